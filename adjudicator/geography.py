@@ -1,0 +1,163 @@
+"""What the rules need to know about a map, computed once per variant.
+
+The variant file says who may move where; the rules also ask who may *reach* a province (for
+supports), which seas can carry an army (for convoys), and how far a unit is from home (for
+civil disorder). Those answers are derived here and cached with the variant.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from dataclasses import dataclass
+from functools import lru_cache
+
+from variants import Variant, province_of
+
+
+@dataclass(frozen=True, eq=False)
+class Geography:
+    variant: Variant
+    duality: bool
+    # Provinces an army, or a fleet standing at a location, can move into.
+    army_reach: dict[str, frozenset[str]]
+    fleet_reach: dict[str, frozenset[str]]
+    # Convoying: the provinces that can hold a convoying fleet, the seas next to each of
+    # them, and the coastal land next to each of them.
+    convoy_seas: frozenset[str]
+    sea_links: dict[str, frozenset[str]]
+    sea_shores: dict[str, frozenset[str]]
+    coastal: frozenset[str]
+
+    def reach(self, unit_type: str, location: str) -> frozenset[str]:
+        """The provinces a unit can move into (a fleet's coast matters, a target's does not)."""
+        if unit_type == "F":
+            return self.fleet_reach.get(location, frozenset())
+        if unit_type == "A":
+            return self.army_reach.get(province_of(location), frozenset())
+        return self.variant.wing_moves.get(province_of(location), frozenset())
+
+    def convoy_route_exists(self, source: str, destination: str, seas: frozenset[str]) -> bool:
+        """Is there a chain of the given seas from source's shore to destination's?"""
+        start = [s for s in seas if source in self.sea_shores[s]]
+        seen = set(start)
+        queue = deque(start)
+        while queue:
+            sea = queue.popleft()
+            if destination in self.sea_shores[sea]:
+                return True
+            for nxt in self.sea_links[sea]:
+                if nxt in seas and nxt not in seen:
+                    seen.add(nxt)
+                    queue.append(nxt)
+        return False
+
+    def necessary_convoyers(
+        self, source: str, destination: str, seas: frozenset[str]
+    ) -> frozenset[str]:
+        """The seas that lie on some convoy route (through `seas`) in which every fleet is
+        needed: no fleet can be skipped because its neighbours on the route touch.
+
+        DATC 6.G.19: a convoy order from a fleet on no such route is illegal, and so shows
+        no intent to convoy.
+        """
+        found: set[str] = set()
+        shores = self.sea_shores
+        links = self.sea_links
+
+        def extend(path: list[str]) -> None:
+            last = path[-1]
+            if destination in shores[last]:
+                found.update(path)
+                return
+            for nxt in links[last]:
+                if nxt not in seas or nxt in path:
+                    continue
+                # A route is minimal when no fleet touches a later fleet but its successor,
+                # and only the first touches the source.
+                if source in shores[nxt]:
+                    continue
+                if any(nxt in links[earlier] for earlier in path[:-1]):
+                    continue
+                path.append(nxt)
+                extend(path)
+                path.pop()
+
+        for first in seas:
+            if source in shores[first]:
+                extend([first])
+        return frozenset(found)
+
+    @lru_cache(maxsize=None)  # noqa: B019 - geographies are cached for the process's life
+    def distances_to(self, targets: frozenset[str], unit_type: str | None) -> dict[str, int]:
+        """Moves from every location to the nearest target province.
+
+        unit_type None counts over land and sea for any unit (the 2023 civil-disorder rule);
+        "F" counts fleet moves only and "A" lets an army cross seas as if convoyed (the older
+        rule).
+        """
+        variant = self.variant
+        graph: dict[str, set[str]] = {}
+
+        def link(a: str, b: str) -> None:
+            graph.setdefault(a, set()).add(b)
+
+        if unit_type == "F":
+            for frm, tos in variant.fleet_moves.items():
+                for to in tos:
+                    link(frm, to)
+        else:
+            for frm, tos in variant.army_moves.items():
+                for to in tos:
+                    link(frm, to)
+            for frm, tos in variant.fleet_moves.items():
+                for to in tos:
+                    link(province_of(frm), province_of(to))
+        dist: dict[str, int] = {}
+        queue: deque[str] = deque()
+        for target in targets:
+            for loc in (target, *variant.provinces[target].locations):
+                if loc not in dist:
+                    dist[loc] = 0
+                    queue.append(loc)
+        # Breadth first from the targets over the reversed (here: symmetric) graph.
+        while queue:
+            here = queue.popleft()
+            for nxt in graph.get(here, ()):
+                if nxt not in dist:
+                    dist[nxt] = dist[here] + 1
+                    queue.append(nxt)
+        return dist
+
+
+@lru_cache(maxsize=64)
+def geography(variant: Variant, duality: bool = False) -> Geography:
+    army_reach = {p: frozenset(tos) for p, tos in variant.army_moves.items()}
+    fleet_reach: dict[str, frozenset[str]] = {
+        loc: frozenset(province_of(t) for t in tos) for loc, tos in variant.fleet_moves.items()
+    }
+    seas = {p.abbr for p in variant.provinces.values() if p.is_sea}
+    if duality:
+        seas |= {p.abbr for p in variant.provinces.values() if p.dual}
+    coastal = frozenset(
+        p.abbr for p in variant.provinces.values() if p.is_land and any(
+            loc in variant.fleet_moves for loc in p.locations
+        )
+    )
+    sea_links: dict[str, frozenset[str]] = {}
+    sea_shores: dict[str, frozenset[str]] = {}
+    for sea in seas:
+        near = set()
+        for loc in variant.provinces[sea].locations:
+            near.update(fleet_reach.get(loc, ()))
+        sea_links[sea] = frozenset(n for n in near if n in seas)
+        sea_shores[sea] = frozenset(n for n in near if n in coastal)
+    return Geography(
+        variant=variant,
+        duality=duality,
+        army_reach=army_reach,
+        fleet_reach=fleet_reach,
+        convoy_seas=frozenset(seas),
+        sea_links=sea_links,
+        sea_shores=sea_shores,
+        coastal=coastal,
+    )

@@ -1,0 +1,350 @@
+"""Is an order possible on this board? Each check gives the njudge's reason when it is not.
+
+Illegal orders are ignored by the adjudicator (DATC 4.E.1, 2023 rules): the unit acts as if
+it had no order. What can be decided by looking at one order and the board is decided here;
+what depends on other orders (does a support match, is a convoy used) is the resolver's.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import parser as syntax
+from variants import UNIT_WORDS, Variant
+
+from .board import Unit, place_name, unit_phrase
+from .geography import Geography
+
+HOLD, MOVE, SUPPORT, CONVOY = range(4)
+
+
+@dataclass(frozen=True, slots=True)
+class Illegal:
+    """Why an order cannot be carried out: a short code and the sentence players see."""
+
+    code: str
+    message: str
+
+
+@dataclass(frozen=True, slots=True)
+class Command:
+    """A possible movement-phase order, bound to the unit it moves."""
+
+    kind: int
+    unit: Unit
+    # MOVE: the province and exact location entered. SUPPORT of a move: the province.
+    dest: str | None = None
+    dest_loc: str | None = None
+    # SUPPORT and CONVOY: the unit supported or convoyed.
+    target: Unit | None = None
+    # SUPPORT of a fleet's move: the coast the support names, if any (DATC 6.B.9).
+    coast: str | None = None
+    # MOVE: the army asked to go by sea (`via convoy`, or a named route).
+    via_convoy: bool = False
+    route: tuple[str, ...] = ()
+
+    def __str__(self) -> str:
+        u = str(self.unit)
+        if self.kind == HOLD:
+            return f"{u} H"
+        if self.kind == MOVE:
+            path = "".join(f" - {sea}" for sea in self.route)
+            via = " via convoy" if self.via_convoy and not self.route else ""
+            return f"{u}{path} - {self.dest_loc}{via}"
+        target = str(self.target)
+        if self.kind == SUPPORT:
+            if self.dest is None:
+                return f"{u} S {target}"
+            dest = f"{self.dest}/{self.coast}" if self.coast else self.dest
+            return f"{u} S {target} - {dest}"
+        return f"{u} C {target} - {self.dest}"
+
+
+class Board:
+    """The units of one phase by province, with the map facts the checks need."""
+
+    def __init__(self, variant: Variant, geo: Geography, units: list[Unit]) -> None:
+        self.variant = variant
+        self.geo = geo
+        self.at: dict[str, Unit] = {u.province: u for u in units}
+        self.fleet_seas = frozenset(
+            u.province for u in units if u.type == "F" and u.province in geo.convoy_seas
+        )
+        self._necessary: dict[tuple[str, str], frozenset[str]] = {}
+
+    def necessary_convoyers(self, source: str, destination: str) -> frozenset[str]:
+        key = (source, destination)
+        found = self._necessary.get(key)
+        if found is None:
+            found = self.geo.necessary_convoyers(source, destination, self.fleet_seas)
+            self._necessary[key] = found
+        return found
+
+    def can_convoy(self, source: str, destination: str, without: str | None = None) -> bool:
+        """Could fleets now on the board carry an army from source to destination?"""
+        geo = self.geo
+        if source not in geo.coastal or destination not in geo.coastal:
+            return False
+        seas = self.fleet_seas - {without} if without else self.fleet_seas
+        return geo.convoy_route_exists(source, destination, seas)
+
+
+def find_unit(
+    at: dict[str, Unit], variant: Variant, power: str, spec: syntax.UnitSpec
+) -> Unit | Illegal:
+    """The ordering power's unit at the place named; the coast named does not matter
+    (DATC 6.B.10), the type does when it is given."""
+    unit = at.get(spec.location.province)
+    where = place_name(variant, spec.location.province)
+    if unit is None:
+        word = UNIT_WORDS[spec.type].lower() if spec.type else "unit"
+        return Illegal("no such unit", f"No {word} present in {where}.")
+    if spec.type and spec.type != unit.type:
+        return Illegal(
+            "wrong unit type",
+            f"The unit in {where} is {_a(unit.type)}, not {_a(spec.type)}.",
+        )
+    if unit.power != power:
+        return Illegal("not your unit", f"{power} doesn't own {unit_phrase(variant, unit)}.")
+    return unit
+
+
+def _a(unit_type: str) -> str:
+    word = UNIT_WORDS[unit_type].lower()
+    return f"an {word}" if word[0] in "aeiou" else f"a {word}"
+
+
+def check_movement(board: Board, power: str, order: syntax.Order) -> Command | Illegal:
+    """A movement-phase order as a Command, or the reason it is impossible."""
+    if isinstance(order, syntax.Retreat | syntax.Build | syntax.Remove | syntax.Adjust):
+        return Illegal("wrong phase", "That order is not allowed in a movement phase.")
+    if isinstance(order, syntax.Waive):
+        return Illegal("wrong phase", "Waive is an adjustment order.")
+    unit = find_unit(board.at, board.variant, power, order.unit)
+    if isinstance(unit, Illegal):
+        return unit
+    variant = board.variant
+    if isinstance(order, syntax.Hold):
+        return Command(HOLD, unit)
+    if isinstance(order, syntax.Bare):
+        return Illegal("syntax", f"Invalid order for {unit_phrase(variant, unit)}.")
+    if isinstance(order, syntax.Disband):
+        return Illegal("wrong phase", "A unit cannot disband in a movement phase.")
+    if isinstance(order, syntax.Move):
+        return _check_move(board, unit, order)
+    if isinstance(order, syntax.SupportHold | syntax.SupportMove):
+        return _check_support(board, unit, order)
+    if isinstance(order, syntax.Convoy):
+        return _check_convoy(board, unit, order)
+    raise TypeError(order)
+
+
+def fleet_destination(
+    variant: Variant, geo: Geography, location: str, dest: syntax.Location
+) -> str | Illegal:
+    """Where exactly a fleet at `location` ends up moving to `dest` (DATC 6.B.1-6.B.3, 6.B.13).
+
+    A coast may be left out when only one coast is reachable; a wrong coast is an error.
+    """
+    province = variant.provinces[dest.province]
+    moves = variant.fleet_moves.get(location, frozenset())
+    here = place_name(variant, location)
+    if not province.coasts:
+        if dest.province in geo.fleet_reach.get(location, ()):
+            return dest.province
+        return Illegal(
+            "not adjacent",
+            f"The fleet in {here} can't get to {place_name(variant, dest.province)}.",
+        )
+    if dest.coast:
+        target = f"{dest.province}/{dest.coast}"
+        if target in moves:
+            return target
+        return Illegal(
+            "bad coast", f"The fleet in {here} can't get to {place_name(variant, target)}."
+        )
+    reachable = [loc for loc in province.locations if loc in moves]
+    if len(reachable) == 1:
+        return reachable[0]
+    if not reachable:
+        return Illegal(
+            "not adjacent",
+            f"The fleet in {here} can't get to {place_name(variant, dest.province)}.",
+        )
+    return Illegal("coast missing", "Province has coasts - please specify one.")
+
+
+def _check_move(board: Board, unit: Unit, order: syntax.Move) -> Command | Illegal:
+    variant, geo = board.variant, board.geo
+    dest = order.destination.province
+    here = unit_phrase(variant, unit)
+    there = place_name(variant, dest)
+    if dest == unit.province:
+        return Illegal("same province", f"{_cap(here)} is already in {there}.")
+    if unit.type == "F":
+        if order.route or order.via_convoy:
+            return Illegal("cannot convoy fleet", "Only armies can be convoyed.")
+        loc = fleet_destination(variant, geo, unit.location, order.destination)
+        if isinstance(loc, Illegal):
+            return loc
+        return Command(MOVE, unit, dest=dest, dest_loc=loc)
+    if unit.type == "W":
+        if dest not in geo.reach("W", unit.location):
+            return Illegal("not adjacent", f"{_cap(here)} can't get to {there}.")
+        return Command(MOVE, unit, dest=dest, dest_loc=dest)
+    # An army: the coast it names does not matter (DATC 6.B.12).
+    if variant.provinces[dest].is_sea:
+        return Illegal("not adjacent", f"{_cap(here)} can't get to {there}.")
+    if order.route:
+        problem = _check_route(board, unit, dest, order.route)
+        if problem:
+            return problem
+        return Command(MOVE, unit, dest=dest, dest_loc=dest, via_convoy=True, route=order.route)
+    adjacent = dest in geo.army_reach.get(unit.province, ())
+    if order.via_convoy or not adjacent:
+        if not board.can_convoy(unit.province, dest):
+            if unit.province not in geo.coastal:
+                return Illegal(
+                    "not adjacent",
+                    f"{_cap(here)} can't get to {there}.",
+                )
+            return Illegal(
+                "no convoy route",
+                f"{_cap(here)} can't get to {there}: "
+                f"no fleets could convoy it there.",
+            )
+    return Command(MOVE, unit, dest=dest, dest_loc=dest, via_convoy=order.via_convoy)
+
+
+def _check_route(
+    board: Board, unit: Unit, dest: str, route: tuple[str, ...]
+) -> Illegal | None:
+    """A convoy route named the njudge way (`A Lon-Nth-Nwy`) must be a chain of seas with
+    fleets in them from the army's coast to the destination's."""
+    variant, geo = board.variant, board.geo
+    here = unit_phrase(variant, unit)
+    previous: str | None = None
+    for sea in route:
+        if sea not in geo.convoy_seas:
+            return Illegal(
+                "bad route",
+                f"{_cap(here)} can't convoy through {place_name(variant, sea)}.",
+            )
+        if sea not in board.fleet_seas:
+            return Illegal(
+                "bad route", f"There is no fleet in {place_name(variant, sea)} to convoy it."
+            )
+        touches = (
+            unit.province in geo.sea_shores[sea] if previous is None else sea in geo.sea_links[previous]
+        )
+        if not touches:
+            frm = unit.province if previous is None else previous
+            return Illegal(
+                "bad route",
+                f"{_cap(here)} can't convoy from {place_name(variant, frm)} "
+                f"to {place_name(variant, sea)}.",
+            )
+        previous = sea
+    assert previous is not None
+    if dest not in geo.sea_shores[previous]:
+        return Illegal(
+            "bad route",
+            f"{_cap(here)} can't convoy from {place_name(variant, previous)} "
+            f"to {place_name(variant, dest)}.",
+        )
+    return None
+
+
+def _check_support(
+    board: Board, unit: Unit, order: syntax.SupportHold | syntax.SupportMove
+) -> Command | Illegal:
+    variant, geo = board.variant, board.geo
+    target = find_unit_any(board, order.supported)
+    if isinstance(target, Illegal):
+        return target
+    if target.province == unit.province:
+        return Illegal("support self", "A unit cannot support itself.")
+    reach = geo.reach(unit.type, unit.location)
+    here = unit_phrase(variant, unit)
+    if isinstance(order, syntax.SupportHold):
+        if target.province not in reach:
+            where = place_name(variant, target.province)
+            return Illegal(
+                "not adjacent",
+                f"{_cap(here)} can't get to {where} to support.",
+            )
+        return Command(SUPPORT, unit, target=target)
+    dest = order.destination.province
+    if dest not in reach:
+        return Illegal(
+            "not adjacent",
+            f"{_cap(here)} can't get to {place_name(variant, dest)} to support.",
+        )
+    if dest == target.province or not _move_possible(board, target, dest, unit.province):
+        return Illegal(
+            "impossible move",
+            f"{_cap(unit_phrase(variant, target))} can't get to {place_name(variant, dest)}.",
+        )
+    coast = order.destination.coast if target.type == "F" else None
+    return Command(SUPPORT, unit, dest=dest, target=target, coast=coast)
+
+
+def find_unit_any(board: Board, spec: syntax.UnitSpec) -> Unit | Illegal:
+    """A supported or convoyed unit: any power's, of the type named if one is."""
+    unit = board.at.get(spec.location.province)
+    where = place_name(board.variant, spec.location.province)
+    if unit is None:
+        word = UNIT_WORDS[spec.type].lower() if spec.type else "unit"
+        return Illegal("no such unit", f"No {word} present in {where}.")
+    if spec.type and spec.type != unit.type:
+        return Illegal(
+            "wrong unit type", f"The unit in {where} is {_a(unit.type)}, not {_a(spec.type)}."
+        )
+    return unit
+
+
+def _move_possible(board: Board, unit: Unit, dest: str, supporter: str) -> bool:
+    """Could this unit ever move to dest? An army that must be convoyed needs fleets other
+    than the supporter, which cannot convoy and support at once (DATC 6.D.31)."""
+    geo = board.geo
+    if unit.type == "A":
+        if dest in geo.army_reach.get(unit.province, ()):
+            return True
+        return board.can_convoy(unit.province, dest, without=supporter)
+    return dest in geo.reach(unit.type, unit.location)
+
+
+def _check_convoy(board: Board, unit: Unit, order: syntax.Convoy) -> Command | Illegal:
+    variant, geo = board.variant, board.geo
+    here = unit_phrase(variant, unit)
+    if unit.type != "F" or unit.province not in geo.convoy_seas:
+        return Illegal("cannot convoy", f"{_cap(here)} can't convoy anything.")
+    army = find_unit_any(board, order.convoyed)
+    if isinstance(army, Illegal):
+        return army
+    if army.type != "A":
+        return Illegal("cannot convoy fleet", "Only armies can be convoyed.")
+    dest = order.destination.province
+    if army.province not in geo.coastal:
+        return Illegal(
+            "landlocked",
+            f"The unit in {place_name(variant, army.province)} is landlocked and cannot be "
+            f"convoyed.",
+        )
+    if dest == army.province or dest not in geo.coastal:
+        return Illegal(
+            "impossible move",
+            f"{_cap(unit_phrase(variant, army))} can't be convoyed to "
+            f"{place_name(variant, dest)}.",
+        )
+    if unit.province not in board.necessary_convoyers(army.province, dest):
+        return Illegal(
+            "not on route",
+            f"{_cap(here)} is on no convoy route from {place_name(variant, army.province)} "
+            f"to {place_name(variant, dest)}.",
+        )
+    return Command(CONVOY, unit, dest=dest, target=army)
+
+
+def _cap(text: str) -> str:
+    return text[:1].upper() + text[1:]

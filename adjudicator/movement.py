@@ -1,0 +1,413 @@
+"""Movement resolution: which moves succeed, which supports are cut, who is dislodged.
+
+The resolver follows Kruijswijk's "The Math of Adjudication" (DATC section 5): every move
+and support is a decision; a decision is worked out from the decisions it depends on; when
+a chain of dependencies comes back to a decision still being worked out, the resolver
+guesses it both ways. One consistent answer wins; with none or two, the cycle is either a
+circular movement (everybody moves) or a convoy paradox, settled by the Szykman rule (the
+armies convoyed in the paradox do not move) or by the Alexander rule (a convoy is judged as
+if its army were absent) as the game chooses.
+
+The resolver is all integers and lists: it runs in the judge's hot path and in benchmarks.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from .legality import CONVOY, HOLD, MOVE, SUPPORT, Command
+
+UNRESOLVED, GUESSING, RESOLVED = 0, 1, 2
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """What happened to one unit's order."""
+
+    succeeded: bool
+    reason: str | None  # bounce, cut, void, no convoy, dislodged, ... or None
+    dislodged_by: int | None  # index of the unit that dislodged this one
+
+
+class Resolver:
+    """One movement phase. `commands` are legal orders, one per unit, in a fixed order."""
+
+    def __init__(self, commands: Sequence[Command], paradox: str = "szykman") -> None:
+        n = len(commands)
+        self.n = n
+        self.commands = commands
+        self.paradox = paradox
+        prov = [c.unit.province for c in commands]
+        self.prov = prov
+        self.power = [c.unit.power for c in commands]
+        self.kind = [c.kind for c in commands]
+        self.dest: list[str | None] = [c.dest for c in commands]
+        unit_at = {p: i for i, p in enumerate(prov)}
+        self.unit_at = unit_at
+        # via_sea[i]: the move goes by convoy and needs a path of fleets.
+        self.via_sea = [c.kind == MOVE and c.unit.type == "A" and c.via_convoy for c in commands]
+        self.moves_into: dict[str, list[int]] = {}
+        self.supports: list[list[int]] = [[] for _ in range(n)]
+        self.convoyers: list[list[int]] = [[] for _ in range(n)]
+        self.target = [-1] * n
+        self.void = [False] * n
+        self.h2h = [-1] * n  # the unit in a head-to-head battle with this one
+        self.state = [UNRESOLVED] * (2 * n)
+        self.result = [False] * (2 * n)
+        self.deps: list[int] = []
+        # Convoys imagined away while judging a paradox by the Alexander rule.
+        self.assumed: dict[int, bool] = {}
+        for i, c in enumerate(commands):
+            if c.kind == MOVE:
+                self.moves_into.setdefault(c.dest, []).append(i)  # type: ignore[arg-type]
+            elif c.target is not None:
+                self.target[i] = unit_at[c.target.province]
+        self._match_orders()
+
+    def set_convoy_intent(self, i: int) -> None:
+        """Mark a move as going by sea (the 2023 rule: its own power ordered a convoy)."""
+        self.via_sea[i] = True
+
+    def _match_orders(self) -> None:
+        """Attach each support and convoy to the order it helps, or mark it void."""
+        kind, dest, target, commands = self.kind, self.dest, self.target, self.commands
+        for i in range(self.n):
+            t = target[i]
+            if t < 0:
+                continue
+            if kind[i] == SUPPORT:
+                if dest[i] is None:
+                    ok = kind[t] != MOVE
+                else:
+                    coast = commands[i].coast
+                    loc = commands[t].dest_loc
+                    ok = (
+                        kind[t] == MOVE
+                        and dest[t] == dest[i]
+                        and (coast is None or loc == f"{dest[i]}/{coast}")
+                    )
+                if ok:
+                    self.supports[t].append(i)
+                else:
+                    self.void[i] = True
+        for i in range(self.n):
+            if kind[i] == MOVE:
+                j = self.unit_at.get(dest[i])  # type: ignore[arg-type]
+                if j is not None and kind[j] == MOVE and dest[j] == self.prov[i]:
+                    self.h2h[i] = j
+
+    def match_convoys(self) -> None:
+        """Attach convoy orders once every move's route (land or sea) is known."""
+        kind, dest, target, commands = self.kind, self.dest, self.target, self.commands
+        for i in range(self.n):
+            if kind[i] != CONVOY:
+                continue
+            t = target[i]
+            route = commands[t].route
+            ok = (
+                kind[t] == MOVE
+                and self.via_sea[t]
+                and dest[t] == dest[i]
+                and (not route or self.prov[i] in route)
+            )
+            if ok:
+                self.convoyers[t].append(i)
+            else:
+                self.void[i] = True
+        # A head-to-head battle is only between two units that do not go by sea.
+        for i in range(self.n):
+            j = self.h2h[i]
+            if j >= 0 and (self.via_sea[i] or self.via_sea[j]):
+                self.h2h[i] = -1
+
+    # -- the guess-and-check core --------------------------------------------------------
+
+    def resolve(self, d: int) -> bool:
+        state = self.state
+        st = state[d]
+        if st == RESOLVED:
+            return self.result[d]
+        deps = self.deps
+        if st == GUESSING:
+            if d not in deps:
+                deps.append(d)
+            return self.result[d]
+        old = len(deps)
+        self.result[d] = False
+        state[d] = GUESSING
+        first = self._adjudicate(d)
+        if len(deps) == old:
+            if state[d] != RESOLVED:
+                self.result[d] = first
+                state[d] = RESOLVED
+            return first
+        if deps[old] != d:
+            # Part of a cycle that started further up: the caller will settle it.
+            deps.append(d)
+            self.result[d] = first
+            return first
+        for x in deps[old:]:
+            state[x] = UNRESOLVED
+        del deps[old:]
+        self.result[d] = True
+        state[d] = GUESSING
+        second = self._adjudicate(d)
+        if first == second:
+            for x in deps[old:]:
+                state[x] = UNRESOLVED
+            del deps[old:]
+            self.result[d] = first
+            state[d] = RESOLVED
+            return first
+        self._backup_rule(old)
+        return self.resolve(d)
+
+    def _backup_rule(self, old: int) -> None:
+        """A cycle with no consistent answer, or with two."""
+        n, kind, state, result = self.n, self.kind, self.state, self.result
+        cycle = self.deps[old:]
+        del self.deps[old:]
+        paths = [x for x in cycle if x >= n]
+        if not paths:
+            # Circular movement: every move in the circle succeeds (DATC 6.C.1-6.C.3).
+            for x in cycle:
+                if kind[x] == MOVE:
+                    result[x] = True
+                    state[x] = RESOLVED
+                else:
+                    state[x] = UNRESOLVED
+            return
+        for x in cycle:
+            state[x] = UNRESOLVED
+        for x in paths:
+            if self.paradox == "alexander":
+                result[x] = self._alexander_path(x - n)
+            else:
+                # Szykman: the convoyed army in the paradox does not move (DATC 4.A.2).
+                result[x] = False
+            state[x] = RESOLVED
+
+    def _alexander_path(self, army: int) -> bool:
+        """Alexander rules IV.5.g: judge the convoy as if its army did nothing; if it is then
+        not disrupted, it is not disrupted, even when a fleet of it is dislodged after all."""
+        world = Resolver.__new__(Resolver)
+        world.__dict__.update(self.__dict__)
+        world.assumed = {**self.assumed, army: False}
+        world.state = [UNRESOLVED] * (2 * self.n)
+        world.result = [False] * (2 * self.n)
+        world.deps = []
+        for a, value in world.assumed.items():
+            world.state[self.n + a] = RESOLVED
+            world.result[self.n + a] = value
+        return world._route_open(army)
+
+    def _adjudicate(self, d: int) -> bool:
+        n = self.n
+        if d >= n:
+            return self._route_open(d - n)
+        if self.kind[d] == MOVE:
+            return self._move_succeeds(d)
+        return self._support_given(d)
+
+    # -- strengths -------------------------------------------------------------------------
+
+    def _given(self, i: int, exclude_power: str | None = None) -> int:
+        count = 0
+        power = self.power
+        for s in self.supports[i]:
+            if exclude_power is not None and power[s] == exclude_power:
+                continue
+            if self.resolve(s):
+                count += 1
+        return count
+
+    def _attack(self, i: int) -> int:
+        if self.via_sea[i] and not self.resolve(self.n + i):
+            return 0
+        j = self.unit_at.get(self.dest[i])  # type: ignore[arg-type]
+        if j is None:
+            return 1 + self._given(i)
+        if self.kind[j] == MOVE and self.h2h[i] != j and self.resolve(j):
+            return 1 + self._given(i)
+        if self.power[j] == self.power[i]:
+            # No unit dislodges one of its own power (DATC 6.E.3 and friends).
+            return 0
+        return 1 + self._given(i, exclude_power=self.power[j])
+
+    def _prevent(self, i: int) -> int:
+        if self.via_sea[i] and not self.resolve(self.n + i):
+            return 0
+        j = self.h2h[i]
+        if j >= 0 and self.resolve(j):
+            # Beaten in a head-to-head battle: no longer keeps others out (DATC 6.E.2).
+            return 0
+        return 1 + self._given(i)
+
+    def _hold(self, province: str) -> int:
+        j = self.unit_at.get(province)
+        if j is None:
+            return 0
+        if self.kind[j] == MOVE:
+            return 0 if self.resolve(j) else 1
+        return 1 + self._given(j)
+
+    # -- decisions -------------------------------------------------------------------------
+
+    def _move_succeeds(self, i: int) -> bool:
+        attack = self._attack(i)
+        if attack == 0:
+            return False
+        dest = self.dest[i]
+        j = self.h2h[i]
+        if j >= 0:
+            if attack <= 1 + self._given(j):
+                return False
+        elif attack <= self._hold(dest):  # type: ignore[arg-type]
+            return False
+        for k in self.moves_into[dest]:  # type: ignore[index]
+            if k != i and attack <= self._prevent(k):
+                return False
+        return True
+
+    def _support_given(self, s: int) -> bool:
+        """A support is cut by an attack of another power that does not come from where the
+        support is directed, and by a dislodgement (DATC 6.D)."""
+        attackers = self.moves_into.get(self.prov[s])
+        if not attackers:
+            return True
+        t = self.target[s]
+        directed = self.dest[s] if self.dest[s] is not None else self.prov[t]
+        power, prov, via_sea = self.power, self.prov, self.via_sea
+        for k in attackers:
+            if power[k] == power[s] or prov[k] == directed:
+                continue
+            if via_sea[k] and not self.resolve(self.n + k):
+                continue
+            return False
+        for k in attackers:
+            if prov[k] == directed and self.resolve(k):
+                return False
+        return True
+
+    def _dislodged(self, i: int) -> bool:
+        """For a unit that stays: does a move into its province succeed?"""
+        return any(self.resolve(k) for k in self.moves_into.get(self.prov[i], ()))
+
+    def _route_open(self, army: int) -> bool:
+        """Is there a chain of convoying fleets, none dislodged, from coast to coast?"""
+        fleets = self.convoyers[army]
+        if not fleets:
+            return False
+        commands = self.commands
+        route = commands[army].route
+        if route:
+            at = {self.prov[f]: f for f in fleets}
+            for sea in route:
+                f = at.get(sea)
+                if f is None or self._dislodged(f):
+                    return False
+            return True
+        from_here = commands[army].unit.province
+        to_there = self.dest[army]
+        shores = self._shores
+        links = self._links
+        by_sea = {self.prov[f]: f for f in fleets}
+        frontier = [s for s in by_sea if from_here in shores[s]]
+        seen = set(frontier)
+        while frontier:
+            sea = frontier.pop()
+            if self._dislodged(by_sea[sea]):
+                continue
+            if to_there in shores[sea]:
+                return True
+            for nxt in links[sea]:
+                if nxt in by_sea and nxt not in seen:
+                    seen.add(nxt)
+                    frontier.append(nxt)
+        return False
+
+    def run(self, shores: dict[str, frozenset[str]], links: dict[str, frozenset[str]]) -> None:
+        """Settle every decision. `shores`/`links` are the map's convoy geography."""
+        self._shores = shores
+        self._links = links
+        n = self.n
+        for i in range(n):
+            if self.kind[i] == MOVE or (self.kind[i] == SUPPORT and not self.void[i]):
+                self.resolve(i)
+            if self.via_sea[i]:
+                self.resolve(n + i)
+
+    # -- results ---------------------------------------------------------------------------
+
+    def outcomes(self) -> list[Outcome]:
+        n = self.n
+        kind, result, via_sea = self.kind, self.result, self.via_sea
+        moved = [kind[i] == MOVE and result[i] for i in range(n)]
+        winner_into: dict[str, int] = {}
+        for i in range(n):
+            if moved[i]:
+                winner_into[self.dest[i]] = i  # type: ignore[index]
+        out: list[Outcome] = []
+        for i in range(n):
+            by = None if moved[i] else winner_into.get(self.prov[i])
+            dislodged = by is not None
+            k = kind[i]
+            if k == MOVE:
+                if moved[i]:
+                    out.append(Outcome(True, None, None))
+                    continue
+                if via_sea[i] and not result[n + i]:
+                    reason = "no convoy"
+                else:
+                    reason = "bounce"
+            elif k == SUPPORT:
+                if self.void[i]:
+                    reason = "void"
+                elif dislodged:
+                    reason = "cut"
+                elif result[i]:
+                    out.append(Outcome(True, None, None))
+                    continue
+                else:
+                    reason = "cut"
+            elif k == CONVOY:
+                army = self.target[i]
+                if self.void[i]:
+                    reason = "void"
+                elif dislodged:
+                    reason = None
+                elif moved[army]:
+                    out.append(Outcome(True, None, None))
+                    continue
+                else:
+                    reason = "army did not move"
+            else:
+                assert k == HOLD
+                if not dislodged:
+                    out.append(Outcome(True, None, None))
+                    continue
+                reason = None
+            if dislodged:
+                reason = f"{reason}, dislodged" if reason else "dislodged"
+            out.append(Outcome(False, reason, by))
+        return out
+
+    def standoffs(self, occupied: set[str]) -> set[str]:
+        """Provinces left empty by a bounce: no retreat may go there (DATC 6.H.6)."""
+        n, result = self.n, self.result
+        out = set()
+        for province, movers in self.moves_into.items():
+            if province in occupied:
+                continue
+            for k in movers:
+                if result[k]:
+                    continue
+                if self.via_sea[k] and not result[n + k]:
+                    continue  # a disrupted convoy never arrived to bounce (DATC 6.F.?)
+                j = self.h2h[k]
+                if j >= 0 and result[j]:
+                    continue  # beaten head to head: the winner left the province
+                out.add(province)
+                break
+        return out

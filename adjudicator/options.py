@@ -1,0 +1,53 @@
+"""The rule choices a game can make, with the DATC's preferences as defaults."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, fields
+
+CHOICES: dict[str, tuple[str, ...]] = {
+    # DATC 4.A.2: convoy paradoxes. Szykman: the convoyed armies in the paradox do not move.
+    # Alexander: a convoy is judged as if its army were absent (docs/rules.md).
+    "paradox": ("szykman", "alexander"),
+    # DATC 4.A.3: when does an army that could walk go by sea?
+    "convoy_via": ("2023", "explicit"),
+    # DATC 4.D.4/4.D.6: too many builds or removals: the njudge keeps the last ones.
+    "excess_adjustments": ("last", "first"),
+    # Removals a power did not order: the 2023 rule or the older home-centre rule.
+    "civil_disorder": ("2023", "home_centers"),
+}
+FLAGS = ("duality",)
+
+
+@dataclass(frozen=True, slots=True)
+class Options:
+    paradox: str = "szykman"
+    convoy_via: str = "2023"
+    excess_adjustments: str = "last"
+    civil_disorder: str = "2023"
+    # Fleets in the map's `dual` coastal provinces may convoy (njudge SET DUALITY).
+    duality: bool = False
+
+    @classmethod
+    def from_mapping(cls, raw: Mapping[str, object] | None) -> Options:
+        """Options from a phase document; ValueError names an unknown key or value."""
+        if raw is None:
+            return cls()
+        if not isinstance(raw, Mapping):
+            raise ValueError("'options' must be an object")
+        known = {f.name for f in fields(cls)}
+        values: dict[str, object] = {}
+        for key, value in raw.items():
+            if key not in known:
+                raise ValueError(
+                    f"unknown option '{key}' (known: {', '.join(sorted(known))})"
+                )
+            if key in FLAGS:
+                if not isinstance(value, bool):
+                    raise ValueError(f"option '{key}' is true or false, not {value!r}")
+            elif value not in CHOICES[key]:
+                raise ValueError(
+                    f"option '{key}' is one of {', '.join(CHOICES[key])}, not {value!r}"
+                )
+            values[key] = value
+        return cls(**values)

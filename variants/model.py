@@ -1,0 +1,164 @@
+"""The map and rules of one variant, as immutable values.
+
+A `Variant` is what the loader makes of a data file: everything the adjudicator and the judge
+need to know about a board, and nothing about a game in progress.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from enum import StrEnum
+from types import MappingProxyType
+
+COASTS = ("nc", "sc", "ec", "wc")
+COAST_WORDS = {"nc": "north coast", "sc": "south coast", "ec": "east coast", "wc": "west coast"}
+
+UNIT_WORDS = {"A": "Army", "F": "Fleet", "W": "Wing"}
+
+SEASON_WORDS = {"S": "Spring", "U": "Summer", "F": "Fall", "W": "Winter"}
+PHASE_WORDS = {"M": "Movement", "R": "Retreats", "B": "Adjustments"}
+
+
+class ProvinceKind(StrEnum):
+    LAND = "land"  # inland: armies (and wings) only
+    COAST = "coast"  # coastal land: armies, and fleets along its coast(s)
+    SEA = "sea"  # water: fleets (and wings) only
+
+
+@dataclass(frozen=True, slots=True)
+class Province:
+    abbr: str
+    name: str
+    kind: ProvinceKind
+    center: bool = False
+    coasts: tuple[str, ...] = ()
+    aliases: tuple[str, ...] = ()
+    impassable: bool = False
+    # A coastal province that fleets can convoy through when the game enables duality.
+    dual: bool = False
+    # Arctic water: closed in the Fall (njudge map type `v`); a rule for variants that have it.
+    arctic: bool = False
+
+    @property
+    def is_sea(self) -> bool:
+        return self.kind is ProvinceKind.SEA
+
+    @property
+    def is_land(self) -> bool:
+        return self.kind is not ProvinceKind.SEA
+
+    @property
+    def locations(self) -> tuple[str, ...]:
+        """Where a fleet can stand: the province itself, or each of its named coasts."""
+        if self.coasts:
+            return tuple(f"{self.abbr}/{c}" for c in self.coasts)
+        return (self.abbr,)
+
+
+@dataclass(frozen=True, slots=True)
+class Power:
+    name: str
+    adjective: str
+    letter: str
+    homes: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class StartingUnit:
+    power: str
+    type: str  # "A", "F" or "W"
+    location: str  # "lon", "stp/sc"
+
+
+def province_of(location: str) -> str:
+    """`stp/sc` -> `stp`; a province abbreviation is its own province."""
+    slash = location.find("/")
+    return location if slash < 0 else location[:slash]
+
+
+@dataclass(frozen=True)
+class Variant:
+    name: str
+    title: str
+    start: str
+    # The phases of one game year in order, as season letter + phase letter: SM SR FM FR FB.
+    phases: tuple[str, ...]
+    victory: int
+    unit_types: tuple[str, ...]
+    rules: frozenset[str]
+    provinces: Mapping[str, Province]
+    powers: tuple[Power, ...]
+    # Who may move where: armies and wings between provinces, fleets between locations.
+    army_moves: Mapping[str, frozenset[str]]
+    fleet_moves: Mapping[str, frozenset[str]]
+    wing_moves: Mapping[str, frozenset[str]]
+    units: tuple[StartingUnit, ...]
+    ownership: Mapping[str, str]
+    center_order: tuple[str, ...]
+    # Every name a player may type for a province, lower case, without periods.
+    names: Mapping[str, str] = field(repr=False)
+    source: str = field(default="", repr=False)
+
+    def __post_init__(self) -> None:
+        for attr in ("provinces", "army_moves", "fleet_moves", "wing_moves", "ownership", "names"):
+            object.__setattr__(self, attr, MappingProxyType(dict(getattr(self, attr))))
+
+    def __hash__(self) -> int:
+        return hash((self.name, self.source))
+
+    def __eq__(self, other: object) -> bool:
+        return self is other
+
+    @property
+    def centers(self) -> tuple[str, ...]:
+        return tuple(p.abbr for p in self.provinces.values() if p.center)
+
+    def power(self, name: str) -> Power:
+        """The power by full name, adjective or letter, any case; KeyError if none."""
+        key = name.strip().lower()
+        for p in self.powers:
+            if key in (p.name.lower(), p.adjective.lower(), p.letter.lower()):
+                return p
+        raise KeyError(name)
+
+    def province(self, name: str) -> Province:
+        """The province by abbreviation, full name or alias, any case; KeyError if none."""
+        return self.provinces[self.names[name.strip().lower().replace(".", "")]]
+
+    def location(self, text: str) -> str:
+        """Normalise `Spain(sc)`, `spa / sc`, `STP/NC` to `spa/sc`; KeyError if not a place."""
+        raw = text.strip().lower().replace(".", "")
+        coast = None
+        for opener, closer in (("/", ""), ("(", ")")):
+            if opener in raw:
+                raw, _, rest = raw.partition(opener)
+                coast = rest.strip().rstrip(closer).strip()
+                raw = raw.strip()
+                break
+        prov = self.provinces[self.names[raw]]
+        if coast is None or coast == "":
+            return prov.abbr
+        coast = _coast_code(coast)
+        if coast not in prov.coasts:
+            raise KeyError(text)
+        return f"{prov.abbr}/{coast}"
+
+    def is_home(self, power: str, province: str) -> bool:
+        return province in self.power(power).homes
+
+    def adjacent(self, unit_type: str, frm: str, to: str) -> bool:
+        """Can a unit of this type move from location `frm` to location `to` in one step?"""
+        if unit_type == "F":
+            return to in self.fleet_moves.get(frm, ())
+        if unit_type == "A":
+            return province_of(to) in self.army_moves.get(province_of(frm), ())
+        return province_of(to) in self.wing_moves.get(province_of(frm), ())
+
+
+def _coast_code(word: str) -> str:
+    w = word.replace(" ", "")
+    for code, long in COAST_WORDS.items():
+        if w in (code, code[0], long.replace(" ", "")):
+            return code
+    raise KeyError(word)
