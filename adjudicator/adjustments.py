@@ -10,7 +10,7 @@ from variants import Variant
 
 from .board import Unit, place_name
 from .geography import Geography
-from .legality import Illegal, find_unit, fleet_destination
+from .legality import Illegal, find_unit
 
 
 @dataclass(frozen=True, slots=True)
@@ -173,6 +173,10 @@ def civil_disorder(
         return table.get(unit.location, table.get(unit.province, far))
 
     def key(unit: Unit) -> tuple[int, int, str]:
-        return (-distance(unit), 0 if unit.type == "F" else 1, variant.provinces[unit.province].name)
+        return (
+            -distance(unit),
+            0 if unit.type == "F" else 1,
+            variant.provinces[unit.province].name,
+        )
 
     return sorted(units, key=key)[:count]

@@ -8,66 +8,43 @@ that says what and where; an order that is wrong is not bad input, it is reporte
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
 from typing import Any
 
-import parser as syntax
 import variants
 from variants import Variant
 
-from .adjustments import (
-    AdjustCommand,
-    build_sites,
-    check_adjustment,
-    choose,
-    civil_disorder,
-)
 from .board import Unit
-from .geography import Geography, geography
-from .legality import CONVOY, MOVE, Board, Command, Illegal, check_movement
-from .movement import Resolver
 from .options import Options
 from .phase import Phase
-from .retreats import Dislodged, check_retreat, resolve_retreats, retreat_options
-
-
-@dataclass
-class Game:
-    """The input document, checked and in the judge's terms."""
-
-    variant: Variant
-    phase: Phase
-    options: Options
-    units: list[Unit]
-    centers: dict[str, str]  # centre -> owner
-    dislodged: list[Dislodged]
-    orders: list[tuple[str, str]]  # (power, text) in the order given
-    contested: set[str] = field(default_factory=set)
-
-    @property
-    def geo(self) -> Geography:
-        return geography(self.variant, self.options.duality)
+from .phases import PhaseResult, Position, adjudicate_phase, read_orders
+from .retreats import Dislodged, retreat_options
 
 
 def adjudicate(doc: Mapping[str, Any]) -> dict[str, Any]:
     """Adjudicate one phase; see shared/phase-format.md for both documents."""
-    game = read_document(doc)
-    kind = game.phase.kind
-    if kind == "movement":
-        return _movement(game)
-    if kind == "retreat":
-        return _retreat(game)
-    return _adjustment(game)
+    position, orders, options = read_document(doc)
+    given = read_orders(position.variant, position.phase, orders)
+    return write_result(position.variant, adjudicate_phase(position, given, options))
 
 
 # -- reading the input -------------------------------------------------------------------
 
 
-def read_document(doc: Mapping[str, Any]) -> Game:
+def read_document(
+    doc: Mapping[str, Any],
+) -> tuple[Position, list[tuple[str, str]], Options]:
+    """The position, the orders as (power, text) and the options of a phase document."""
     if not isinstance(doc, Mapping):
         raise ValueError("the document must be a JSON object")
     unknown = set(doc) - {
-        "variant", "phase", "units", "centers", "dislodged", "orders", "options", "contested",
+        "variant",
+        "phase",
+        "units",
+        "centers",
+        "dislodged",
+        "orders",
+        "options",
+        "contested",
     }
     if unknown:
         raise ValueError(f"unknown key '{sorted(unknown)[0]}' in the document")
@@ -87,18 +64,23 @@ def read_document(doc: Mapping[str, Any]) -> Game:
     taken: dict[str, Unit] = {}
     for unit in units:
         if unit.province in taken:
-            raise ValueError(f"units: two units in {unit.province} ({taken[unit.province]}, {unit})")
+            raise ValueError(
+                f"units: two units in {unit.province} ({taken[unit.province]}, {unit})"
+            )
         taken[unit.province] = unit
     centers = _read_centers(variant, doc.get("centers"))
     dislodged: list[Dislodged] = []
     contested: set[str] = set()
     if phase.kind == "retreat":
-        contested = {_province(variant, p, "contested") for p in _list(doc.get("contested", []), "contested")}
+        contested = {
+            _province(variant, p, "contested") for p in _list(doc.get("contested", []), "contested")
+        }
         dislodged = _read_dislodged(variant, doc.get("dislodged", []), taken, contested)
     elif doc.get("dislodged"):
         raise ValueError("'dislodged' belongs to a retreat phase only")
     orders = _read_orders(variant, doc.get("orders", {}))
-    return Game(variant, phase, options, units, centers, dislodged, orders, contested)
+    position = Position(variant, phase, tuple(units), centers, tuple(dislodged))
+    return position, orders, options
 
 
 def _list(value: Any, where: str) -> list:
@@ -126,7 +108,7 @@ def _province(variant: Variant, name: Any, where: str) -> str:
 
 def _unit(variant: Variant, power: str, text: Any, where: str) -> Unit:
     if not isinstance(text, str) or " " not in text.strip():
-        raise ValueError(f"{where}: a unit is written like \"A lvp\" or \"F stp/sc\", not {text!r}")
+        raise ValueError(f'{where}: a unit is written like "A lvp" or "F stp/sc", not {text!r}')
     kind, place = text.strip().split(None, 1)
     kind = kind.upper()
     if kind not in variant.unit_types:
@@ -223,352 +205,47 @@ def _read_orders(variant: Variant, raw: Any) -> list[tuple[str, str]]:
 # -- writing the output ------------------------------------------------------------------
 
 
-def _by_power(variant: Variant, units: list[Unit]) -> dict[str, list[str]]:
-    out: dict[str, list[str]] = {}
-    for power in variant.powers:
-        mine = sorted(str(u) for u in units if u.power == power.name)
-        if mine:
-            out[power.name] = mine
-    return out
-
-
-def _centers_by_power(variant: Variant, centers: Mapping[str, str]) -> dict[str, list[str]]:
-    out: dict[str, list[str]] = {}
-    for power in variant.powers:
-        mine = sorted(c for c, owner in centers.items() if owner == power.name)
-        if mine:
-            out[power.name] = mine
-    return out
-
-
-def _line(power: str, text: str, order: str | None, ok: bool, reason: str | None,
-          message: str | None = None) -> dict[str, Any]:
-    line: dict[str, Any] = {
-        "power": power,
-        "text": text,
-        "order": order,
-        "result": "succeeds" if ok else ("illegal" if message is not None else "fails"),
-        "reason": reason,
+def write_result(variant: Variant, result: PhaseResult) -> dict[str, Any]:
+    body: dict[str, Any] = {
+        "phase": str(result.phase),
+        "next_phase": str(result.next_phase),
+        "orders": [_line(line) for line in result.orders],
+        "units": _by_power(variant, [(u.power, str(u)) for u in result.units]),
     }
-    if message is not None:
-        line["message"] = message
-    return line
-
-
-def _illegal(power: str, text: str, order: str | None, problem: Illegal) -> dict[str, Any]:
-    return _line(power, text, order, False, problem.code, problem.message)
-
-
-def _parse(game: Game, text: str) -> syntax.Order | Illegal:
-    parser = syntax.OrderParser.for_names(game.variant.names)
-    try:
-        return parser.parse(text, game.phase.kind)  # type: ignore[arg-type]
-    except syntax.OrderSyntaxError as exc:
-        return Illegal("syntax", exc.message)
-
-
-def _finish(game: Game, units: list[Unit], centers: dict[str, str], after: Phase,
-            body: dict[str, Any]) -> dict[str, Any]:
-    """Centre ownership, the next phase that is needed, adjustments and the winner."""
-    variant = game.variant
-    nxt = after
-    if nxt.letter == "B" and not _adjustments_needed(variant, units, centers):
-        nxt = nxt.following(variant)
-    body["next_phase"] = str(nxt)
-    body["units"] = _by_power(variant, units)
-    body["centers"] = _centers_by_power(variant, centers)
-    if nxt.letter == "B":
-        body["adjustments"] = _balances(variant, units, centers)
-    body["winner"] = _winner(variant, centers)
+    if result.phase.kind == "movement":
+        body["dislodged"] = [
+            {
+                "power": d.unit.power,
+                "unit": str(d.unit),
+                "attacker_from": d.attacker_from,
+                "retreats": list(d.retreats),
+            }
+            for d in result.dislodged
+        ]
+        body["contested"] = list(result.contested)
+    body["centers"] = _by_power(variant, [(o, c) for c, o in result.centers.items()])
+    if result.adjustments is not None:
+        body["adjustments"] = dict(result.adjustments)
+    body["winner"] = result.winner
     return body
 
 
-def _balances(variant: Variant, units: list[Unit], centers: Mapping[str, str]) -> dict[str, int]:
-    out = {}
-    for power in variant.powers:
-        n_units = sum(1 for u in units if u.power == power.name)
-        n_centers = sum(1 for owner in centers.values() if owner == power.name)
-        if n_units or n_centers:
-            out[power.name] = n_centers - n_units
-    return out
-
-
-def _adjustments_needed(variant: Variant, units: list[Unit], centers: Mapping[str, str]) -> bool:
-    """Skip the adjustments when nobody must remove and nobody can build (njudge)."""
-    occupied = {u.province for u in units}
-    for power, balance in _balances(variant, units, centers).items():
-        if balance < 0:
-            return True
-        if balance > 0 and build_sites(variant, power, centers, occupied):
-            return True
-    return False
-
-
-def _winner(variant: Variant, centers: Mapping[str, str]) -> str | None:
-    counts: dict[str, int] = {}
-    for owner in centers.values():
-        counts[owner] = counts.get(owner, 0) + 1
-    if not counts:
-        return None
-    best = max(counts.values())
-    leaders = [p for p, c in counts.items() if c == best]
-    if best >= variant.victory and len(leaders) == 1:
-        return leaders[0]
-    return None
-
-
-def _take_centers(game: Game, units: list[Unit], centers: dict[str, str]) -> dict[str, str]:
-    """At the end of the centre season every centre belongs to whoever stands on it."""
-    out = dict(centers)
-    for unit in units:
-        if game.variant.provinces[unit.province].center:
-            out[unit.province] = unit.power
-    return out
-
-
-# -- movement ----------------------------------------------------------------------------
-
-
-def _movement(game: Game) -> dict[str, Any]:
-    variant, geo, options = game.variant, game.geo, game.options
-    board = Board(variant, geo, game.units)
-    lines: list[dict[str, Any] | None] = []
-    chosen: dict[str, tuple[int, Command]] = {}  # province -> (line index, command)
-    for power, text in game.orders:
-        parsed = _parse(game, text)
-        if isinstance(parsed, Illegal):
-            lines.append(_illegal(power, text, None, parsed))
-            continue
-        checked = check_movement(board, power, parsed)
-        if isinstance(checked, Illegal):
-            lines.append(_illegal(power, text, _render(parsed), checked))
-            continue
-        province = checked.unit.province
-        if province in chosen:
-            earlier, _ = chosen[province]
-            lines[earlier] = _illegal(
-                power, lines[earlier]["text"], lines[earlier]["order"],  # type: ignore[index]
-                Illegal("replaced", "A later order for the same unit replaces this one."),
-            )
-        chosen[province] = (len(lines), checked)
-        lines.append({"power": power, "text": text, "order": str(checked)})
-    # One command per unit, in a fixed order, so the result never depends on the input order.
-    commands: list[Command] = []
-    line_of: list[int | None] = []
-    for unit in sorted(game.units, key=lambda u: u.province):
-        entry = chosen.get(unit.province)
-        if entry:
-            line_of.append(entry[0])
-            commands.append(entry[1])
-        else:
-            line_of.append(None)
-            commands.append(Command(0, unit))
-    resolver = Resolver(commands, options.paradox)
-    _convoy_intent(resolver, commands, geo, options.convoy_via)
-    resolver.match_convoys()
-    resolver.run(geo.sea_shores, geo.sea_links)
-    outcomes = resolver.outcomes()
-
-    moved: list[Unit] = []
-    dislodged_units: list[tuple[int, Unit]] = []
-    for i, (command, outcome) in enumerate(zip(commands, outcomes, strict=True)):
-        unit = command.unit
-        if command.kind == MOVE and outcome.succeeded:
-            moved.append(Unit(unit.power, unit.type, command.dest_loc))  # type: ignore[arg-type]
-        elif outcome.dislodged_by is not None:
-            dislodged_units.append((i, unit))
-        else:
-            moved.append(unit)
-        index = line_of[i]
-        if index is None:
-            lines.append(_line(unit.power, "", f"{unit} H", outcome.succeeded, "no order"))
-        else:
-            line = lines[index]
-            assert line is not None
-            line["result"] = "succeeds" if outcome.succeeded else "fails"
-            line["reason"] = outcome.reason
-    occupied = {u.province for u in moved}
-    standoffs = resolver.standoffs(occupied)
-    dislodged_out = []
-    any_retreat = False
-    for i, unit in dislodged_units:
-        by = outcomes[i].dislodged_by
-        assert by is not None
-        attacker = commands[by]
-        options_ = retreat_options(
-            variant, unit, occupied, standoffs, attacker.unit.province, resolver.via_sea[by]
-        )
-        any_retreat = any_retreat or bool(options_)
-        dislodged_out.append(
-            {
-                "power": unit.power,
-                "unit": str(unit),
-                "attacker_from": attacker.unit.province,
-                "retreats": list(options_),
-            }
-        )
-    body: dict[str, Any] = {"phase": str(game.phase), "orders": lines}
-    nxt = game.phase.following(variant)
-    if not (nxt.letter == "R" and any_retreat):
-        while nxt.letter == "R":
-            nxt = nxt.following(variant)
-    centers = dict(game.centers)
-    if game.phase.in_center_season(variant) and nxt.letter != "R":
-        centers = _take_centers(game, moved, centers)
-    body = _finish(game, moved, centers, nxt, body)
-    body["dislodged"] = dislodged_out
-    body["contested"] = sorted(standoffs)
-    return _order_keys(body)
-
-
-def _convoy_intent(resolver: Resolver, commands: list[Command], geo: Geography, rule: str) -> None:
-    """Which army moves go by sea: those that must, those that say so, and, under the 2023
-    rules, those whose own power ordered a legal convoy for them (DATC 4.A.3, 6.G)."""
-    wanted: set[tuple[str, str | None]] = set()
-    if rule == "2023":
-        for c in commands:
-            if c.kind == CONVOY and c.target is not None and c.target.power == c.unit.power:
-                wanted.add((c.target.province, c.dest))
-    for i, c in enumerate(commands):
-        if c.kind != MOVE or c.unit.type != "A":
-            continue
-        walks = c.dest in geo.army_reach.get(c.unit.province, ())
-        if c.via_convoy or not walks or (c.unit.province, c.dest) in wanted:
-            resolver.set_convoy_intent(i)
-
-
-def _order_keys(body: dict[str, Any]) -> dict[str, Any]:
-    keys = ["phase", "next_phase", "orders", "units", "dislodged", "contested", "centers",
-            "adjustments", "winner"]
-    return {k: body[k] for k in keys if k in body}
-
-
-# -- retreats ----------------------------------------------------------------------------
-
-
-def _retreat(game: Game) -> dict[str, Any]:
-    variant = game.variant
-    board = {u.province: u for u in game.units}
-    dislodged = {d.unit.province: d for d in game.dislodged}
-    lines: list[dict[str, Any]] = []
-    chosen: dict[str, tuple[int, Any]] = {}
-    for power, text in game.orders:
-        parsed = _parse(game, text)
-        if isinstance(parsed, Illegal):
-            lines.append(_illegal(power, text, None, parsed))
-            continue
-        checked = check_retreat(variant, board, dislodged, power, parsed)
-        if isinstance(checked, Illegal):
-            lines.append(_illegal(power, text, _render(parsed), checked))
-            continue
-        province = checked.unit.province
-        if province in chosen:
-            earlier, _ = chosen[province]
-            old = lines[earlier]
-            lines[earlier] = _illegal(
-                old["power"], old["text"], old["order"],
-                Illegal("replaced", "A later order for the same unit replaces this one."),
-            )
-        chosen[province] = (len(lines), checked)
-        lines.append({"power": power, "text": text, "order": str(checked)})
-    results = resolve_retreats([c for _, c in chosen.values()])
-    units = list(game.units)
-    for province, entry in dislodged.items():
-        if province in chosen:
-            index, command = chosen[province]
-            ok = results[command.unit]
-            lines[index]["result"] = "succeeds" if ok else "fails"
-            lines[index]["reason"] = None if ok else "bounce"
-            if ok and command.destination is not None:
-                unit = command.unit
-                units.append(Unit(unit.power, unit.type, command.destination))
-        else:
-            unit = entry.unit
-            lines.append(_line(unit.power, "", f"{unit} D", True, "no order"))
-    body: dict[str, Any] = {"phase": str(game.phase), "orders": lines}
-    centers = dict(game.centers)
-    if game.phase.in_center_season(variant):
-        centers = _take_centers(game, units, centers)
-    return _order_keys(_finish(game, units, centers, game.phase.following(variant), body))
-
-
-# -- adjustments -------------------------------------------------------------------------
-
-
-def _adjustment(game: Game) -> dict[str, Any]:
-    variant, geo, options = game.variant, game.geo, game.options
-    at = {u.province: u for u in game.units}
-    balances = {
-        p.name: sum(1 for o in game.centers.values() if o == p.name)
-        - sum(1 for u in game.units if u.power == p.name)
-        for p in variant.powers
+def _line(line: Any) -> dict[str, Any]:
+    out = {
+        "power": line.power,
+        "text": line.text,
+        "order": line.order,
+        "result": line.result,
+        "reason": line.reason,
     }
-    lines: list[dict[str, Any]] = []
-    legal: dict[str, list[tuple[int, AdjustCommand]]] = {}
-    for power, text in game.orders:
-        parsed = _parse(game, text)
-        if isinstance(parsed, Illegal):
-            lines.append(_illegal(power, text, None, parsed))
-            continue
-        checked = check_adjustment(variant, geo, at, game.centers, power, balances[power], parsed)
-        if isinstance(checked, Illegal):
-            lines.append(_illegal(power, text, _render(parsed), checked))
-            continue
-        legal.setdefault(power, []).append((len(lines), checked))
-        lines.append({"power": power, "text": text, "order": str(checked)})
-    units = list(game.units)
-    removed: set[Unit] = set()
-    built: list[Unit] = []
-    for power in (p.name for p in variant.powers):
-        balance = balances[power]
-        commands = legal.get(power, [])
-        kept, failed = choose(commands, abs(balance), options.excess_adjustments)
-        for index, command in commands:
-            line = lines[index]
-            if index in kept:
-                line["result"], line["reason"] = "succeeds", None
-                if command.kind == "build":
-                    built.append(command.unit)  # type: ignore[arg-type]
-                elif command.kind == "remove":
-                    removed.add(command.unit)  # type: ignore[arg-type]
-            else:
-                line["result"], line["reason"] = "fails", failed[index]
-        if balance < 0:
-            missing = -balance - sum(1 for i, c in commands if i in kept)
-            left = [u for u in units if u.power == power and u not in removed]
-            owned = [c for c, o in game.centers.items() if o == power]
-            for unit in civil_disorder(variant, geo, left, owned, missing, options.civil_disorder):
-                removed.add(unit)
-                lines.append(_line(power, "", f"{unit} D", True, "civil disorder"))
-    after = [u for u in units if u not in removed] + built
-    body: dict[str, Any] = {"phase": str(game.phase), "orders": lines}
-    return _order_keys(_finish(game, after, dict(game.centers), game.phase.following(variant), body))
+    if line.message is not None:
+        out["message"] = line.message
+    return out
 
 
-# -- notation ----------------------------------------------------------------------------
-
-
-def _render(order: syntax.Order) -> str:
-    """An order as read, in the normal notation, even when it is impossible."""
-    if isinstance(order, syntax.Waive):
-        return "WAIVE"
-    unit = str(order.unit)
-    if isinstance(order, syntax.Hold):
-        return f"{unit} H"
-    if isinstance(order, syntax.Move):
-        path = "".join(f" - {sea}" for sea in order.route)
-        via = " via convoy" if order.via_convoy and not order.route else ""
-        return f"{unit}{path} - {order.destination}{via}"
-    if isinstance(order, syntax.SupportHold):
-        return f"{unit} S {order.supported}"
-    if isinstance(order, syntax.SupportMove):
-        return f"{unit} S {order.supported} - {order.destination}"
-    if isinstance(order, syntax.Convoy):
-        return f"{unit} C {order.convoyed} - {order.destination}"
-    if isinstance(order, syntax.Retreat):
-        return f"{unit} R {order.destination}"
-    if isinstance(order, syntax.Build):
-        return f"{unit} B"
-    if isinstance(order, syntax.Remove | syntax.Disband):
-        return f"{unit} D"
-    return unit
+def _by_power(variant: Variant, pairs: list[tuple[str, str]]) -> dict[str, list[str]]:
+    """Powers in the variant's order, each with its sorted list; powers with none left out."""
+    out: dict[str, list[str]] = {p.name: [] for p in variant.powers}
+    for power, item in pairs:
+        out[power].append(item)
+    return {power: sorted(items) for power, items in out.items() if items}

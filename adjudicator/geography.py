@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections import deque
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache, lru_cache
 
 from variants import Variant, province_of
 
@@ -87,7 +87,7 @@ class Geography:
                 extend([first])
         return frozenset(found)
 
-    @lru_cache(maxsize=None)  # noqa: B019 - geographies are cached for the process's life
+    @cache  # noqa: B019 - geographies are cached for the process's life
     def distances_to(self, targets: frozenset[str], unit_type: str | None) -> dict[str, int]:
         """Moves from every location to the nearest target province.
 
@@ -139,9 +139,9 @@ def geography(variant: Variant, duality: bool = False) -> Geography:
     if duality:
         seas |= {p.abbr for p in variant.provinces.values() if p.dual}
     coastal = frozenset(
-        p.abbr for p in variant.provinces.values() if p.is_land and any(
-            loc in variant.fleet_moves for loc in p.locations
-        )
+        p.abbr
+        for p in variant.provinces.values()
+        if p.is_land and any(loc in variant.fleet_moves for loc in p.locations)
     )
     sea_links: dict[str, frozenset[str]] = {}
     sea_shores: dict[str, frozenset[str]] = {}

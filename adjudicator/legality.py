@@ -201,24 +201,17 @@ def _check_move(board: Board, unit: Unit, order: syntax.Move) -> Command | Illeg
             return problem
         return Command(MOVE, unit, dest=dest, dest_loc=dest, via_convoy=True, route=order.route)
     adjacent = dest in geo.army_reach.get(unit.province, ())
-    if order.via_convoy or not adjacent:
-        if not board.can_convoy(unit.province, dest):
-            if unit.province not in geo.coastal:
-                return Illegal(
-                    "not adjacent",
-                    f"{_cap(here)} can't get to {there}.",
-                )
-            return Illegal(
-                "no convoy route",
-                f"{_cap(here)} can't get to {there}: "
-                f"no fleets could convoy it there.",
-            )
+    if (order.via_convoy or not adjacent) and not board.can_convoy(unit.province, dest):
+        if unit.province not in geo.coastal or dest not in geo.coastal:
+            return Illegal("not adjacent", f"{_cap(here)} can't get to {there}.")
+        return Illegal(
+            "no convoy route",
+            f"{_cap(here)} can't get to {there}: no fleets could convoy it there.",
+        )
     return Command(MOVE, unit, dest=dest, dest_loc=dest, via_convoy=order.via_convoy)
 
 
-def _check_route(
-    board: Board, unit: Unit, dest: str, route: tuple[str, ...]
-) -> Illegal | None:
+def _check_route(board: Board, unit: Unit, dest: str, route: tuple[str, ...]) -> Illegal | None:
     """A convoy route named the njudge way (`A Lon-Nth-Nwy`) must be a chain of seas with
     fleets in them from the army's coast to the destination's."""
     variant, geo = board.variant, board.geo
@@ -235,7 +228,9 @@ def _check_route(
                 "bad route", f"There is no fleet in {place_name(variant, sea)} to convoy it."
             )
         touches = (
-            unit.province in geo.sea_shores[sea] if previous is None else sea in geo.sea_links[previous]
+            unit.province in geo.sea_shores[sea]
+            if previous is None
+            else sea in geo.sea_links[previous]
         )
         if not touches:
             frm = unit.province if previous is None else previous
@@ -334,8 +329,7 @@ def _check_convoy(board: Board, unit: Unit, order: syntax.Convoy) -> Command | I
     if dest == army.province or dest not in geo.coastal:
         return Illegal(
             "impossible move",
-            f"{_cap(unit_phrase(variant, army))} can't be convoyed to "
-            f"{place_name(variant, dest)}.",
+            f"{_cap(unit_phrase(variant, army))} can't be convoyed to {place_name(variant, dest)}.",
         )
     if unit.province not in board.necessary_convoyers(army.province, dest):
         return Illegal(

@@ -357,10 +357,7 @@ class Resolver:
                 if moved[i]:
                     out.append(Outcome(True, None, None))
                     continue
-                if via_sea[i] and not result[n + i]:
-                    reason = "no convoy"
-                else:
-                    reason = "bounce"
+                reason = "no convoy" if via_sea[i] and not result[n + i] else "bounce"
             elif k == SUPPORT:
                 if self.void[i]:
                     reason = "void"

@@ -39,9 +39,7 @@ class Options:
         values: dict[str, object] = {}
         for key, value in raw.items():
             if key not in known:
-                raise ValueError(
-                    f"unknown option '{key}' (known: {', '.join(sorted(known))})"
-                )
+                raise ValueError(f"unknown option '{key}' (known: {', '.join(sorted(known))})")
             if key in FLAGS:
                 if not isinstance(value, bool):
                     raise ValueError(f"option '{key}' is true or false, not {value!r}")

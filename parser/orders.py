@@ -284,10 +284,12 @@ class OrderParser:
         pos = getattr(exc, "pos_in_stream", None) or 0
         rest = clean[pos:].strip() or clean
         first = _first_word(clean)
-        if pos == 0 or (pos <= len(first) + 1 and first in {"a", "f", "w", "army", "fleet", "wing"}):
+        if pos == 0 or (
+            pos <= len(first) + 1 and first in {"a", "f", "w", "army", "fleet", "wing"}
+        ):
             return f"Unrecognized source province -> {rest}"
         before = clean[:pos].rstrip()
-        if before and before[-1] == "-" or before.endswith(("move", "moves", "to", " m")):
+        if (before and before[-1] == "-") or before.endswith(("move", "moves", "to", " m")):
             return f"Movement to unrecognized province -> {rest}"
         return f"Invalid order syntax -> {rest}"
 

@@ -6,7 +6,7 @@ is documented in docs/variant-format.md.
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
 from .loader import VariantError, load_file, load_text
@@ -50,7 +50,7 @@ def available() -> list[str]:
     return sorted(p.stem for p in DATA_DIR.glob("*.variant"))
 
 
-@lru_cache(maxsize=None)
+@cache
 def load(name: str) -> Variant:
     """The shipped variant of that name (any case); KeyError if there is none."""
     key = name.strip().lower()

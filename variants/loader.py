@@ -133,7 +133,7 @@ def _read_variant(draft: _Draft, number: int, tokens: list[str]) -> None:
 
 def _read_province(draft: _Draft, number: int, tokens: list[str]) -> None:
     if len(tokens) < 3:
-        raise draft.fail(number, "a province needs: abbreviation, kind, \"Full Name\"")
+        raise draft.fail(number, 'a province needs: abbreviation, kind, "Full Name"')
     abbr, kind_word, name, *attrs = tokens
     abbr = abbr.lower()
     if not ABBR.match(abbr):
@@ -304,7 +304,9 @@ def _check_header(draft: _Draft) -> dict:
         raise draft.fail(line, "a year needs at least one movement phase")
     for i, code in enumerate(codes):
         if code.endswith("R") and (i == 0 or codes[i - 1][0] != code[0]):
-            raise draft.fail(line, f"retreat phase {code} must follow a movement phase of its season")
+            raise draft.fail(
+                line, f"retreat phase {code} must follow a movement phase of its season"
+            )
     out["phases"] = codes
     line, start = draft.header["start"]
     start = start.upper()
@@ -340,9 +342,7 @@ def _check_names(draft: _Draft) -> dict[str, str]:
         for name in (abbr, _name_key(prov.name), *prov.aliases):
             other = names.get(name)
             if other and other[1] != abbr:
-                raise draft.fail(
-                    line, f"name '{name}' already means {other[1]} (line {other[0]})"
-                )
+                raise draft.fail(line, f"name '{name}' already means {other[1]} (line {other[0]})")
             names[name] = (line, abbr)
     return {name: abbr for name, (_, abbr) in names.items()}
 
@@ -399,12 +399,10 @@ def _check_moves(
                     draft.provinces[prov.abbr][0], f"no fleet can reach the coast {coast}"
                 )
         if prov.is_sea and prov.abbr not in tables["fleet"]:
-            raise draft.fail(draft.provinces[prov.abbr][0], f"no fleet can reach the sea {prov.abbr}")
-        if (
-            prov.kind is ProvinceKind.COAST
-            and not prov.coasts
-            and prov.abbr not in tables["fleet"]
-        ):
+            raise draft.fail(
+                draft.provinces[prov.abbr][0], f"no fleet can reach the sea {prov.abbr}"
+            )
+        if prov.kind is ProvinceKind.COAST and not prov.coasts and prov.abbr not in tables["fleet"]:
             raise draft.fail(
                 draft.provinces[prov.abbr][0],
                 f"{prov.abbr} is a coast but no fleet can reach it (make it land?)",
@@ -457,7 +455,9 @@ def _check_powers(draft: _Draft, provinces: dict[str, Province]) -> dict[str, Po
             if not provinces[home].center:
                 raise draft.fail(line, f"home center '{home}' of {name} is not a supply center")
             if home in owner:
-                raise draft.fail(line, f"'{home}' is a home center of both {owner[home]} and {name}")
+                raise draft.fail(
+                    line, f"'{home}' is a home center of both {owner[home]} and {name}"
+                )
             owner[home] = name
     return {name: power for name, (_, power) in draft.powers.items()}
 

@@ -1,0 +1,418 @@
+"""One phase, adjudicated: the typed library API the judge calls.
+
+`adjudicate_phase(position, orders, options)` takes the board before a phase and the orders
+given (each already read by the parser, or the syntax error it raised) and returns what
+happened to every order and the board after, with the next phase that is needed. The JSON
+contract of shared/phase-format.md (`adjudicator.document`) is a thin layer over this.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+
+import parser as syntax
+from variants import Variant
+
+from .adjustments import (
+    AdjustCommand,
+    build_sites,
+    check_adjustment,
+    choose,
+    civil_disorder,
+)
+from .board import Unit
+from .geography import Geography, geography
+from .legality import CONVOY, HOLD, MOVE, Board, Command, Illegal, check_movement
+from .movement import Resolver
+from .options import Options
+from .phase import Phase
+from .retreats import Dislodged, RetreatCommand, check_retreat, resolve_retreats, retreat_options
+
+SUCCEEDS, FAILS, ILLEGAL = "succeeds", "fails", "illegal"
+
+
+@dataclass(frozen=True, slots=True)
+class Position:
+    """The board at the start of a phase."""
+
+    variant: Variant
+    phase: Phase
+    units: tuple[Unit, ...]
+    centers: Mapping[str, str]  # centre -> owner
+    dislodged: tuple[Dislodged, ...] = ()  # retreat phases only
+
+
+@dataclass(frozen=True, slots=True)
+class GivenOrder:
+    """An order as a power gave it: its text and what the parser made of it."""
+
+    power: str
+    text: str
+    parsed: syntax.Order | Illegal
+
+
+@dataclass(slots=True)
+class OrderResult:
+    power: str
+    text: str  # as given; "" for a unit that had no order
+    order: str | None  # the normal notation (`F nth - bel`); None when unreadable
+    result: str = SUCCEEDS  # succeeds, fails or illegal
+    reason: str | None = None  # bounce, cut, void, no convoy, dislodged, no order, ...
+    message: str | None = None  # the njudge's sentence for an illegal order
+
+
+@dataclass(slots=True)
+class PhaseResult:
+    phase: Phase
+    next_phase: Phase
+    orders: list[OrderResult]
+    units: list[Unit]
+    centers: dict[str, str]
+    dislodged: list[Dislodged] = field(default_factory=list)  # after movement only
+    contested: list[str] = field(default_factory=list)  # after movement only
+    adjustments: dict[str, int] | None = None  # when the next phase is an adjustment phase
+    winner: str | None = None
+
+
+def read_orders(
+    variant: Variant, phase: Phase, orders: Sequence[tuple[str, str]]
+) -> list[GivenOrder]:
+    """Parse each (power, text); a text that is not an order becomes an Illegal("syntax")."""
+    parser = syntax.OrderParser.for_names(variant.names)
+    out = []
+    for power, text in orders:
+        try:
+            parsed: syntax.Order | Illegal = parser.parse(text, phase.kind)  # type: ignore[arg-type]
+        except syntax.OrderSyntaxError as exc:
+            parsed = Illegal("syntax", exc.message)
+        out.append(GivenOrder(power, text, parsed))
+    return out
+
+
+def adjudicate_phase(
+    position: Position, orders: Sequence[GivenOrder], options: Options | None = None
+) -> PhaseResult:
+    options = options or Options()
+    kind = position.phase.kind
+    if kind == "movement":
+        return movement(position, orders, options)
+    if kind == "retreat":
+        return retreats(position, orders, options)
+    return adjustments(position, orders, options)
+
+
+# -- shared ------------------------------------------------------------------------------
+
+
+def render(order: syntax.Order) -> str:
+    """An order as read, in the normal notation, even when it is impossible."""
+    if isinstance(order, syntax.Waive):
+        return "WAIVE"
+    unit = str(order.unit)
+    if isinstance(order, syntax.Hold):
+        return f"{unit} H"
+    if isinstance(order, syntax.Move):
+        path = "".join(f" - {sea}" for sea in order.route)
+        via = " via convoy" if order.via_convoy and not order.route else ""
+        return f"{unit}{path} - {order.destination}{via}"
+    if isinstance(order, syntax.SupportHold):
+        return f"{unit} S {order.supported}"
+    if isinstance(order, syntax.SupportMove):
+        return f"{unit} S {order.supported} - {order.destination}"
+    if isinstance(order, syntax.Convoy):
+        return f"{unit} C {order.convoyed} - {order.destination}"
+    if isinstance(order, syntax.Retreat):
+        return f"{unit} R {order.destination}"
+    if isinstance(order, syntax.Build):
+        return f"{unit} B"
+    if isinstance(order, syntax.Remove | syntax.Disband):
+        return f"{unit} D"
+    return unit
+
+
+class _Ledger:
+    """The result lines of a phase, in the order given, with the last order per unit kept."""
+
+    def __init__(self) -> None:
+        self.lines: list[OrderResult] = []
+        self.chosen: dict[str, tuple[int, object]] = {}  # province -> (line, command)
+
+    def illegal(self, given: GivenOrder, problem: Illegal) -> None:
+        parsed = given.parsed
+        order = None if isinstance(parsed, Illegal) else render(parsed)
+        self.lines.append(
+            OrderResult(given.power, given.text, order, ILLEGAL, problem.code, problem.message)
+        )
+
+    def keep(self, given: GivenOrder, province: str, command: object) -> None:
+        """The last order for a unit replaces earlier ones, as on the njudge."""
+        if province in self.chosen:
+            earlier = self.lines[self.chosen[province][0]]
+            earlier.result, earlier.reason = ILLEGAL, "replaced"
+            earlier.message = "A later order for the same unit replaces this one."
+        self.chosen[province] = (len(self.lines), command)
+        self.lines.append(OrderResult(given.power, given.text, str(command)))
+
+
+def _finish(
+    position: Position,
+    units: list[Unit],
+    centers: dict[str, str],
+    after: Phase,
+    lines: list[OrderResult],
+) -> PhaseResult:
+    """The next phase that is needed, and what it will have to do."""
+    variant = position.variant
+    nxt = after
+    if nxt.letter == "B" and not _adjustments_needed(variant, units, centers):
+        nxt = nxt.following(variant)
+    return PhaseResult(
+        phase=position.phase,
+        next_phase=nxt,
+        orders=lines,
+        units=units,
+        centers=centers,
+        adjustments=balances(variant, units, centers) if nxt.letter == "B" else None,
+        winner=winner(variant, centers),
+    )
+
+
+def balances(variant: Variant, units: Sequence[Unit], centers: Mapping[str, str]) -> dict[str, int]:
+    """Builds (positive) or removals (negative) due, per power that has units or centres."""
+    count: dict[str, int] = {}
+    for owner in centers.values():
+        count[owner] = count.get(owner, 0) + 1
+    for unit in units:
+        count[unit.power] = count.get(unit.power, 0) - 1
+    has = {u.power for u in units} | set(centers.values())
+    return {p.name: count.get(p.name, 0) for p in variant.powers if p.name in has}
+
+
+def _adjustments_needed(variant: Variant, units: list[Unit], centers: Mapping[str, str]) -> bool:
+    """Skip the adjustments when nobody must remove and nobody can build (njudge)."""
+    occupied = {u.province for u in units}
+    for power, balance in balances(variant, units, centers).items():
+        if balance < 0:
+            return True
+        if balance > 0 and build_sites(variant, power, centers, occupied):
+            return True
+    return False
+
+
+def winner(variant: Variant, centers: Mapping[str, str]) -> str | None:
+    """The power with the most centres, if it has the victory count and no equal."""
+    counts: dict[str, int] = {}
+    for owner in centers.values():
+        counts[owner] = counts.get(owner, 0) + 1
+    if not counts:
+        return None
+    best = max(counts.values())
+    leaders = [p for p, c in counts.items() if c == best]
+    if best >= variant.victory and len(leaders) == 1:
+        return leaders[0]
+    return None
+
+
+def _take_centers(
+    variant: Variant, units: list[Unit], centers: Mapping[str, str]
+) -> dict[str, str]:
+    """At the end of the centre season every centre belongs to whoever stands on it."""
+    out = dict(centers)
+    provinces = variant.provinces
+    for unit in units:
+        if provinces[unit.province].center:
+            out[unit.province] = unit.power
+    return out
+
+
+# -- movement ----------------------------------------------------------------------------
+
+
+def movement(position: Position, orders: Sequence[GivenOrder], options: Options) -> PhaseResult:
+    variant = position.variant
+    geo = geography(variant, options.duality)
+    board = Board(variant, geo, list(position.units))
+    ledger = _Ledger()
+    for given in orders:
+        if isinstance(given.parsed, Illegal):
+            ledger.illegal(given, given.parsed)
+            continue
+        checked = check_movement(board, given.power, given.parsed)
+        if isinstance(checked, Illegal):
+            ledger.illegal(given, checked)
+        else:
+            ledger.keep(given, checked.unit.province, checked)
+    lines = ledger.lines
+    # One command per unit, in a fixed order, so the result never depends on the input order.
+    commands: list[Command] = []
+    line_of: list[int | None] = []
+    for unit in sorted(position.units, key=lambda u: u.province):
+        entry = ledger.chosen.get(unit.province)
+        if entry:
+            line_of.append(entry[0])
+            commands.append(entry[1])  # type: ignore[arg-type]
+        else:
+            line_of.append(None)
+            commands.append(Command(HOLD, unit))
+    resolver = Resolver(commands, options.paradox)
+    _convoy_intent(resolver, commands, geo, options.convoy_via)
+    resolver.match_convoys()
+    resolver.run(geo.sea_shores, geo.sea_links)
+    outcomes = resolver.outcomes()
+
+    after: list[Unit] = []
+    beaten: list[int] = []
+    for i, (command, outcome) in enumerate(zip(commands, outcomes, strict=True)):
+        unit = command.unit
+        if command.kind == MOVE and outcome.succeeded:
+            after.append(Unit(unit.power, unit.type, command.dest_loc))  # type: ignore[arg-type]
+        elif outcome.dislodged_by is not None:
+            beaten.append(i)
+        else:
+            after.append(unit)
+        index = line_of[i]
+        if index is None:
+            lines.append(
+                OrderResult(
+                    unit.power,
+                    "",
+                    f"{unit} H",
+                    SUCCEEDS if outcome.succeeded else FAILS,
+                    "no order",
+                )
+            )
+        else:
+            line = lines[index]
+            line.result = SUCCEEDS if outcome.succeeded else FAILS
+            line.reason = outcome.reason
+    occupied = {u.province for u in after}
+    standoffs = resolver.standoffs(occupied)
+    dislodged: list[Dislodged] = []
+    for i in beaten:
+        by = outcomes[i].dislodged_by
+        assert by is not None
+        origin = commands[by].unit.province
+        unit = commands[i].unit
+        options_ = retreat_options(variant, unit, occupied, standoffs, origin, resolver.via_sea[by])
+        dislodged.append(Dislodged(unit, options_, origin))
+    nxt = position.phase.following(variant)
+    if not (nxt.letter == "R" and any(d.retreats for d in dislodged)):
+        while nxt.letter == "R":
+            nxt = nxt.following(variant)
+    centers = dict(position.centers)
+    if position.phase.in_center_season(variant) and nxt.letter != "R":
+        centers = _take_centers(variant, after, centers)
+    result = _finish(position, after, centers, nxt, lines)
+    result.dislodged = dislodged
+    result.contested = sorted(standoffs)
+    return result
+
+
+def _convoy_intent(resolver: Resolver, commands: list[Command], geo: Geography, rule: str) -> None:
+    """Which army moves go by sea: those that must, those that say so, and, under the 2023
+    rules, those whose own power ordered a legal convoy for them (DATC 4.A.3, 6.G)."""
+    wanted: set[tuple[str, str | None]] = set()
+    if rule == "2023":
+        for c in commands:
+            if c.kind == CONVOY and c.target is not None and c.target.power == c.unit.power:
+                wanted.add((c.target.province, c.dest))
+    army_reach = geo.army_reach
+    for i, c in enumerate(commands):
+        if c.kind != MOVE or c.unit.type != "A":
+            continue
+        walks = c.dest in army_reach.get(c.unit.province, ())
+        if c.via_convoy or not walks or (c.unit.province, c.dest) in wanted:
+            resolver.set_convoy_intent(i)
+
+
+# -- retreats ----------------------------------------------------------------------------
+
+
+def retreats(position: Position, orders: Sequence[GivenOrder], options: Options) -> PhaseResult:
+    variant = position.variant
+    board = {u.province: u for u in position.units}
+    dislodged = {d.unit.province: d for d in position.dislodged}
+    ledger = _Ledger()
+    for given in orders:
+        if isinstance(given.parsed, Illegal):
+            ledger.illegal(given, given.parsed)
+            continue
+        checked = check_retreat(variant, board, dislodged, given.power, given.parsed)
+        if isinstance(checked, Illegal):
+            ledger.illegal(given, checked)
+        else:
+            ledger.keep(given, checked.unit.province, checked)
+    lines = ledger.lines
+    commands: list[RetreatCommand] = [c for _, c in ledger.chosen.values()]  # type: ignore[misc]
+    results = resolve_retreats(commands)
+    units = list(position.units)
+    for province, entry in dislodged.items():
+        if province in ledger.chosen:
+            index, command = ledger.chosen[province]
+            assert isinstance(command, RetreatCommand)
+            ok = results[command.unit]
+            line = lines[index]
+            line.result = SUCCEEDS if ok else FAILS
+            line.reason = None if ok else "bounce"
+            if ok and command.destination is not None:
+                unit = command.unit
+                units.append(Unit(unit.power, unit.type, command.destination))
+        else:
+            unit = entry.unit
+            lines.append(OrderResult(unit.power, "", f"{unit} D", SUCCEEDS, "no order"))
+    centers = dict(position.centers)
+    if position.phase.in_center_season(variant):
+        centers = _take_centers(variant, units, centers)
+    return _finish(position, units, centers, position.phase.following(variant), lines)
+
+
+# -- adjustments -------------------------------------------------------------------------
+
+
+def adjustments(position: Position, orders: Sequence[GivenOrder], options: Options) -> PhaseResult:
+    variant = position.variant
+    geo = geography(variant, options.duality)
+    at = {u.province: u for u in position.units}
+    due = balances(variant, position.units, position.centers)
+    lines: list[OrderResult] = []
+    legal: dict[str, list[tuple[int, AdjustCommand]]] = {}
+    for given in orders:
+        parsed = given.parsed
+        if not isinstance(parsed, Illegal):
+            parsed = check_adjustment(
+                variant, geo, at, position.centers, given.power, due.get(given.power, 0), parsed
+            )
+        if isinstance(parsed, Illegal):
+            order = None if isinstance(given.parsed, Illegal) else render(given.parsed)
+            lines.append(
+                OrderResult(given.power, given.text, order, ILLEGAL, parsed.code, parsed.message)
+            )
+            continue
+        legal.setdefault(given.power, []).append((len(lines), parsed))
+        lines.append(OrderResult(given.power, given.text, str(parsed)))
+    removed: set[Unit] = set()
+    built: list[Unit] = []
+    for power, balance in due.items():
+        commands = legal.get(power, [])
+        kept, failed = choose(commands, abs(balance), options.excess_adjustments)
+        for index, command in commands:
+            line = lines[index]
+            if index in kept:
+                if command.kind == "build":
+                    built.append(command.unit)  # type: ignore[arg-type]
+                elif command.kind == "remove":
+                    removed.add(command.unit)  # type: ignore[arg-type]
+            else:
+                line.result, line.reason = FAILS, failed[index]
+        if balance < 0:
+            missing = -balance - sum(1 for i, _ in commands if i in kept)
+            left = [u for u in position.units if u.power == power and u not in removed]
+            owned = [c for c, o in position.centers.items() if o == power]
+            for unit in civil_disorder(variant, geo, left, owned, missing, options.civil_disorder):
+                removed.add(unit)
+                lines.append(OrderResult(power, "", f"{unit} D", SUCCEEDS, "civil disorder"))
+    after = [u for u in position.units if u not in removed] + built
+    return _finish(
+        position, after, dict(position.centers), position.phase.following(variant), lines
+    )
