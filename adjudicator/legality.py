@@ -270,6 +270,9 @@ def _check_support(
             )
         return Command(SUPPORT, unit, target=target)
     dest = order.destination.province
+    if dest == unit.province:
+        # DATC 6.D.34: a unit cannot help take the province it stands in.
+        return Illegal("own province", "A unit cannot support a move into its own province.")
     if dest not in reach:
         return Illegal(
             "not adjacent",

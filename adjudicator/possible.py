@@ -1,0 +1,105 @@
+"""Every order a unit could be given: derived from the board, never stored.
+
+Used to play random games (benchmarks, property tests) and by anything that offers players
+their options. Orders are written in the adjudicator's normal notation (`A par - bur`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+
+from variants import Variant
+
+from .adjustments import build_sites
+from .board import Unit
+from .geography import geography
+from .legality import Board
+from .retreats import Dislodged
+
+
+def movement_orders(
+    variant: Variant, units: Iterable[Unit], duality: bool = False
+) -> dict[Unit, list[str]]:
+    """For each unit: hold, every move, every support and every convoy it could make."""
+    geo = geography(variant, duality)
+    units = list(units)
+    board = Board(variant, geo, units)
+    # Where each unit could go: (province it enters, text of the destination).
+    moves: dict[Unit, list[str]] = {}
+    reaches: dict[Unit, set[str]] = {}
+    for unit in units:
+        options: list[str] = []
+        if unit.type == "F":
+            for loc in sorted(variant.fleet_moves.get(unit.location, ())):
+                options.append(loc)
+        elif unit.type == "A":
+            options.extend(sorted(geo.army_reach.get(unit.province, ())))
+            if unit.province in geo.coastal:
+                for dest in sorted(geo.coastal):
+                    if dest != unit.province and dest not in options:
+                        if board.can_convoy(unit.province, dest):
+                            options.append(dest)
+        else:
+            options.extend(sorted(geo.reach("W", unit.location)))
+        moves[unit] = options
+        reaches[unit] = {o.split("/")[0] for o in options}
+    out: dict[Unit, list[str]] = {}
+    for unit in units:
+        mine = [f"{unit} H"]
+        mine.extend(f"{unit} - {dest}" for dest in moves[unit])
+        reach = geo.reach(unit.type, unit.location)
+        for other in units:
+            if other is unit:
+                continue
+            if other.province in reach:
+                mine.append(f"{unit} S {other}")
+            for dest in sorted(reaches[other] & reach):
+                if dest == unit.province:
+                    continue
+                if other.type == "A" and dest not in geo.army_reach.get(other.province, ()):
+                    # A convoyed move: this unit may not be the only possible convoy.
+                    if not board.can_convoy(other.province, dest, without=unit.province):
+                        continue
+                mine.append(f"{unit} S {other} - {dest}")
+        if unit.type == "F" and unit.province in board.fleet_seas:
+            for army in units:
+                if army.type != "A" or army.province not in geo.coastal:
+                    continue
+                for dest in sorted(geo.coastal):
+                    if dest == army.province:
+                        continue
+                    if unit.province in board.necessary_convoyers(army.province, dest):
+                        mine.append(f"{unit} C {army} - {dest}")
+        out[unit] = mine
+    return out
+
+
+def retreat_orders(dislodged: Iterable[Dislodged]) -> dict[Unit, list[str]]:
+    return {
+        d.unit: [f"{d.unit} D", *(f"{d.unit} R {loc}" for loc in d.retreats)] for d in dislodged
+    }
+
+
+def adjustment_orders(
+    variant: Variant, units: Iterable[Unit], centers: Mapping[str, str]
+) -> dict[str, tuple[int, list[str]]]:
+    """Per power: how many it must build (+) or remove (-), and the orders that could do it."""
+    units = list(units)
+    occupied = {u.province for u in units}
+    out: dict[str, tuple[int, list[str]]] = {}
+    for power in variant.powers:
+        mine = [u for u in units if u.power == power.name]
+        owned = sum(1 for o in centers.values() if o == power.name)
+        balance = owned - len(mine)
+        if balance < 0:
+            out[power.name] = (balance, [f"{u} D" for u in mine])
+        elif balance > 0:
+            orders = []
+            for site in build_sites(variant, power.name, centers, occupied):
+                province = variant.provinces[site]
+                if "A" in variant.unit_types:
+                    orders.append(f"A {site} B")
+                if "F" in variant.unit_types and province.kind.value == "coast":
+                    orders.extend(f"F {loc} B" for loc in province.locations)
+            out[power.name] = (balance, orders)
+    return out

@@ -1,0 +1,162 @@
+"""The order grammar reads what players have typed to the njudge for thirty years."""
+
+from __future__ import annotations
+
+import pytest
+
+import variants
+from parser import (
+    Adjust,
+    Bare,
+    Build,
+    Convoy,
+    Disband,
+    Hold,
+    Location,
+    Move,
+    OrderParser,
+    OrderSyntaxError,
+    Remove,
+    Retreat,
+    SupportHold,
+    SupportMove,
+    UnitSpec,
+    Waive,
+)
+
+
+@pytest.fixture(scope="module")
+def parse():
+    parser = OrderParser.for_names(variants.load("standard").names)
+    return parser.parse
+
+
+def unit(kind, province, coast=None):
+    return UnitSpec(kind, Location(province, coast))
+
+
+def loc(province, coast=None):
+    return Location(province, coast)
+
+
+@pytest.mark.parametrize(
+    ("text", "order"),
+    [
+        # The manual's examples (section 6.1).
+        ("A Ber -> Kie", Move(unit("A", "ber"), loc("kie"))),
+        ("A Ser m Rum", Move(unit("A", "ser"), loc("rum"))),
+        ("Lon-Nth", Move(unit(None, "lon"), loc("nth"))),
+        ("F Kiel moves to Berlin", Move(unit("F", "kie"), loc("ber"))),
+        ("Par H", Hold(unit(None, "par"))),
+        ("F Rome Stands", Hold(unit("F", "rom"))),
+        ("A MUN S F KIE-BER", SupportMove(unit("A", "mun"), unit("F", "kie"), loc("ber"))),
+        ("A Brest supports Paris", SupportHold(unit("A", "bre"), unit(None, "par"))),
+        ("F Sev S A Ser M Rum", SupportMove(unit("F", "sev"), unit("A", "ser"), loc("rum"))),
+        # More synonyms.
+        ("army paris move to burgundy", Move(unit("A", "par"), loc("bur"))),
+        ("A Par => Bur", Move(unit("A", "par"), loc("bur"))),
+        ("a par holds", Hold(unit("A", "par"))),
+        (
+            "fleet north sea convoys army london - norway",
+            Convoy(unit("F", "nth"), unit("A", "lon"), loc("nwy")),
+        ),
+        ("F Nth t A Lon-Nwy", Convoy(unit("F", "nth"), unit("A", "lon"), loc("nwy"))),
+        ("F Nth f A Lon-Nwy", Convoy(unit("F", "nth"), unit("A", "lon"), loc("nwy"))),
+        ("F NTH C A LON - BEL", Convoy(unit("F", "nth"), unit("A", "lon"), loc("bel"))),
+        # Convoy routes, njudge and rulebook style.
+        ("A Lon-Nth-Nwy", Move(unit("A", "lon"), loc("nwy"), ("nth",), True)),
+        ("A Bre-Mid-Wes-Lyo-Mar", Move(unit("A", "bre"), loc("mar"), ("mao", "wes", "lyo"), True)),
+        ("A NWY - SWE VIA CONVOY", Move(unit("A", "nwy"), loc("swe"), (), True)),
+        ("A Nwy-Swe via", Move(unit("A", "nwy"), loc("swe"), (), True)),
+        # Coasts in every spelling.
+        ("F GAS - SPA/NC", Move(unit("F", "gas"), loc("spa", "nc"))),
+        ("F Gas-Spa(nc)", Move(unit("F", "gas"), loc("spa", "nc"))),
+        ("F Gas - Spa (north coast)", Move(unit("F", "gas"), loc("spa", "nc"))),
+        ("F Gas - Spa/north coast", Move(unit("F", "gas"), loc("spa", "nc"))),
+        ("F Gas-Spa/n", Move(unit("F", "gas"), loc("spa", "nc"))),
+        ("F St. Petersburg(sc) - Bot", Move(unit("F", "stp", "sc"), loc("bot"))),
+        # Full names with spaces and hyphens, and the njudge's aliases.
+        ("F Bre-Mid-Atlantic Ocean", Move(unit("F", "bre"), loc("mao"))),
+        ("F English Channel - Bel", Move(unit("F", "eng"), loc("bel"))),
+        ("F channel-bel", Move(unit("F", "eng"), loc("bel"))),
+        ("A Yor - Nor.", Move(unit("A", "yor"), loc("nwy"))),
+        ("F Gulf of Lyon - Tys", Move(unit("F", "lyo"), loc("tys"))),
+        ("A Par d", Disband(unit("A", "par"))),
+        ("A Par", Bare(unit("A", "par"))),
+    ],
+)
+def test_movement_orders(parse, text, order):
+    assert parse(text, "movement") == order
+
+
+@pytest.mark.parametrize(
+    ("text", "order"),
+    [
+        ("F Kiel m Den", Retreat(unit("F", "kie"), loc("den"))),
+        ("A Rum-Bul", Retreat(unit("A", "rum"), loc("bul"))),
+        ("Par -> Pic", Retreat(unit(None, "par"), loc("pic"))),
+        ("F TRI R ALB", Retreat(unit("F", "tri"), loc("alb"))),
+        ("F Tri retreats to Alb", Retreat(unit("F", "tri"), loc("alb"))),
+        ("Mun disbands", Disband(unit(None, "mun"))),
+        ("A Mun D", Disband(unit("A", "mun"))),
+        ("A Mun S A Par", SupportHold(unit("A", "mun"), unit("A", "par"))),
+    ],
+)
+def test_retreat_orders(parse, text, order):
+    assert parse(text, "retreat") == order
+
+
+@pytest.mark.parametrize(
+    ("text", "order"),
+    [
+        ("build A Lon", Build(unit("A", "lon"))),
+        ("F StP/sc", Adjust(unit("F", "stp", "sc"))),
+        ("remove A Tun", Remove(unit("A", "tun"))),
+        ("Tun", Adjust(unit(None, "tun"))),
+        ("A KIE B", Build(unit("A", "kie"))),
+        ("A PIC D", Remove(unit("A", "pic"))),
+        ("disband F Nth", Remove(unit("F", "nth"))),
+        ("waive", Waive()),
+        ("W", Waive()),
+    ],
+)
+def test_adjustment_orders(parse, text, order):
+    assert parse(text, "adjustment") == order
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("A Par-xyz", "Movement to unrecognized province -> xyz"),
+        ("xyz-Par", "Unrecognized source province -> xyz-par"),
+        ("A Burg-Par", "Unrecognized source province -> burg-par"),
+        ("A Par-Bur please", "Invalid order syntax -> please"),
+        ("F stpetersburg - bot", "Unrecognized source province -> stpetersburg - bot"),
+        ("", "Empty order."),
+    ],
+)
+def test_errors_say_where_the_order_went_wrong(parse, text, message):
+    with pytest.raises(OrderSyntaxError) as info:
+        parse(text, "movement")
+    assert info.value.message == message
+
+
+def test_coast_needs_a_slash_or_parenthesis(parse):
+    # The njudge does not read `Spa nc`: the leftover word is an error.
+    with pytest.raises(OrderSyntaxError):
+        parse("F Gas - Spa nc", "movement")
+
+
+def test_leftover_text_is_split_off_as_another_order():
+    parser = OrderParser.for_names(variants.load("standard").names)
+    order, rest = parser.split_valid_prefix("A Par-Bur please", "movement")
+    assert order == Move(unit("A", "par"), loc("bur"))
+    assert rest == "please"
+    assert parser.split_valid_prefix("A Par-Bur", "movement") is None
+
+
+def test_the_parser_knows_only_the_names_it_is_given():
+    parser = OrderParser({"alpha": "alp", "alp": "alp", "beta city": "bet", "bet": "bet"})
+    assert parser.parse("A Beta City - alp", "movement") == Move(unit("A", "bet"), loc("alp"))
+    with pytest.raises(OrderSyntaxError):
+        parser.parse("A Par - Bur", "movement")
