@@ -36,9 +36,12 @@ def movement_orders(
             options.extend(sorted(geo.army_reach.get(unit.province, ())))
             if unit.province in geo.coastal:
                 for dest in sorted(geo.coastal):
-                    if dest != unit.province and dest not in options:
-                        if board.can_convoy(unit.province, dest):
-                            options.append(dest)
+                    if (
+                        dest != unit.province
+                        and dest not in options
+                        and board.can_convoy(unit.province, dest)
+                    ):
+                        options.append(dest)
         else:
             options.extend(sorted(geo.reach("W", unit.location)))
         moves[unit] = options
@@ -56,10 +59,10 @@ def movement_orders(
             for dest in sorted(reaches[other] & reach):
                 if dest == unit.province:
                     continue
-                if other.type == "A" and dest not in geo.army_reach.get(other.province, ()):
-                    # A convoyed move: this unit may not be the only possible convoy.
-                    if not board.can_convoy(other.province, dest, without=unit.province):
-                        continue
+                # A convoyed move: this unit may not be the only possible convoy (DATC 6.D.31).
+                by_sea = other.type == "A" and dest not in geo.army_reach.get(other.province, ())
+                if by_sea and not board.can_convoy(other.province, dest, without=unit.province):
+                    continue
                 mine.append(f"{unit} S {other} - {dest}")
         if unit.type == "F" and unit.province in board.fleet_seas:
             for army in units:
