@@ -2,20 +2,36 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from variants import UNIT_WORDS, Variant, province_of
 
 
-@dataclass(frozen=True, slots=True)
-class Unit:
+class _UnitFields(NamedTuple):
     power: str
     type: str  # "A", "F" or "W"
     location: str  # "lon", "stp/sc"
+    province: str  # the location without its coast
 
-    @property
-    def province(self) -> str:
-        return province_of(self.location)
+
+class Unit(_UnitFields):
+    """A unit: `Unit("Russia", "F", "stp/sc")`; its province (`stp`) is worked out once.
+
+    A tuple underneath, because phases make and compare many of them.
+    """
+
+    __slots__ = ()
+
+    def __new__(cls, power: str, type: str, location: str) -> Unit:  # noqa: A002
+        slash = location.find("/")
+        province = location if slash < 0 else location[:slash]
+        return tuple.__new__(cls, (power, type, location, province))
+
+    def __getnewargs__(self) -> tuple[str, str, str]:  # type: ignore[override]
+        return (self.power, self.type, self.location)
+
+    def __repr__(self) -> str:
+        return f"Unit({self.power!r}, {self.type!r}, {self.location!r})"
 
     def __str__(self) -> str:
         return f"{self.type} {self.location}"

@@ -7,7 +7,9 @@ what depends on other orders (does a support match, is a convoy used) is the res
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import NamedTuple
 
 import parser as syntax
 from variants import UNIT_WORDS, Variant
@@ -26,9 +28,11 @@ class Illegal:
     message: str
 
 
-@dataclass(frozen=True, slots=True)
-class Command:
-    """A possible movement-phase order, bound to the unit it moves."""
+class Command(NamedTuple):
+    """A possible movement-phase order, bound to the unit it moves.
+
+    A named tuple: a phase makes one per unit, and the resolver reads them in its hot path.
+    """
 
     kind: int
     unit: Unit
@@ -95,18 +99,22 @@ def find_unit(
     """The ordering power's unit at the place named; the coast named does not matter
     (DATC 6.B.10), the type does when it is given."""
     unit = at.get(spec.location.province)
+    if unit is None or (spec.type and spec.type != unit.type):
+        return _absent(variant, spec, unit)
+    if unit.power != power:
+        return Illegal("not your unit", f"{power} doesn't own {unit_phrase(variant, unit)}.")
+    return unit
+
+
+def _absent(variant: Variant, spec: syntax.UnitSpec, unit: Unit | None) -> Illegal:
+    """No unit where the order says, or not of the type it says."""
     where = place_name(variant, spec.location.province)
     if unit is None:
         word = UNIT_WORDS[spec.type].lower() if spec.type else "unit"
         return Illegal("no such unit", f"No {word} present in {where}.")
-    if spec.type and spec.type != unit.type:
-        return Illegal(
-            "wrong unit type",
-            f"The unit in {where} is {_a(unit.type)}, not {_a(spec.type)}.",
-        )
-    if unit.power != power:
-        return Illegal("not your unit", f"{power} doesn't own {unit_phrase(variant, unit)}.")
-    return unit
+    return Illegal(
+        "wrong unit type", f"The unit in {where} is {_a(unit.type)}, not {_a(spec.type or '')}."
+    )
 
 
 def _a(unit_type: str) -> str:
@@ -116,27 +124,27 @@ def _a(unit_type: str) -> str:
 
 def check_movement(board: Board, power: str, order: syntax.Order) -> Command | Illegal:
     """A movement-phase order as a Command, or the reason it is impossible."""
-    if isinstance(order, syntax.Retreat | syntax.Build | syntax.Remove | syntax.Adjust):
+    check = _MOVEMENT_CHECKS.get(type(order))
+    if check is None:
+        if isinstance(order, syntax.Waive):
+            return Illegal("wrong phase", "Waive is an adjustment order.")
         return Illegal("wrong phase", "That order is not allowed in a movement phase.")
-    if isinstance(order, syntax.Waive):
-        return Illegal("wrong phase", "Waive is an adjustment order.")
-    unit = find_unit(board.at, board.variant, power, order.unit)
+    unit = find_unit(board.at, board.variant, power, order.unit)  # type: ignore[union-attr]
     if isinstance(unit, Illegal):
         return unit
-    variant = board.variant
-    if isinstance(order, syntax.Hold):
-        return Command(HOLD, unit)
-    if isinstance(order, syntax.Bare):
-        return Illegal("syntax", f"Invalid order for {unit_phrase(variant, unit)}.")
-    if isinstance(order, syntax.Disband):
-        return Illegal("wrong phase", "A unit cannot disband in a movement phase.")
-    if isinstance(order, syntax.Move):
-        return _check_move(board, unit, order)
-    if isinstance(order, syntax.SupportHold | syntax.SupportMove):
-        return _check_support(board, unit, order)
-    if isinstance(order, syntax.Convoy):
-        return _check_convoy(board, unit, order)
-    raise TypeError(order)
+    return check(board, unit, order)
+
+
+def _check_hold(board: Board, unit: Unit, order: syntax.Hold) -> Command:
+    return Command(HOLD, unit)
+
+
+def _check_bare(board: Board, unit: Unit, order: syntax.Bare) -> Illegal:
+    return Illegal("syntax", f"Invalid order for {unit_phrase(board.variant, unit)}.")
+
+
+def _check_disband(board: Board, unit: Unit, order: syntax.Disband) -> Illegal:
+    return Illegal("wrong phase", "A unit cannot disband in a movement phase.")
 
 
 def fleet_destination(
@@ -147,40 +155,37 @@ def fleet_destination(
     A coast may be left out when only one coast is reachable; a wrong coast is an error.
     """
     province = variant.provinces[dest.province]
-    moves = variant.fleet_moves.get(location, frozenset())
-    here = place_name(variant, location)
     if not province.coasts:
         if dest.province in geo.fleet_reach.get(location, ()):
             return dest.province
-        return Illegal(
-            "not adjacent",
-            f"The fleet in {here} can't get to {place_name(variant, dest.province)}.",
-        )
+        return _cannot_reach(variant, "not adjacent", location, dest.province)
+    moves = variant.fleet_moves.get(location, frozenset())
     if dest.coast:
         target = f"{dest.province}/{dest.coast}"
         if target in moves:
             return target
-        return Illegal(
-            "bad coast", f"The fleet in {here} can't get to {place_name(variant, target)}."
-        )
+        return _cannot_reach(variant, "bad coast", location, target)
     reachable = [loc for loc in province.locations if loc in moves]
     if len(reachable) == 1:
         return reachable[0]
     if not reachable:
-        return Illegal(
-            "not adjacent",
-            f"The fleet in {here} can't get to {place_name(variant, dest.province)}.",
-        )
+        return _cannot_reach(variant, "not adjacent", location, dest.province)
     return Illegal("coast missing", "Province has coasts - please specify one.")
+
+
+def _cannot_reach(variant: Variant, code: str, location: str, target: str) -> Illegal:
+    return Illegal(
+        code,
+        f"The fleet in {place_name(variant, location)} can't get to "
+        f"{place_name(variant, target)}.",
+    )
 
 
 def _check_move(board: Board, unit: Unit, order: syntax.Move) -> Command | Illegal:
     variant, geo = board.variant, board.geo
     dest = order.destination.province
-    here = unit_phrase(variant, unit)
-    there = place_name(variant, dest)
     if dest == unit.province:
-        return Illegal("same province", f"{_cap(here)} is already in {there}.")
+        return Illegal("same province", _sentence(variant, unit, "is already in", dest))
     if unit.type == "F":
         if order.route or order.via_convoy:
             return Illegal("cannot convoy fleet", "Only armies can be convoyed.")
@@ -190,11 +195,11 @@ def _check_move(board: Board, unit: Unit, order: syntax.Move) -> Command | Illeg
         return Command(MOVE, unit, dest=dest, dest_loc=loc)
     if unit.type == "W":
         if dest not in geo.reach("W", unit.location):
-            return Illegal("not adjacent", f"{_cap(here)} can't get to {there}.")
+            return Illegal("not adjacent", _sentence(variant, unit, "can't get to", dest))
         return Command(MOVE, unit, dest=dest, dest_loc=dest)
     # An army: the coast it names does not matter (DATC 6.B.12).
     if variant.provinces[dest].is_sea:
-        return Illegal("not adjacent", f"{_cap(here)} can't get to {there}.")
+        return Illegal("not adjacent", _sentence(variant, unit, "can't get to", dest))
     if order.route:
         problem = _check_route(board, unit, dest, order.route)
         if problem:
@@ -203,10 +208,10 @@ def _check_move(board: Board, unit: Unit, order: syntax.Move) -> Command | Illeg
     adjacent = dest in geo.army_reach.get(unit.province, ())
     if (order.via_convoy or not adjacent) and not board.can_convoy(unit.province, dest):
         if unit.province not in geo.coastal or dest not in geo.coastal:
-            return Illegal("not adjacent", f"{_cap(here)} can't get to {there}.")
+            return Illegal("not adjacent", _sentence(variant, unit, "can't get to", dest))
         return Illegal(
             "no convoy route",
-            f"{_cap(here)} can't get to {there}: no fleets could convoy it there.",
+            _sentence(variant, unit, "can't get to", dest, ": no fleets could convoy it there"),
         )
     return Command(MOVE, unit, dest=dest, dest_loc=dest, via_convoy=order.via_convoy)
 
@@ -260,13 +265,11 @@ def _check_support(
     if target.province == unit.province:
         return Illegal("support self", "A unit cannot support itself.")
     reach = geo.reach(unit.type, unit.location)
-    here = unit_phrase(variant, unit)
     if isinstance(order, syntax.SupportHold):
         if target.province not in reach:
-            where = place_name(variant, target.province)
             return Illegal(
                 "not adjacent",
-                f"{_cap(here)} can't get to {where} to support.",
+                _sentence(variant, unit, "can't get to", target.province, " to support"),
             )
         return Command(SUPPORT, unit, target=target)
     dest = order.destination.province
@@ -275,14 +278,10 @@ def _check_support(
         return Illegal("own province", "A unit cannot support a move into its own province.")
     if dest not in reach:
         return Illegal(
-            "not adjacent",
-            f"{_cap(here)} can't get to {place_name(variant, dest)} to support.",
+            "not adjacent", _sentence(variant, unit, "can't get to", dest, " to support")
         )
     if dest == target.province or not _move_possible(board, target, dest, unit.province):
-        return Illegal(
-            "impossible move",
-            f"{_cap(unit_phrase(variant, target))} can't get to {place_name(variant, dest)}.",
-        )
+        return Illegal("impossible move", _sentence(variant, target, "can't get to", dest))
     coast = order.destination.coast if target.type == "F" else None
     return Command(SUPPORT, unit, dest=dest, target=target, coast=coast)
 
@@ -290,14 +289,8 @@ def _check_support(
 def find_unit_any(board: Board, spec: syntax.UnitSpec) -> Unit | Illegal:
     """A supported or convoyed unit: any power's, of the type named if one is."""
     unit = board.at.get(spec.location.province)
-    where = place_name(board.variant, spec.location.province)
-    if unit is None:
-        word = UNIT_WORDS[spec.type].lower() if spec.type else "unit"
-        return Illegal("no such unit", f"No {word} present in {where}.")
-    if spec.type and spec.type != unit.type:
-        return Illegal(
-            "wrong unit type", f"The unit in {where} is {_a(unit.type)}, not {_a(spec.type)}."
-        )
+    if unit is None or (spec.type and spec.type != unit.type):
+        return _absent(board.variant, spec, unit)
     return unit
 
 
@@ -314,9 +307,8 @@ def _move_possible(board: Board, unit: Unit, dest: str, supporter: str) -> bool:
 
 def _check_convoy(board: Board, unit: Unit, order: syntax.Convoy) -> Command | Illegal:
     variant, geo = board.variant, board.geo
-    here = unit_phrase(variant, unit)
     if unit.type != "F" or unit.province not in geo.convoy_seas:
-        return Illegal("cannot convoy", f"{_cap(here)} can't convoy anything.")
+        return Illegal("cannot convoy", f"{_cap(unit_phrase(variant, unit))} can't convoy anything.")
     army = find_unit_any(board, order.convoyed)
     if isinstance(army, Illegal):
         return army
@@ -330,18 +322,31 @@ def _check_convoy(board: Board, unit: Unit, order: syntax.Convoy) -> Command | I
             f"convoyed.",
         )
     if dest == army.province or dest not in geo.coastal:
-        return Illegal(
-            "impossible move",
-            f"{_cap(unit_phrase(variant, army))} can't be convoyed to {place_name(variant, dest)}.",
-        )
+        return Illegal("impossible move", _sentence(variant, army, "can't be convoyed to", dest))
     if unit.province not in board.necessary_convoyers(army.province, dest):
         return Illegal(
             "not on route",
-            f"{_cap(here)} is on no convoy route from {place_name(variant, army.province)} "
-            f"to {place_name(variant, dest)}.",
+            f"{_cap(unit_phrase(variant, unit))} is on no convoy route from "
+            f"{place_name(variant, army.province)} to {place_name(variant, dest)}.",
         )
     return Command(CONVOY, unit, dest=dest, target=army)
 
 
 def _cap(text: str) -> str:
     return text[:1].upper() + text[1:]
+
+
+def _sentence(variant: Variant, unit: Unit, verb: str, place: str, tail: str = "") -> str:
+    """`The army in Paris can't get to Moscow.`: written only when an order is refused."""
+    return f"{_cap(unit_phrase(variant, unit))} {verb} {place_name(variant, place)}{tail}."
+
+
+_MOVEMENT_CHECKS: dict[type, Callable[..., Command | Illegal]] = {
+    syntax.Hold: _check_hold,
+    syntax.Move: _check_move,
+    syntax.SupportHold: _check_support,
+    syntax.SupportMove: _check_support,
+    syntax.Convoy: _check_convoy,
+    syntax.Bare: _check_bare,
+    syntax.Disband: _check_disband,
+}

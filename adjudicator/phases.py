@@ -52,14 +52,37 @@ class GivenOrder:
     parsed: syntax.Order | Illegal
 
 
-@dataclass(slots=True)
 class OrderResult:
-    power: str
-    text: str  # as given; "" for a unit that had no order
-    order: str | None  # the normal notation (`F nth - bel`); None when unreadable
-    result: str = SUCCEEDS  # succeeds, fails or illegal
-    reason: str | None = None  # bounce, cut, void, no convoy, dislodged, no order, ...
-    message: str | None = None  # the njudge's sentence for an illegal order
+    """What became of one order: its normal notation, the result and the reason."""
+
+    __slots__ = ("_order", "message", "power", "reason", "result", "text")
+
+    def __init__(
+        self,
+        power: str,
+        text: str,
+        order: object,
+        result: str = SUCCEEDS,
+        reason: str | None = None,
+        message: str | None = None,
+    ) -> None:
+        self.power = power
+        self.text = text  # as given; "" for a unit that had no order
+        self._order = order  # a command, a string, or None when the text was unreadable
+        self.result = result  # succeeds, fails or illegal
+        self.reason = reason  # bounce, cut, void, no convoy, dislodged, no order, ...
+        self.message = message  # the njudge's sentence for an illegal order
+
+    @property
+    def order(self) -> str | None:
+        """The normal notation (`F nth - bel`), written when somebody asks for it."""
+        return None if self._order is None else str(self._order)
+
+    def __repr__(self) -> str:
+        return (
+            f"OrderResult({self.power!r}, {self.text!r}, {self.order!r}, {self.result!r}, "
+            f"{self.reason!r})"
+        )
 
 
 @dataclass(slots=True)
@@ -131,6 +154,18 @@ def render(order: syntax.Order) -> str:
     return unit
 
 
+class _Rendered:
+    """An order as read, to be written in the normal notation only if asked."""
+
+    __slots__ = ("parsed",)
+
+    def __init__(self, parsed: syntax.Order) -> None:
+        self.parsed = parsed
+
+    def __str__(self) -> str:
+        return render(self.parsed)
+
+
 class _Ledger:
     """The result lines of a phase, in the order given, with the last order per unit kept."""
 
@@ -140,7 +175,7 @@ class _Ledger:
 
     def illegal(self, given: GivenOrder, problem: Illegal) -> None:
         parsed = given.parsed
-        order = None if isinstance(parsed, Illegal) else render(parsed)
+        order = None if isinstance(parsed, Illegal) else _Rendered(parsed)
         self.lines.append(
             OrderResult(given.power, given.text, order, ILLEGAL, problem.code, problem.message)
         )
@@ -152,7 +187,7 @@ class _Ledger:
             earlier.result, earlier.reason = ILLEGAL, "replaced"
             earlier.message = "A later order for the same unit replaces this one."
         self.chosen[province] = (len(self.lines), command)
-        self.lines.append(OrderResult(given.power, given.text, str(command)))
+        self.lines.append(OrderResult(given.power, given.text, command))
 
 
 def _finish(
@@ -384,13 +419,13 @@ def adjustments(position: Position, orders: Sequence[GivenOrder], options: Optio
                 variant, geo, at, position.centers, given.power, due.get(given.power, 0), parsed
             )
         if isinstance(parsed, Illegal):
-            order = None if isinstance(given.parsed, Illegal) else render(given.parsed)
+            order = None if isinstance(given.parsed, Illegal) else _Rendered(given.parsed)
             lines.append(
                 OrderResult(given.power, given.text, order, ILLEGAL, parsed.code, parsed.message)
             )
             continue
         legal.setdefault(given.power, []).append((len(lines), parsed))
-        lines.append(OrderResult(given.power, given.text, str(parsed)))
+        lines.append(OrderResult(given.power, given.text, parsed))
     removed: set[Unit] = set()
     built: list[Unit] = []
     for power, balance in due.items():
