@@ -22,7 +22,7 @@ class Unit(_UnitFields):
 
     __slots__ = ()
 
-    def __new__(cls, power: str, type: str, location: str) -> Unit:  # noqa: A002
+    def __new__(cls, power: str, type: str, location: str) -> Unit:
         slash = location.find("/")
         province = location if slash < 0 else location[:slash]
         return tuple.__new__(cls, (power, type, location, province))

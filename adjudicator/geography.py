@@ -13,6 +13,8 @@ from functools import cache, lru_cache
 
 from variants import Variant, province_of
 
+_NOWHERE: frozenset[str] = frozenset()
+
 
 @dataclass(frozen=True, eq=False)
 class Geography:
@@ -27,14 +29,16 @@ class Geography:
     sea_links: dict[str, frozenset[str]]
     sea_shores: dict[str, frozenset[str]]
     coastal: frozenset[str]
+    seas: frozenset[str]
+    bicoastal: frozenset[str]
 
     def reach(self, unit_type: str, location: str) -> frozenset[str]:
         """The provinces a unit can move into (a fleet's coast matters, a target's does not)."""
         if unit_type == "F":
-            return self.fleet_reach.get(location, frozenset())
+            return self.fleet_reach.get(location, _NOWHERE)
         if unit_type == "A":
-            return self.army_reach.get(province_of(location), frozenset())
-        return self.variant.wing_moves.get(province_of(location), frozenset())
+            return self.army_reach.get(province_of(location), _NOWHERE)
+        return self.variant.wing_moves.get(province_of(location), _NOWHERE)
 
     def convoy_route_exists(self, source: str, destination: str, seas: frozenset[str]) -> bool:
         """Is there a chain of the given seas from source's shore to destination's?"""
@@ -160,4 +164,6 @@ def geography(variant: Variant, duality: bool = False) -> Geography:
         sea_links=sea_links,
         sea_shores=sea_shores,
         coastal=coastal,
+        seas=frozenset(p.abbr for p in variant.provinces.values() if p.is_sea),
+        bicoastal=frozenset(p.abbr for p in variant.provinces.values() if p.coasts),
     )

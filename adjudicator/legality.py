@@ -129,9 +129,12 @@ def check_movement(board: Board, power: str, order: syntax.Order) -> Command | I
         if isinstance(order, syntax.Waive):
             return Illegal("wrong phase", "Waive is an adjustment order.")
         return Illegal("wrong phase", "That order is not allowed in a movement phase.")
-    unit = find_unit(board.at, board.variant, power, order.unit)  # type: ignore[union-attr]
-    if isinstance(unit, Illegal):
-        return unit
+    spec = order.unit  # type: ignore[union-attr]
+    unit = board.at.get(spec.location.province)
+    if unit is None or unit.power != power or (spec.type and spec.type != unit.type):
+        found = find_unit(board.at, board.variant, power, spec)
+        assert isinstance(found, Illegal)
+        return found
     return check(board, unit, order)
 
 
@@ -176,14 +179,25 @@ def fleet_destination(
 def _cannot_reach(variant: Variant, code: str, location: str, target: str) -> Illegal:
     return Illegal(
         code,
-        f"The fleet in {place_name(variant, location)} can't get to "
-        f"{place_name(variant, target)}.",
+        f"The fleet in {place_name(variant, location)} can't get to {place_name(variant, target)}.",
     )
 
 
 def _check_move(board: Board, unit: Unit, order: syntax.Move) -> Command | Illegal:
-    variant, geo = board.variant, board.geo
+    geo = board.geo
     dest = order.destination.province
+    # The common cases first: a step to a neighbour without any coast to think about.
+    if unit.type == "A":
+        if dest in geo.army_reach.get(unit.province, ()) and not order.via_convoy:
+            return Command(MOVE, unit, dest, dest)
+    elif (
+        unit.type == "F"
+        and dest not in geo.bicoastal
+        and dest in geo.fleet_reach.get(unit.location, ())
+        and not order.via_convoy
+    ):
+        return Command(MOVE, unit, dest, dest)
+    variant = board.variant
     if dest == unit.province:
         return Illegal("same province", _sentence(variant, unit, "is already in", dest))
     if unit.type == "F":
@@ -198,7 +212,7 @@ def _check_move(board: Board, unit: Unit, order: syntax.Move) -> Command | Illeg
             return Illegal("not adjacent", _sentence(variant, unit, "can't get to", dest))
         return Command(MOVE, unit, dest=dest, dest_loc=dest)
     # An army: the coast it names does not matter (DATC 6.B.12).
-    if variant.provinces[dest].is_sea:
+    if dest in geo.seas:
         return Illegal("not adjacent", _sentence(variant, unit, "can't get to", dest))
     if order.route:
         problem = _check_route(board, unit, dest, order.route)
@@ -259,20 +273,21 @@ def _check_support(
     board: Board, unit: Unit, order: syntax.SupportHold | syntax.SupportMove
 ) -> Command | Illegal:
     variant, geo = board.variant, board.geo
-    target = find_unit_any(board, order.supported)
-    if isinstance(target, Illegal):
-        return target
-    if target.province == unit.province:
+    spec = order.supported
+    target = board.at.get(spec.location.province)
+    if target is None or (spec.type and spec.type != target.type):
+        return _absent(variant, spec, target)
+    if target is unit:
         return Illegal("support self", "A unit cannot support itself.")
     reach = geo.reach(unit.type, unit.location)
-    if isinstance(order, syntax.SupportHold):
+    if type(order) is syntax.SupportHold:
         if target.province not in reach:
             return Illegal(
                 "not adjacent",
                 _sentence(variant, unit, "can't get to", target.province, " to support"),
             )
-        return Command(SUPPORT, unit, target=target)
-    dest = order.destination.province
+        return Command(SUPPORT, unit, None, None, target)
+    dest = order.destination.province  # type: ignore[union-attr]
     if dest == unit.province:
         # DATC 6.D.34: a unit cannot help take the province it stands in.
         return Illegal("own province", "A unit cannot support a move into its own province.")
@@ -282,8 +297,8 @@ def _check_support(
         )
     if dest == target.province or not _move_possible(board, target, dest, unit.province):
         return Illegal("impossible move", _sentence(variant, target, "can't get to", dest))
-    coast = order.destination.coast if target.type == "F" else None
-    return Command(SUPPORT, unit, dest=dest, target=target, coast=coast)
+    coast = order.destination.coast if target.type == "F" else None  # type: ignore[union-attr]
+    return Command(SUPPORT, unit, dest, None, target, coast)
 
 
 def find_unit_any(board: Board, spec: syntax.UnitSpec) -> Unit | Illegal:
@@ -299,16 +314,18 @@ def _move_possible(board: Board, unit: Unit, dest: str, supporter: str) -> bool:
     than the supporter, which cannot convoy and support at once (DATC 6.D.31)."""
     geo = board.geo
     if unit.type == "A":
-        if dest in geo.army_reach.get(unit.province, ()):
-            return True
-        return board.can_convoy(unit.province, dest, without=supporter)
+        return dest in geo.army_reach.get(unit.province, ()) or board.can_convoy(
+            unit.province, dest, without=supporter
+        )
     return dest in geo.reach(unit.type, unit.location)
 
 
 def _check_convoy(board: Board, unit: Unit, order: syntax.Convoy) -> Command | Illegal:
     variant, geo = board.variant, board.geo
     if unit.type != "F" or unit.province not in geo.convoy_seas:
-        return Illegal("cannot convoy", f"{_cap(unit_phrase(variant, unit))} can't convoy anything.")
+        return Illegal(
+            "cannot convoy", f"{_cap(unit_phrase(variant, unit))} can't convoy anything."
+        )
     army = find_unit_any(board, order.convoyed)
     if isinstance(army, Illegal):
         return army

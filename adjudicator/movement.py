@@ -13,16 +13,15 @@ The resolver is all integers and lists: it runs in the judge's hot path and in b
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Mapping, Sequence
+from typing import NamedTuple
 
 from .legality import CONVOY, HOLD, MOVE, SUPPORT, Command
 
 UNRESOLVED, GUESSING, RESOLVED = 0, 1, 2
 
 
-@dataclass(frozen=True, slots=True)
-class Outcome:
+class Outcome(NamedTuple):
     """What happened to one unit's order."""
 
     succeeded: bool
@@ -30,96 +29,107 @@ class Outcome:
     dislodged_by: int | None  # index of the unit that dislodged this one
 
 
-class Resolver:
-    """One movement phase. `commands` are legal orders, one per unit, in a fixed order."""
+_SUCCESS = Outcome(True, None, None)
 
-    def __init__(self, commands: Sequence[Command], paradox: str = "szykman") -> None:
+
+class Resolver:
+    """One movement phase.
+
+    `commands` are legal orders, one per unit, in a fixed order; `via_sea[i]` says whether
+    move i goes by convoy (decided by the rules of convoy intent before resolution);
+    `shores` and `links` are the map's convoy geography (`Geography.sea_shores/sea_links`).
+    """
+
+    def __init__(
+        self,
+        commands: Sequence[Command],
+        via_sea: list[bool],
+        shores: Mapping[str, frozenset[str]],
+        links: Mapping[str, frozenset[str]],
+        paradox: str = "szykman",
+    ) -> None:
         n = len(commands)
         self.n = n
         self.commands = commands
+        self.via_sea = via_sea
+        self._shores = shores
+        self._links = links
         self.paradox = paradox
-        prov = [c.unit.province for c in commands]
-        self.prov = prov
-        self.power = [c.unit.power for c in commands]
-        self.kind = [c.kind for c in commands]
-        self.dest: list[str | None] = [c.dest for c in commands]
+        prov: list[str] = []
+        power: list[str] = []
+        kind: list[int] = []
+        dest: list[str | None] = []
+        for c in commands:
+            prov.append(c.unit.province)
+            power.append(c.unit.power)
+            kind.append(c.kind)
+            dest.append(c.dest)
+        self.prov, self.power, self.kind, self.dest = prov, power, kind, dest
         unit_at = {p: i for i, p in enumerate(prov)}
         self.unit_at = unit_at
-        # via_sea[i]: the move goes by convoy and needs a path of fleets.
-        self.via_sea = [c.kind == MOVE and c.unit.type == "A" and c.via_convoy for c in commands]
-        self.moves_into: dict[str, list[int]] = {}
-        self.supports: list[list[int]] = [[] for _ in range(n)]
-        self.convoyers: list[list[int]] = [[] for _ in range(n)]
-        self.target = [-1] * n
-        self.void = [False] * n
-        self.h2h = [-1] * n  # the unit in a head-to-head battle with this one
+        moves_into: dict[str, list[int]] = {}
+        supports: list[list[int]] = [[] for _ in range(n)]
+        convoyers: list[list[int]] = [[] for _ in range(n)]
+        target = [-1] * n
+        void = [False] * n
+        h2h = [-1] * n  # the unit in a head-to-head battle with this one
+        for i, c in enumerate(commands):
+            k = c.kind
+            if k == MOVE:
+                d = c.dest
+                if d in moves_into:
+                    moves_into[d].append(i)  # type: ignore[index]
+                else:
+                    moves_into[d] = [i]  # type: ignore[index]
+                j = unit_at.get(d)  # type: ignore[arg-type]
+                # A head-to-head battle is only between two units that do not go by sea.
+                if (
+                    j is not None
+                    and kind[j] == MOVE
+                    and dest[j] == prov[i]
+                    and not via_sea[i]
+                    and not via_sea[j]
+                ):
+                    h2h[i] = j
+                continue
+            if k == HOLD:
+                continue
+            t = unit_at[c.target.province]  # type: ignore[union-attr]
+            target[i] = t
+            # Attach each support and convoy to the order it helps, or mark it void.
+            if k == SUPPORT:
+                if c.dest is None:
+                    ok = kind[t] != MOVE
+                else:
+                    ok = kind[t] == MOVE and dest[t] == c.dest
+                    if ok and c.coast is not None:
+                        ok = commands[t].dest_loc == f"{c.dest}/{c.coast}"
+                if ok:
+                    supports[t].append(i)
+                else:
+                    void[i] = True
+            else:
+                route = commands[t].route
+                if (
+                    kind[t] == MOVE
+                    and via_sea[t]
+                    and dest[t] == c.dest
+                    and (not route or prov[i] in route)
+                ):
+                    convoyers[t].append(i)
+                else:
+                    void[i] = True
+        self.moves_into = moves_into
+        self.supports = supports
+        self.convoyers = convoyers
+        self.target = target
+        self.void = void
+        self.h2h = h2h
         self.state = [UNRESOLVED] * (2 * n)
         self.result = [False] * (2 * n)
         self.deps: list[int] = []
         # Convoys imagined away while judging a paradox by the Alexander rule.
         self.assumed: dict[int, bool] = {}
-        for i, c in enumerate(commands):
-            if c.kind == MOVE:
-                self.moves_into.setdefault(c.dest, []).append(i)  # type: ignore[arg-type]
-            elif c.target is not None:
-                self.target[i] = unit_at[c.target.province]
-        self._match_orders()
-
-    def set_convoy_intent(self, i: int) -> None:
-        """Mark a move as going by sea (the 2023 rule: its own power ordered a convoy)."""
-        self.via_sea[i] = True
-
-    def _match_orders(self) -> None:
-        """Attach each support and convoy to the order it helps, or mark it void."""
-        kind, dest, target, commands = self.kind, self.dest, self.target, self.commands
-        for i in range(self.n):
-            t = target[i]
-            if t < 0:
-                continue
-            if kind[i] == SUPPORT:
-                if dest[i] is None:
-                    ok = kind[t] != MOVE
-                else:
-                    coast = commands[i].coast
-                    loc = commands[t].dest_loc
-                    ok = (
-                        kind[t] == MOVE
-                        and dest[t] == dest[i]
-                        and (coast is None or loc == f"{dest[i]}/{coast}")
-                    )
-                if ok:
-                    self.supports[t].append(i)
-                else:
-                    self.void[i] = True
-        for i in range(self.n):
-            if kind[i] == MOVE:
-                j = self.unit_at.get(dest[i])  # type: ignore[arg-type]
-                if j is not None and kind[j] == MOVE and dest[j] == self.prov[i]:
-                    self.h2h[i] = j
-
-    def match_convoys(self) -> None:
-        """Attach convoy orders once every move's route (land or sea) is known."""
-        kind, dest, target, commands = self.kind, self.dest, self.target, self.commands
-        for i in range(self.n):
-            if kind[i] != CONVOY:
-                continue
-            t = target[i]
-            route = commands[t].route
-            ok = (
-                kind[t] == MOVE
-                and self.via_sea[t]
-                and dest[t] == dest[i]
-                and (not route or self.prov[i] in route)
-            )
-            if ok:
-                self.convoyers[t].append(i)
-            else:
-                self.void[i] = True
-        # A head-to-head battle is only between two units that do not go by sea.
-        for i in range(self.n):
-            j = self.h2h[i]
-            if j >= 0 and (self.via_sea[i] or self.via_sea[j]):
-                self.h2h[i] = -1
 
     # -- the guess-and-check core --------------------------------------------------------
 
@@ -327,16 +337,22 @@ class Resolver:
                     frontier.append(nxt)
         return False
 
-    def run(self, shores: dict[str, frozenset[str]], links: dict[str, frozenset[str]]) -> None:
-        """Settle every decision. `shores`/`links` are the map's convoy geography."""
-        self._shores = shores
-        self._links = links
-        n = self.n
+    def run(self) -> None:
+        """Settle every decision."""
+        n, kind, void, via_sea, state, resolve = (
+            self.n,
+            self.kind,
+            self.void,
+            self.via_sea,
+            self.state,
+            self.resolve,
+        )
         for i in range(n):
-            if self.kind[i] == MOVE or (self.kind[i] == SUPPORT and not self.void[i]):
-                self.resolve(i)
-            if self.via_sea[i]:
-                self.resolve(n + i)
+            k = kind[i]
+            if (k == MOVE or (k == SUPPORT and not void[i])) and state[i] != RESOLVED:
+                resolve(i)
+            if via_sea[i] and state[n + i] != RESOLVED:
+                resolve(n + i)
 
     # -- results ---------------------------------------------------------------------------
 
@@ -355,7 +371,7 @@ class Resolver:
             k = kind[i]
             if k == MOVE:
                 if moved[i]:
-                    out.append(Outcome(True, None, None))
+                    out.append(_SUCCESS)
                     continue
                 reason = "no convoy" if via_sea[i] and not result[n + i] else "bounce"
             elif k == SUPPORT:
@@ -364,7 +380,7 @@ class Resolver:
                 elif dislodged:
                     reason = "cut"
                 elif result[i]:
-                    out.append(Outcome(True, None, None))
+                    out.append(_SUCCESS)
                     continue
                 else:
                     reason = "cut"
@@ -375,14 +391,14 @@ class Resolver:
                 elif dislodged:
                     reason = None
                 elif moved[army]:
-                    out.append(Outcome(True, None, None))
+                    out.append(_SUCCESS)
                     continue
                 else:
                     reason = "army did not move"
             else:
                 assert k == HOLD
                 if not dislodged:
-                    out.append(Outcome(True, None, None))
+                    out.append(_SUCCESS)
                     continue
                 reason = None
             if dislodged:

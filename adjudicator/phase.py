@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from functools import cache
+from typing import NamedTuple
 
 from variants import PHASE_WORDS, SEASON_WORDS, Variant
 
@@ -11,9 +12,8 @@ KINDS = {"M": "movement", "R": "retreat", "B": "adjustment"}
 _CODE = re.compile(r"^\s*([SUFW])\s*(\d{1,4})\s*([MRBA])\s*$", re.IGNORECASE)
 
 
-@dataclass(frozen=True, slots=True)
-class Phase:
-    season: str  # S, U, F (W only in the synonym W1901A)
+class Phase(NamedTuple):
+    season: str  # S, U or F
     year: int
     letter: str  # M, R or B
 
@@ -61,9 +61,10 @@ class Phase:
         Fall in the standard game): after its retreats, or after its movement when no
         retreat phase is needed.
         """
-        return self.letter in ("M", "R") and self.season == center_season(variant)
+        return self.letter != "B" and self.season == center_season(variant)
 
 
+@cache
 def center_season(variant: Variant) -> str:
     cycle = variant.phases
     for i, code in enumerate(cycle):

@@ -8,6 +8,7 @@ contract of shared/phase-format.md (`adjudicator.document`) is a thin layer over
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
@@ -24,12 +25,13 @@ from .adjustments import (
 from .board import Unit
 from .geography import Geography, geography
 from .legality import CONVOY, HOLD, MOVE, Board, Command, Illegal, check_movement
-from .movement import Resolver
+from .movement import Outcome, Resolver
 from .options import Options
 from .phase import Phase
 from .retreats import Dislodged, RetreatCommand, check_retreat, resolve_retreats, retreat_options
 
 SUCCEEDS, FAILS, ILLEGAL = "succeeds", "fails", "illegal"
+_REPLACED = "A later order for the same unit replaces this one."
 
 
 @dataclass(frozen=True, slots=True)
@@ -184,8 +186,7 @@ class _Ledger:
         """The last order for a unit replaces earlier ones, as on the njudge."""
         if province in self.chosen:
             earlier = self.lines[self.chosen[province][0]]
-            earlier.result, earlier.reason = ILLEGAL, "replaced"
-            earlier.message = "A later order for the same unit replaces this one."
+            earlier.result, earlier.reason, earlier.message = ILLEGAL, "replaced", _REPLACED
         self.chosen[province] = (len(self.lines), command)
         self.lines.append(OrderResult(given.power, given.text, command))
 
@@ -200,34 +201,39 @@ def _finish(
     """The next phase that is needed, and what it will have to do."""
     variant = position.variant
     nxt = after
-    if nxt.letter == "B" and not _adjustments_needed(variant, units, centers):
-        nxt = nxt.following(variant)
+    due = None
+    if nxt.letter == "B":
+        due = balances(variant, units, centers)
+        if not _adjustments_needed(variant, units, centers, due):
+            nxt, due = nxt.following(variant), None
     return PhaseResult(
         phase=position.phase,
         next_phase=nxt,
         orders=lines,
         units=units,
         centers=centers,
-        adjustments=balances(variant, units, centers) if nxt.letter == "B" else None,
+        adjustments=due,
         winner=winner(variant, centers),
     )
 
 
 def balances(variant: Variant, units: Sequence[Unit], centers: Mapping[str, str]) -> dict[str, int]:
     """Builds (positive) or removals (negative) due, per power that has units or centres."""
-    count: dict[str, int] = {}
-    for owner in centers.values():
-        count[owner] = count.get(owner, 0) + 1
-    for unit in units:
-        count[unit.power] = count.get(unit.power, 0) - 1
-    has = {u.power for u in units} | set(centers.values())
-    return {p.name: count.get(p.name, 0) for p in variant.powers if p.name in has}
+    owned = Counter(centers.values())
+    kept = Counter(u.power for u in units)
+    return {
+        p.name: owned[p.name] - kept[p.name]
+        for p in variant.powers
+        if p.name in owned or p.name in kept
+    }
 
 
-def _adjustments_needed(variant: Variant, units: list[Unit], centers: Mapping[str, str]) -> bool:
+def _adjustments_needed(
+    variant: Variant, units: list[Unit], centers: Mapping[str, str], due: Mapping[str, int]
+) -> bool:
     """Skip the adjustments when nobody must remove and nobody can build (njudge)."""
     occupied = {u.province for u in units}
-    for power, balance in balances(variant, units, centers).items():
+    for power, balance in due.items():
         if balance < 0:
             return True
         if balance > 0 and build_sites(variant, power, centers, occupied):
@@ -237,16 +243,12 @@ def _adjustments_needed(variant: Variant, units: list[Unit], centers: Mapping[st
 
 def winner(variant: Variant, centers: Mapping[str, str]) -> str | None:
     """The power with the most centres, if it has the victory count and no equal."""
-    counts: dict[str, int] = {}
-    for owner in centers.values():
-        counts[owner] = counts.get(owner, 0) + 1
-    if not counts:
+    leaders = Counter(centers.values()).most_common(2)
+    if not leaders or leaders[0][1] < variant.victory:
         return None
-    best = max(counts.values())
-    leaders = [p for p, c in counts.items() if c == best]
-    if best >= variant.victory and len(leaders) == 1:
-        return leaders[0]
-    return None
+    if len(leaders) == 2 and leaders[1][1] == leaders[0][1]:
+        return None
+    return leaders[0][0]
 
 
 def _take_centers(
@@ -267,98 +269,118 @@ def _take_centers(
 def movement(position: Position, orders: Sequence[GivenOrder], options: Options) -> PhaseResult:
     variant = position.variant
     geo = geography(variant, options.duality)
-    board = Board(variant, geo, list(position.units))
-    ledger = _Ledger()
-    for given in orders:
-        if isinstance(given.parsed, Illegal):
-            ledger.illegal(given, given.parsed)
+    units = position.units
+    board = Board(variant, geo, units)
+    checked: list[Command | Illegal] = []
+    chosen: dict[str, int] = {}  # province -> the order that counts (the last possible one)
+    for index, given in enumerate(orders):
+        parsed = given.parsed
+        if type(parsed) is Illegal:
+            checked.append(parsed)
             continue
-        checked = check_movement(board, given.power, given.parsed)
-        if isinstance(checked, Illegal):
-            ledger.illegal(given, checked)
-        else:
-            ledger.keep(given, checked.unit.province, checked)
-    lines = ledger.lines
+        command = check_movement(board, given.power, parsed)  # type: ignore[arg-type]
+        checked.append(command)
+        if type(command) is not Illegal:
+            chosen[command.unit.province] = index  # type: ignore[union-attr]
     # One command per unit, in a fixed order, so the result never depends on the input order.
     commands: list[Command] = []
-    line_of: list[int | None] = []
-    for unit in sorted(position.units, key=lambda u: u.province):
-        entry = ledger.chosen.get(unit.province)
-        if entry:
-            line_of.append(entry[0])
-            commands.append(entry[1])  # type: ignore[arg-type]
-        else:
-            line_of.append(None)
-            commands.append(Command(HOLD, unit))
-    resolver = Resolver(commands, options.paradox)
-    _convoy_intent(resolver, commands, geo, options.convoy_via)
-    resolver.match_convoys()
-    resolver.run(geo.sea_shores, geo.sea_links)
+    for unit in sorted(units, key=_by_province):
+        index = chosen.get(unit.province, -1)
+        commands.append(checked[index] if index >= 0 else Command(HOLD, unit))  # type: ignore[arg-type]
+    via_sea = _convoy_intent(commands, geo, options.convoy_via)
+    resolver = Resolver(commands, via_sea, geo.sea_shores, geo.sea_links, options.paradox)
+    resolver.run()
     outcomes = resolver.outcomes()
 
     after: list[Unit] = []
     beaten: list[int] = []
-    for i, (command, outcome) in enumerate(zip(commands, outcomes, strict=True)):
+    outcome_at: dict[str, Outcome] = {}
+    unordered: list[OrderResult] = []
+    for i, command in enumerate(commands):
+        outcome = outcomes[i]
         unit = command.unit
-        if command.kind == MOVE and outcome.succeeded:
-            after.append(Unit(unit.power, unit.type, command.dest_loc))  # type: ignore[arg-type]
-        elif outcome.dislodged_by is not None:
+        if outcome.dislodged_by is not None:
             beaten.append(i)
+        elif outcome.succeeded and command.kind == MOVE:
+            after.append(Unit(unit.power, unit.type, command.dest_loc))  # type: ignore[arg-type]
         else:
             after.append(unit)
-        index = line_of[i]
-        if index is None:
-            lines.append(
+        if unit.province in chosen:
+            outcome_at[unit.province] = outcome
+        else:
+            unordered.append(
                 OrderResult(
-                    unit.power,
-                    "",
-                    f"{unit} H",
-                    SUCCEEDS if outcome.succeeded else FAILS,
-                    "no order",
+                    unit.power, "", command, SUCCEEDS if outcome.succeeded else FAILS, "no order"
                 )
             )
+    lines: list[OrderResult] = []
+    for index, given in enumerate(orders):
+        command = checked[index]
+        if type(command) is Illegal:
+            parsed = given.parsed
+            written = None if type(parsed) is Illegal else _Rendered(parsed)  # type: ignore[arg-type]
+            lines.append(
+                OrderResult(
+                    given.power, given.text, written, ILLEGAL, command.code, command.message
+                )
+            )
+        elif chosen[command.unit.province] != index:
+            lines.append(
+                OrderResult(given.power, given.text, command, ILLEGAL, "replaced", _REPLACED)
+            )
         else:
-            line = lines[index]
-            line.result = SUCCEEDS if outcome.succeeded else FAILS
-            line.reason = outcome.reason
-    occupied = {u.province for u in after}
-    standoffs = resolver.standoffs(occupied)
+            outcome = outcome_at[command.unit.province]
+            result = SUCCEEDS if outcome.succeeded else FAILS
+            lines.append(OrderResult(given.power, given.text, command, result, outcome.reason))
+    lines.extend(unordered)
     dislodged: list[Dislodged] = []
-    for i in beaten:
-        by = outcomes[i].dislodged_by
-        assert by is not None
-        origin = commands[by].unit.province
-        unit = commands[i].unit
-        options_ = retreat_options(variant, unit, occupied, standoffs, origin, resolver.via_sea[by])
-        dislodged.append(Dislodged(unit, options_, origin))
+    standoffs: set[str] = set()
+    if beaten:
+        occupied = {u.province for u in after}
+        standoffs = resolver.standoffs(occupied)
+        for i in beaten:
+            by = outcomes[i].dislodged_by
+            assert by is not None
+            origin = commands[by].unit.province
+            options_ = retreat_options(
+                variant, commands[i].unit, occupied, standoffs, origin, via_sea[by]
+            )
+            dislodged.append(Dislodged(commands[i].unit, options_, origin))
+    elif resolver.moves_into:
+        standoffs = resolver.standoffs({u.province for u in after})
     nxt = position.phase.following(variant)
-    if not (nxt.letter == "R" and any(d.retreats for d in dislodged)):
-        while nxt.letter == "R":
-            nxt = nxt.following(variant)
-    centers = dict(position.centers)
-    if position.phase.in_center_season(variant) and nxt.letter != "R":
+    if nxt.letter == "R" and not any(d.retreats for d in dislodged):
+        nxt = nxt.following(variant)
+    centers = position.centers
+    if nxt.letter != "R" and position.phase.in_center_season(variant):
         centers = _take_centers(variant, after, centers)
-    result = _finish(position, after, centers, nxt, lines)
+    result = _finish(position, after, dict(centers), nxt, lines)
     result.dislodged = dislodged
     result.contested = sorted(standoffs)
     return result
 
 
-def _convoy_intent(resolver: Resolver, commands: list[Command], geo: Geography, rule: str) -> None:
+def _by_province(unit: Unit) -> str:
+    return unit.province
+
+
+def _convoy_intent(commands: list[Command], geo: Geography, rule: str) -> list[bool]:
     """Which army moves go by sea: those that must, those that say so, and, under the 2023
     rules, those whose own power ordered a legal convoy for them (DATC 4.A.3, 6.G)."""
     wanted: set[tuple[str, str | None]] = set()
     if rule == "2023":
         for c in commands:
-            if c.kind == CONVOY and c.target is not None and c.target.power == c.unit.power:
-                wanted.add((c.target.province, c.dest))
+            if c.kind == CONVOY and c.target.power == c.unit.power:  # type: ignore[union-attr]
+                wanted.add((c.target.province, c.dest))  # type: ignore[union-attr]
     army_reach = geo.army_reach
-    for i, c in enumerate(commands):
+    out = []
+    for c in commands:
         if c.kind != MOVE or c.unit.type != "A":
+            out.append(False)
             continue
         walks = c.dest in army_reach.get(c.unit.province, ())
-        if c.via_convoy or not walks or (c.unit.province, c.dest) in wanted:
-            resolver.set_convoy_intent(i)
+        out.append(c.via_convoy or not walks or (c.unit.province, c.dest) in wanted)
+    return out
 
 
 # -- retreats ----------------------------------------------------------------------------
