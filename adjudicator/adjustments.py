@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 import parser as syntax
@@ -34,13 +34,11 @@ def build_sites(
 ) -> list[str]:
     """Where the power may build now: its own vacant home centres (anywhere it owns, in a
     variant with the any_center rule)."""
-    any_center = "any_center" in variant.rules
-    homes = variant.power(power).homes
-    return [
-        c
-        for c, owner in centers.items()
-        if owner == power and c not in occupied and (any_center or c in homes)
-    ]
+    if "any_center" in variant.rules:
+        places: Iterable[str] = centers
+    else:
+        places = variant.power(power).homes
+    return [c for c in places if centers.get(c) == power and c not in occupied]
 
 
 def check_adjustment(

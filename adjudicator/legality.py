@@ -64,6 +64,23 @@ class Command(NamedTuple):
         return f"{u} C {target} - {self.dest}"
 
 
+def new_command(
+    kind: int,
+    unit: Unit,
+    dest: str | None = None,
+    dest_loc: str | None = None,
+    target: Unit | None = None,
+    coast: str | None = None,
+    via_convoy: bool = False,
+    route: tuple[str, ...] = (),
+) -> Command:
+    """A Command, made without the named tuple's keyword handling: phases make many."""
+    return _tuple_new(Command, (kind, unit, dest, dest_loc, target, coast, via_convoy, route))
+
+
+_tuple_new = tuple.__new__
+
+
 class Board:
     """The units of one phase by province, with the map facts the checks need."""
 
@@ -139,7 +156,7 @@ def check_movement(board: Board, power: str, order: syntax.Order) -> Command | I
 
 
 def _check_hold(board: Board, unit: Unit, order: syntax.Hold) -> Command:
-    return Command(HOLD, unit)
+    return _tuple_new(Command, (HOLD, unit, None, None, None, None, False, ()))
 
 
 def _check_bare(board: Board, unit: Unit, order: syntax.Bare) -> Illegal:
@@ -189,14 +206,14 @@ def _check_move(board: Board, unit: Unit, order: syntax.Move) -> Command | Illeg
     # The common cases first: a step to a neighbour without any coast to think about.
     if unit.type == "A":
         if dest in geo.army_reach.get(unit.province, ()) and not order.via_convoy:
-            return Command(MOVE, unit, dest, dest)
+            return _tuple_new(Command, (MOVE, unit, dest, dest, None, None, False, ()))
     elif (
         unit.type == "F"
         and dest not in geo.bicoastal
         and dest in geo.fleet_reach.get(unit.location, ())
         and not order.via_convoy
     ):
-        return Command(MOVE, unit, dest, dest)
+        return _tuple_new(Command, (MOVE, unit, dest, dest, None, None, False, ()))
     variant = board.variant
     if dest == unit.province:
         return Illegal("same province", _sentence(variant, unit, "is already in", dest))
@@ -206,11 +223,11 @@ def _check_move(board: Board, unit: Unit, order: syntax.Move) -> Command | Illeg
         loc = fleet_destination(variant, geo, unit.location, order.destination)
         if isinstance(loc, Illegal):
             return loc
-        return Command(MOVE, unit, dest=dest, dest_loc=loc)
+        return new_command(MOVE, unit, dest, loc)
     if unit.type == "W":
         if dest not in geo.reach("W", unit.location):
             return Illegal("not adjacent", _sentence(variant, unit, "can't get to", dest))
-        return Command(MOVE, unit, dest=dest, dest_loc=dest)
+        return new_command(MOVE, unit, dest, dest)
     # An army: the coast it names does not matter (DATC 6.B.12).
     if dest in geo.seas:
         return Illegal("not adjacent", _sentence(variant, unit, "can't get to", dest))
@@ -218,7 +235,7 @@ def _check_move(board: Board, unit: Unit, order: syntax.Move) -> Command | Illeg
         problem = _check_route(board, unit, dest, order.route)
         if problem:
             return problem
-        return Command(MOVE, unit, dest=dest, dest_loc=dest, via_convoy=True, route=order.route)
+        return new_command(MOVE, unit, dest, dest, via_convoy=True, route=order.route)
     adjacent = dest in geo.army_reach.get(unit.province, ())
     if (order.via_convoy or not adjacent) and not board.can_convoy(unit.province, dest):
         if unit.province not in geo.coastal or dest not in geo.coastal:
@@ -227,7 +244,7 @@ def _check_move(board: Board, unit: Unit, order: syntax.Move) -> Command | Illeg
             "no convoy route",
             _sentence(variant, unit, "can't get to", dest, ": no fleets could convoy it there"),
         )
-    return Command(MOVE, unit, dest=dest, dest_loc=dest, via_convoy=order.via_convoy)
+    return new_command(MOVE, unit, dest, dest, via_convoy=order.via_convoy)
 
 
 def _check_route(board: Board, unit: Unit, dest: str, route: tuple[str, ...]) -> Illegal | None:
@@ -286,7 +303,7 @@ def _check_support(
                 "not adjacent",
                 _sentence(variant, unit, "can't get to", target.province, " to support"),
             )
-        return Command(SUPPORT, unit, None, None, target)
+        return _tuple_new(Command, (SUPPORT, unit, None, None, target, None, False, ()))
     dest = order.destination.province  # type: ignore[union-attr]
     if dest == unit.province:
         # DATC 6.D.34: a unit cannot help take the province it stands in.
@@ -298,7 +315,7 @@ def _check_support(
     if dest == target.province or not _move_possible(board, target, dest, unit.province):
         return Illegal("impossible move", _sentence(variant, target, "can't get to", dest))
     coast = order.destination.coast if target.type == "F" else None  # type: ignore[union-attr]
-    return Command(SUPPORT, unit, dest, None, target, coast)
+    return _tuple_new(Command, (SUPPORT, unit, dest, None, target, coast, False, ()))
 
 
 def find_unit_any(board: Board, spec: syntax.UnitSpec) -> Unit | Illegal:
@@ -346,7 +363,7 @@ def _check_convoy(board: Board, unit: Unit, order: syntax.Convoy) -> Command | I
             f"{_cap(unit_phrase(variant, unit))} is on no convoy route from "
             f"{place_name(variant, army.province)} to {place_name(variant, dest)}.",
         )
-    return Command(CONVOY, unit, dest=dest, target=army)
+    return new_command(CONVOY, unit, dest, None, army)
 
 
 def _cap(text: str) -> str:

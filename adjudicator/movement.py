@@ -35,23 +35,22 @@ _SUCCESS = Outcome(True, None, None)
 class Resolver:
     """One movement phase.
 
-    `commands` are legal orders, one per unit, in a fixed order; `via_sea[i]` says whether
-    move i goes by convoy (decided by the rules of convoy intent before resolution);
-    `shores` and `links` are the map's convoy geography (`Geography.sea_shores/sea_links`).
+    `commands` are legal orders, one per unit, in a fixed order. `army_reach`, `shores`
+    and `links` are the map's (`Geography`); `convoy_via` and `paradox` the game's rules.
     """
 
     def __init__(
         self,
         commands: Sequence[Command],
-        via_sea: list[bool],
+        army_reach: Mapping[str, frozenset[str]],
         shores: Mapping[str, frozenset[str]],
         links: Mapping[str, frozenset[str]],
+        convoy_via: str = "2023",
         paradox: str = "szykman",
     ) -> None:
         n = len(commands)
         self.n = n
         self.commands = commands
-        self.via_sea = via_sea
         self._shores = shores
         self._links = links
         self.paradox = paradox
@@ -59,17 +58,36 @@ class Resolver:
         power: list[str] = []
         kind: list[int] = []
         dest: list[str | None] = []
+        # Convoys a power ordered for its own army: under the 2023 rules they send the army
+        # by sea even where it could walk (DATC 4.A.3, 6.G).
+        wanted: set[tuple[str, str | None]] = set()
         for c in commands:
-            prov.append(c.unit.province)
-            power.append(c.unit.power)
+            unit = c.unit
+            prov.append(unit.province)
+            power.append(unit.power)
             kind.append(c.kind)
             dest.append(c.dest)
+            if c.kind == CONVOY and c.target.power == unit.power:  # type: ignore[union-attr]
+                wanted.add((c.target.province, c.dest))  # type: ignore[union-attr]
         self.prov, self.power, self.kind, self.dest = prov, power, kind, dest
+        # Which moves go by sea: those that must, those that say so, and the wanted ones.
+        via_sea = [False] * n
+        own_convoys = convoy_via == "2023" and wanted
+        for i, c in enumerate(commands):
+            if c.kind == MOVE and c.unit.type == "A":
+                here = prov[i]
+                via_sea[i] = (
+                    c.via_convoy
+                    or c.dest not in army_reach.get(here, ())
+                    or bool(own_convoys and (here, c.dest) in wanted)
+                )
+        self.via_sea = via_sea
         unit_at = {p: i for i, p in enumerate(prov)}
         self.unit_at = unit_at
         moves_into: dict[str, list[int]] = {}
-        supports: list[list[int]] = [[] for _ in range(n)]
-        convoyers: list[list[int]] = [[] for _ in range(n)]
+        # Who supports or convoys each unit's order; () until somebody does.
+        supports: list = [()] * n
+        convoyers: list = [()] * n
         target = [-1] * n
         void = [False] * n
         h2h = [-1] * n  # the unit in a head-to-head battle with this one
@@ -104,10 +122,12 @@ class Resolver:
                     ok = kind[t] == MOVE and dest[t] == c.dest
                     if ok and c.coast is not None:
                         ok = commands[t].dest_loc == f"{c.dest}/{c.coast}"
-                if ok:
+                if not ok:
+                    void[i] = True
+                elif supports[t]:
                     supports[t].append(i)
                 else:
-                    void[i] = True
+                    supports[t] = [i]
             else:
                 route = commands[t].route
                 if (
@@ -116,12 +136,15 @@ class Resolver:
                     and dest[t] == c.dest
                     and (not route or prov[i] in route)
                 ):
-                    convoyers[t].append(i)
+                    if convoyers[t]:
+                        convoyers[t].append(i)
+                    else:
+                        convoyers[t] = [i]
                 else:
                     void[i] = True
         self.moves_into = moves_into
-        self.supports = supports
-        self.convoyers = convoyers
+        self.supports: list[Sequence[int]] = supports
+        self.convoyers: list[Sequence[int]] = convoyers
         self.target = target
         self.void = void
         self.h2h = h2h

@@ -9,8 +9,9 @@ contract of shared/phase-format.md (`adjudicator.document`) is a thin layer over
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import Any, NamedTuple
 
 import parser as syntax
 from variants import Variant
@@ -23,9 +24,9 @@ from .adjustments import (
     civil_disorder,
 )
 from .board import Unit
-from .geography import Geography, geography
-from .legality import CONVOY, HOLD, MOVE, Board, Command, Illegal, check_movement
-from .movement import Outcome, Resolver
+from .geography import geography
+from .legality import HOLD, MOVE, Board, Command, Illegal, check_movement, new_command
+from .movement import Resolver
 from .options import Options
 from .phase import Phase
 from .retreats import Dislodged, RetreatCommand, check_retreat, resolve_retreats, retreat_options
@@ -54,37 +55,21 @@ class GivenOrder:
     parsed: syntax.Order | Illegal
 
 
-class OrderResult:
+class OrderResult(NamedTuple):
     """What became of one order: its normal notation, the result and the reason."""
 
-    __slots__ = ("_order", "message", "power", "reason", "result", "text")
-
-    def __init__(
-        self,
-        power: str,
-        text: str,
-        order: object,
-        result: str = SUCCEEDS,
-        reason: str | None = None,
-        message: str | None = None,
-    ) -> None:
-        self.power = power
-        self.text = text  # as given; "" for a unit that had no order
-        self._order = order  # a command, a string, or None when the text was unreadable
-        self.result = result  # succeeds, fails or illegal
-        self.reason = reason  # bounce, cut, void, no convoy, dislodged, no order, ...
-        self.message = message  # the njudge's sentence for an illegal order
+    power: str
+    text: str  # as given; "" for a unit that had no order
+    # What `order` is written from: the command, the order as read, or None if unreadable.
+    notation: object
+    result: str = SUCCEEDS  # succeeds, fails or illegal
+    reason: str | None = None  # bounce, cut, void, no convoy, dislodged, no order, ...
+    message: str | None = None  # the njudge's sentence for an illegal order
 
     @property
     def order(self) -> str | None:
         """The normal notation (`F nth - bel`), written when somebody asks for it."""
-        return None if self._order is None else str(self._order)
-
-    def __repr__(self) -> str:
-        return (
-            f"OrderResult({self.power!r}, {self.text!r}, {self.order!r}, {self.result!r}, "
-            f"{self.reason!r})"
-        )
+        return None if self.notation is None else str(self.notation)
 
 
 @dataclass(slots=True)
@@ -168,27 +153,28 @@ class _Rendered:
         return render(self.parsed)
 
 
-class _Ledger:
-    """The result lines of a phase, in the order given, with the last order per unit kept."""
+Judged = tuple[str, str | None, str | None]  # result, reason, message
 
-    def __init__(self) -> None:
-        self.lines: list[OrderResult] = []
-        self.chosen: dict[str, tuple[int, object]] = {}  # province -> (line, command)
 
-    def illegal(self, given: GivenOrder, problem: Illegal) -> None:
-        parsed = given.parsed
-        order = None if isinstance(parsed, Illegal) else _Rendered(parsed)
-        self.lines.append(
-            OrderResult(given.power, given.text, order, ILLEGAL, problem.code, problem.message)
-        )
-
-    def keep(self, given: GivenOrder, province: str, command: object) -> None:
-        """The last order for a unit replaces earlier ones, as on the njudge."""
-        if province in self.chosen:
-            earlier = self.lines[self.chosen[province][0]]
-            earlier.result, earlier.reason, earlier.message = ILLEGAL, "replaced", _REPLACED
-        self.chosen[province] = (len(self.lines), command)
-        self.lines.append(OrderResult(given.power, given.text, command))
+def _result_lines(
+    orders: Sequence[GivenOrder],
+    checked: Sequence[object],
+    judged: Callable[[int, Any], Judged],
+) -> list[OrderResult]:
+    """One line per order given, in the order given: why it was impossible, or what the
+    phase's `judged(index, command)` says became of it."""
+    new = tuple.__new__
+    lines: list[OrderResult] = []
+    for index, given in enumerate(orders):
+        command = checked[index]
+        if type(command) is Illegal:
+            parsed = given.parsed
+            notation = None if type(parsed) is Illegal else _Rendered(parsed)  # type: ignore[arg-type]
+            fields = (given.power, given.text, notation, ILLEGAL, command.code, command.message)
+        else:
+            fields = (given.power, given.text, command, *judged(index, command))
+        lines.append(new(OrderResult, fields))
+    return lines
 
 
 def _finish(
@@ -243,12 +229,14 @@ def _adjustments_needed(
 
 def winner(variant: Variant, centers: Mapping[str, str]) -> str | None:
     """The power with the most centres, if it has the victory count and no equal."""
-    leaders = Counter(centers.values()).most_common(2)
-    if not leaders or leaders[0][1] < variant.victory:
+    counts = Counter(centers.values())
+    if not counts:
         return None
-    if len(leaders) == 2 and leaders[1][1] == leaders[0][1]:
+    best = max(counts.values())
+    if best < variant.victory:
         return None
-    return leaders[0][0]
+    leaders = [p for p, c in counts.items() if c == best]
+    return leaders[0] if len(leaders) == 1 else None
 
 
 def _take_centers(
@@ -286,15 +274,16 @@ def movement(position: Position, orders: Sequence[GivenOrder], options: Options)
     commands: list[Command] = []
     for unit in sorted(units, key=_by_province):
         index = chosen.get(unit.province, -1)
-        commands.append(checked[index] if index >= 0 else Command(HOLD, unit))  # type: ignore[arg-type]
-    via_sea = _convoy_intent(commands, geo, options.convoy_via)
-    resolver = Resolver(commands, via_sea, geo.sea_shores, geo.sea_links, options.paradox)
+        commands.append(checked[index] if index >= 0 else new_command(HOLD, unit))  # type: ignore[arg-type]
+    resolver = Resolver(
+        commands, geo.army_reach, geo.sea_shores, geo.sea_links, options.convoy_via, options.paradox
+    )
+    via_sea = resolver.via_sea
     resolver.run()
     outcomes = resolver.outcomes()
 
     after: list[Unit] = []
     beaten: list[int] = []
-    outcome_at: dict[str, Outcome] = {}
     unordered: list[OrderResult] = []
     for i, command in enumerate(commands):
         outcome = outcomes[i]
@@ -305,33 +294,19 @@ def movement(position: Position, orders: Sequence[GivenOrder], options: Options)
             after.append(Unit(unit.power, unit.type, command.dest_loc))  # type: ignore[arg-type]
         else:
             after.append(unit)
-        if unit.province in chosen:
-            outcome_at[unit.province] = outcome
-        else:
-            unordered.append(
-                OrderResult(
-                    unit.power, "", command, SUCCEEDS if outcome.succeeded else FAILS, "no order"
-                )
-            )
-    lines: list[OrderResult] = []
-    for index, given in enumerate(orders):
-        command = checked[index]
-        if type(command) is Illegal:
-            parsed = given.parsed
-            written = None if type(parsed) is Illegal else _Rendered(parsed)  # type: ignore[arg-type]
-            lines.append(
-                OrderResult(
-                    given.power, given.text, written, ILLEGAL, command.code, command.message
-                )
-            )
-        elif chosen[command.unit.province] != index:
-            lines.append(
-                OrderResult(given.power, given.text, command, ILLEGAL, "replaced", _REPLACED)
-            )
-        else:
-            outcome = outcome_at[command.unit.province]
+        if unit.province not in chosen:
             result = SUCCEEDS if outcome.succeeded else FAILS
-            lines.append(OrderResult(given.power, given.text, command, result, outcome.reason))
+            unordered.append(OrderResult(unit.power, "", command, result, "no order"))
+    unit_at = resolver.unit_at
+
+    def judged(index: int, command: Command) -> Judged:
+        province = command.unit.province
+        if chosen[province] != index:
+            return ILLEGAL, "replaced", _REPLACED
+        succeeded, reason, _ = outcomes[unit_at[province]]
+        return (SUCCEEDS if succeeded else FAILS), reason, None
+
+    lines = _result_lines(orders, checked, judged)
     lines.extend(unordered)
     dislodged: list[Dislodged] = []
     standoffs: set[str] = set()
@@ -364,25 +339,6 @@ def _by_province(unit: Unit) -> str:
     return unit.province
 
 
-def _convoy_intent(commands: list[Command], geo: Geography, rule: str) -> list[bool]:
-    """Which army moves go by sea: those that must, those that say so, and, under the 2023
-    rules, those whose own power ordered a legal convoy for them (DATC 4.A.3, 6.G)."""
-    wanted: set[tuple[str, str | None]] = set()
-    if rule == "2023":
-        for c in commands:
-            if c.kind == CONVOY and c.target.power == c.unit.power:  # type: ignore[union-attr]
-                wanted.add((c.target.province, c.dest))  # type: ignore[union-attr]
-    army_reach = geo.army_reach
-    out = []
-    for c in commands:
-        if c.kind != MOVE or c.unit.type != "A":
-            out.append(False)
-            continue
-        walks = c.dest in army_reach.get(c.unit.province, ())
-        out.append(c.via_convoy or not walks or (c.unit.province, c.dest) in wanted)
-    return out
-
-
 # -- retreats ----------------------------------------------------------------------------
 
 
@@ -390,34 +346,41 @@ def retreats(position: Position, orders: Sequence[GivenOrder], options: Options)
     variant = position.variant
     board = {u.province: u for u in position.units}
     dislodged = {d.unit.province: d for d in position.dislodged}
-    ledger = _Ledger()
-    for given in orders:
-        if isinstance(given.parsed, Illegal):
-            ledger.illegal(given, given.parsed)
-            continue
-        checked = check_retreat(variant, board, dislodged, given.power, given.parsed)
-        if isinstance(checked, Illegal):
-            ledger.illegal(given, checked)
-        else:
-            ledger.keep(given, checked.unit.province, checked)
-    lines = ledger.lines
-    commands: list[RetreatCommand] = [c for _, c in ledger.chosen.values()]  # type: ignore[misc]
-    results = resolve_retreats(commands)
+    checked: list[RetreatCommand | Illegal] = []
+    chosen: dict[str, int] = {}  # province -> the order that counts (the last possible one)
+    for index, given in enumerate(orders):
+        parsed = given.parsed
+        if type(parsed) is not Illegal:
+            parsed = check_retreat(variant, board, dislodged, given.power, parsed)  # type: ignore[arg-type]
+            if type(parsed) is not Illegal:
+                chosen[parsed.unit.province] = index  # type: ignore[union-attr]
+        checked.append(parsed)  # type: ignore[arg-type]
+    commands = [checked[i] for i in chosen.values()]
+    retreated = resolve_retreats(commands)  # type: ignore[arg-type]
     units = list(position.units)
+    unordered: list[OrderResult] = []
     for province, entry in dislodged.items():
-        if province in ledger.chosen:
-            index, command = ledger.chosen[province]
+        if province in chosen:
+            command = checked[chosen[province]]
             assert isinstance(command, RetreatCommand)
-            ok = results[command.unit]
-            line = lines[index]
-            line.result = SUCCEEDS if ok else FAILS
-            line.reason = None if ok else "bounce"
-            if ok and command.destination is not None:
+            if retreated[command.unit] and command.destination is not None:
                 unit = command.unit
                 units.append(Unit(unit.power, unit.type, command.destination))
         else:
             unit = entry.unit
-            lines.append(OrderResult(unit.power, "", f"{unit} D", SUCCEEDS, "no order"))
+            unordered.append(
+                OrderResult(unit.power, "", RetreatCommand(unit, None), SUCCEEDS, "no order")
+            )
+
+    def judged(index: int, command: RetreatCommand) -> Judged:
+        if chosen[command.unit.province] != index:
+            return ILLEGAL, "replaced", _REPLACED
+        if retreated[command.unit]:
+            return SUCCEEDS, None, None
+        return FAILS, "bounce", None
+
+    lines = _result_lines(orders, checked, judged)
+    lines.extend(unordered)
     centers = dict(position.centers)
     if position.phase.in_center_season(variant):
         centers = _take_centers(variant, units, centers)
@@ -432,43 +395,53 @@ def adjustments(position: Position, orders: Sequence[GivenOrder], options: Optio
     geo = geography(variant, options.duality)
     at = {u.province: u for u in position.units}
     due = balances(variant, position.units, position.centers)
-    lines: list[OrderResult] = []
+    checked: list[AdjustCommand | Illegal] = []
     legal: dict[str, list[tuple[int, AdjustCommand]]] = {}
-    for given in orders:
+    for index, given in enumerate(orders):
         parsed = given.parsed
-        if not isinstance(parsed, Illegal):
+        if type(parsed) is not Illegal:
             parsed = check_adjustment(
-                variant, geo, at, position.centers, given.power, due.get(given.power, 0), parsed
+                variant,
+                geo,
+                at,
+                position.centers,
+                given.power,
+                due.get(given.power, 0),
+                parsed,  # type: ignore[arg-type]
             )
-        if isinstance(parsed, Illegal):
-            order = None if isinstance(given.parsed, Illegal) else _Rendered(given.parsed)
-            lines.append(
-                OrderResult(given.power, given.text, order, ILLEGAL, parsed.code, parsed.message)
-            )
-            continue
-        legal.setdefault(given.power, []).append((len(lines), parsed))
-        lines.append(OrderResult(given.power, given.text, parsed))
+            if type(parsed) is not Illegal:
+                legal.setdefault(given.power, []).append((index, parsed))  # type: ignore[arg-type]
+        checked.append(parsed)  # type: ignore[arg-type]
     removed: set[Unit] = set()
     built: list[Unit] = []
+    failed: dict[int, str] = {}
+    disorder: list[OrderResult] = []
     for power, balance in due.items():
         commands = legal.get(power, [])
-        kept, failed = choose(commands, abs(balance), options.excess_adjustments)
+        kept, refused = choose(commands, abs(balance), options.excess_adjustments)
+        failed.update(refused)
         for index, command in commands:
-            line = lines[index]
             if index in kept:
                 if command.kind == "build":
                     built.append(command.unit)  # type: ignore[arg-type]
                 elif command.kind == "remove":
                     removed.add(command.unit)  # type: ignore[arg-type]
-            else:
-                line.result, line.reason = FAILS, failed[index]
         if balance < 0:
             missing = -balance - sum(1 for i, _ in commands if i in kept)
             left = [u for u in position.units if u.power == power and u not in removed]
             owned = [c for c, o in position.centers.items() if o == power]
             for unit in civil_disorder(variant, geo, left, owned, missing, options.civil_disorder):
                 removed.add(unit)
-                lines.append(OrderResult(power, "", f"{unit} D", SUCCEEDS, "civil disorder"))
+                removal = AdjustCommand(power, "remove", unit)
+                disorder.append(OrderResult(power, "", removal, SUCCEEDS, "civil disorder"))
+
+    def judged(index: int, command: AdjustCommand) -> Judged:
+        if index in failed:
+            return FAILS, failed[index], None
+        return SUCCEEDS, None, None
+
+    lines = _result_lines(orders, checked, judged)
+    lines.extend(disorder)
     after = [u for u in position.units if u not in removed] + built
     return _finish(
         position, after, dict(position.centers), position.phase.following(variant), lines
