@@ -31,6 +31,10 @@ class Geography:
     coastal: frozenset[str]
     seas: frozenset[str]
     bicoastal: frozenset[str]
+    # (unit type, location) -> provinces it can reach, and those it can step into without
+    # naming a coast (not bicoastal): the legality checks' fast paths.
+    reach_of: dict[tuple[str, str], frozenset[str]]
+    simple_steps: dict[tuple[str, str], frozenset[str]]
 
     def reach(self, unit_type: str, location: str) -> frozenset[str]:
         """The provinces a unit can move into (a fleet's coast matters, a target's does not)."""
@@ -155,6 +159,19 @@ def geography(variant: Variant, duality: bool = False) -> Geography:
             near.update(fleet_reach.get(loc, ()))
         sea_links[sea] = frozenset(n for n in near if n in seas)
         sea_shores[sea] = frozenset(n for n in near if n in coastal)
+    bicoastal = frozenset(p.abbr for p in variant.provinces.values() if p.coasts)
+    reach_of: dict[tuple[str, str], frozenset[str]] = {}
+    for prov in variant.provinces.values():
+        if prov.is_land:
+            reach_of[("A", prov.abbr)] = army_reach.get(prov.abbr, frozenset())
+        reach_of[("W", prov.abbr)] = variant.wing_moves.get(prov.abbr, frozenset())
+        for loc in prov.locations:
+            if loc in fleet_reach:
+                reach_of[("F", loc)] = fleet_reach[loc]
+    simple_steps = {key: frozenset(reach - bicoastal) for key, reach in reach_of.items()}
+    for key in list(simple_steps):
+        if key[0] == "A":
+            simple_steps[key] = reach_of[key]  # an army's coast never matters
     return Geography(
         variant=variant,
         duality=duality,
@@ -165,5 +182,7 @@ def geography(variant: Variant, duality: bool = False) -> Geography:
         sea_shores=sea_shores,
         coastal=coastal,
         seas=frozenset(p.abbr for p in variant.provinces.values() if p.is_sea),
-        bicoastal=frozenset(p.abbr for p in variant.provinces.values() if p.coasts),
+        bicoastal=bicoastal,
+        reach_of=reach_of,
+        simple_steps=simple_steps,
     )

@@ -15,7 +15,7 @@ import parser as syntax
 from variants import UNIT_WORDS, Variant
 
 from .board import Unit, place_name, unit_phrase
-from .geography import Geography
+from .geography import _NOWHERE, Geography
 
 HOLD, MOVE, SUPPORT, CONVOY = range(4)
 
@@ -152,6 +152,11 @@ def check_movement(board: Board, power: str, order: syntax.Order) -> Command | I
         found = find_unit(board.at, board.variant, power, spec)
         assert isinstance(found, Illegal)
         return found
+    if check is _check_move and not order.via_convoy:  # type: ignore[union-attr]
+        # The common case first: a step to a neighbour, with no coast to think about.
+        dest = order.destination.province  # type: ignore[union-attr]
+        if dest in board.geo.simple_steps.get((unit.type, unit.location), _NOWHERE):
+            return _tuple_new(Command, (MOVE, unit, dest, dest, None, None, False, ()))
     return check(board, unit, order)
 
 
@@ -203,17 +208,6 @@ def _cannot_reach(variant: Variant, code: str, location: str, target: str) -> Il
 def _check_move(board: Board, unit: Unit, order: syntax.Move) -> Command | Illegal:
     geo = board.geo
     dest = order.destination.province
-    # The common cases first: a step to a neighbour without any coast to think about.
-    if unit.type == "A":
-        if dest in geo.army_reach.get(unit.province, ()) and not order.via_convoy:
-            return _tuple_new(Command, (MOVE, unit, dest, dest, None, None, False, ()))
-    elif (
-        unit.type == "F"
-        and dest not in geo.bicoastal
-        and dest in geo.fleet_reach.get(unit.location, ())
-        and not order.via_convoy
-    ):
-        return _tuple_new(Command, (MOVE, unit, dest, dest, None, None, False, ()))
     variant = board.variant
     if dest == unit.province:
         return Illegal("same province", _sentence(variant, unit, "is already in", dest))
@@ -296,7 +290,7 @@ def _check_support(
         return _absent(variant, spec, target)
     if target is unit:
         return Illegal("support self", "A unit cannot support itself.")
-    reach = geo.reach(unit.type, unit.location)
+    reach = geo.reach_of.get((unit.type, unit.location), _NOWHERE)
     if type(order) is syntax.SupportHold:
         if target.province not in reach:
             return Illegal(
@@ -312,7 +306,10 @@ def _check_support(
         return Illegal(
             "not adjacent", _sentence(variant, unit, "can't get to", dest, " to support")
         )
-    if dest == target.province or not _move_possible(board, target, dest, unit.province):
+    if dest == target.province or (
+        dest not in geo.reach_of.get((target.type, target.location), _NOWHERE)
+        and not _move_possible(board, target, dest, unit.province)
+    ):
         return Illegal("impossible move", _sentence(variant, target, "can't get to", dest))
     coast = order.destination.coast if target.type == "F" else None  # type: ignore[union-attr]
     return _tuple_new(Command, (SUPPORT, unit, dest, None, target, coast, False, ()))

@@ -362,14 +362,28 @@ class Resolver:
 
     def run(self) -> None:
         """Settle every decision."""
-        n, kind, void, via_sea, state, resolve = (
+        n, kind, void, via_sea, state, result = (
             self.n,
             self.kind,
             self.void,
             self.via_sea,
             self.state,
-            self.resolve,
+            self.result,
         )
+        moves_into, unit_at, dest, prov = self.moves_into, self.unit_at, self.dest, self.prov
+        # What needs no reasoning first: a lone move by land into an empty province always
+        # succeeds, and a support nobody attacks is always given.
+        for i in range(n):
+            k = kind[i]
+            if k == MOVE:
+                d = dest[i]
+                if not via_sea[i] and d not in unit_at and len(moves_into[d]) == 1:  # type: ignore[index]
+                    result[i] = True
+                    state[i] = RESOLVED
+            elif k == SUPPORT and not void[i] and prov[i] not in moves_into:
+                result[i] = True
+                state[i] = RESOLVED
+        resolve = self.resolve
         for i in range(n):
             k = kind[i]
             if (k == MOVE or (k == SUPPORT and not void[i])) and state[i] != RESOLVED:

@@ -9,9 +9,9 @@ contract of shared/phase-format.md (`adjudicator.document`) is a thin layer over
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
 import parser as syntax
 from variants import Variant
@@ -32,7 +32,6 @@ from .phase import Phase
 from .retreats import Dislodged, RetreatCommand, check_retreat, resolve_retreats, retreat_options
 
 SUCCEEDS, FAILS, ILLEGAL = "succeeds", "fails", "illegal"
-_REPLACED = "A later order for the same unit replaces this one."
 
 
 @dataclass(frozen=True, slots=True)
@@ -153,16 +152,22 @@ class _Rendered:
         return render(self.parsed)
 
 
-Judged = tuple[str, str | None, str | None]  # result, reason, message
+Verdict = tuple[str, str | None, str | None]  # result, reason, message
+_REPLACED_VERDICT: Verdict = (
+    ILLEGAL,
+    "replaced",
+    "A later order for the same unit replaces this one.",
+)
+_SUCCEEDED: Verdict = (SUCCEEDS, None, None)
 
 
 def _result_lines(
     orders: Sequence[GivenOrder],
     checked: Sequence[object],
-    judged: Callable[[int, Any], Judged],
+    verdicts: Sequence[Verdict | None],
 ) -> list[OrderResult]:
-    """One line per order given, in the order given: why it was impossible, or what the
-    phase's `judged(index, command)` says became of it."""
+    """One line per order given, in the order given: why it was impossible, or the verdict
+    the phase reached on it (no verdict: a later order for the unit replaced it)."""
     new = tuple.__new__
     lines: list[OrderResult] = []
     for index, given in enumerate(orders):
@@ -172,7 +177,7 @@ def _result_lines(
             notation = None if type(parsed) is Illegal else _Rendered(parsed)  # type: ignore[arg-type]
             fields = (given.power, given.text, notation, ILLEGAL, command.code, command.message)
         else:
-            fields = (given.power, given.text, command, *judged(index, command))
+            fields = (given.power, given.text, command) + (verdicts[index] or _REPLACED_VERDICT)
         lines.append(new(OrderResult, fields))
     return lines
 
@@ -297,16 +302,12 @@ def movement(position: Position, orders: Sequence[GivenOrder], options: Options)
         if unit.province not in chosen:
             result = SUCCEEDS if outcome.succeeded else FAILS
             unordered.append(OrderResult(unit.power, "", command, result, "no order"))
+    verdicts: list[Verdict | None] = [None] * len(orders)
     unit_at = resolver.unit_at
-
-    def judged(index: int, command: Command) -> Judged:
-        province = command.unit.province
-        if chosen[province] != index:
-            return ILLEGAL, "replaced", _REPLACED
+    for province, index in chosen.items():
         succeeded, reason, _ = outcomes[unit_at[province]]
-        return (SUCCEEDS if succeeded else FAILS), reason, None
-
-    lines = _result_lines(orders, checked, judged)
+        verdicts[index] = _SUCCEEDED if succeeded else (FAILS, reason, None)
+    lines = _result_lines(orders, checked, verdicts)
     lines.extend(unordered)
     dislodged: list[Dislodged] = []
     standoffs: set[str] = set()
@@ -372,14 +373,11 @@ def retreats(position: Position, orders: Sequence[GivenOrder], options: Options)
                 OrderResult(unit.power, "", RetreatCommand(unit, None), SUCCEEDS, "no order")
             )
 
-    def judged(index: int, command: RetreatCommand) -> Judged:
-        if chosen[command.unit.province] != index:
-            return ILLEGAL, "replaced", _REPLACED
-        if retreated[command.unit]:
-            return SUCCEEDS, None, None
-        return FAILS, "bounce", None
-
-    lines = _result_lines(orders, checked, judged)
+    verdicts: list[Verdict | None] = [None] * len(orders)
+    for index in chosen.values():
+        unit = checked[index].unit  # type: ignore[union-attr]
+        verdicts[index] = _SUCCEEDED if retreated[unit] else (FAILS, "bounce", None)
+    lines = _result_lines(orders, checked, verdicts)
     lines.extend(unordered)
     centers = dict(position.centers)
     if position.phase.in_center_season(variant):
@@ -435,12 +433,11 @@ def adjustments(position: Position, orders: Sequence[GivenOrder], options: Optio
                 removal = AdjustCommand(power, "remove", unit)
                 disorder.append(OrderResult(power, "", removal, SUCCEEDS, "civil disorder"))
 
-    def judged(index: int, command: AdjustCommand) -> Judged:
-        if index in failed:
-            return FAILS, failed[index], None
-        return SUCCEEDS, None, None
-
-    lines = _result_lines(orders, checked, judged)
+    verdicts: list[Verdict | None] = [
+        (FAILS, failed[index], None) if index in failed else _SUCCEEDED
+        for index in range(len(orders))
+    ]
+    lines = _result_lines(orders, checked, verdicts)
     lines.extend(disorder)
     after = [u for u in position.units if u not in removed] + built
     return _finish(
