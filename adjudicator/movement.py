@@ -54,27 +54,24 @@ class Resolver:
         self._shores = shores
         self._links = links
         self.paradox = paradox
-        prov: list[str] = []
-        power: list[str] = []
-        kind: list[int] = []
-        dest: list[str | None] = []
+        units = [c.unit for c in commands]
+        prov = [u.province for u in units]
+        power = [u.power for u in units]
+        kind = [c.kind for c in commands]
+        dest = [c.dest for c in commands]
+        self.prov, self.power, self.kind, self.dest = prov, power, kind, dest
         # Convoys a power ordered for its own army: under the 2023 rules they send the army
         # by sea even where it could walk (DATC 4.A.3, 6.G).
-        wanted: set[tuple[str, str | None]] = set()
-        for c in commands:
-            unit = c.unit
-            prov.append(unit.province)
-            power.append(unit.power)
-            kind.append(c.kind)
-            dest.append(c.dest)
-            if c.kind == CONVOY and c.target.power == unit.power:  # type: ignore[union-attr]
-                wanted.add((c.target.province, c.dest))  # type: ignore[union-attr]
-        self.prov, self.power, self.kind, self.dest = prov, power, kind, dest
+        wanted = {
+            (c.target.province, c.dest)  # type: ignore[union-attr]
+            for c in commands
+            if c.kind == CONVOY and c.target.power == c.unit.power  # type: ignore[union-attr]
+        }
         # Which moves go by sea: those that must, those that say so, and the wanted ones.
         via_sea = [False] * n
         own_convoys = convoy_via == "2023" and wanted
         for i, c in enumerate(commands):
-            if c.kind == MOVE and c.unit.type == "A":
+            if c.kind == MOVE and units[i].type == "A":
                 here = prov[i]
                 via_sea[i] = (
                     c.via_convoy

@@ -259,13 +259,30 @@ def _take_centers(
 # -- movement ----------------------------------------------------------------------------
 
 
+@dataclass(frozen=True, slots=True)
+class CheckedOrders:
+    """A movement phase's orders checked against its board, ready to be resolved.
+
+    The judge checks orders as they arrive (a reply shows each error) and the board does not
+    change before the deadline, so the check and the resolution are separate steps.
+    """
+
+    orders: Sequence[GivenOrder]
+    checked: list[Command | Illegal]  # per order given: its command, or why it is impossible
+    chosen: dict[str, int]  # province -> the order that counts (the last possible one)
+    commands: list[Command]  # one per unit, ordered or holding, in province order
+
+
 def movement(position: Position, orders: Sequence[GivenOrder], options: Options) -> PhaseResult:
-    variant = position.variant
-    geo = geography(variant, options.duality)
-    units = position.units
-    board = Board(variant, geo, units)
+    return resolve_movement(position, check_movement_orders(position, orders, options), options)
+
+
+def check_movement_orders(
+    position: Position, orders: Sequence[GivenOrder], options: Options
+) -> CheckedOrders:
+    board = Board(position.variant, geography(position.variant, options.duality), position.units)
     checked: list[Command | Illegal] = []
-    chosen: dict[str, int] = {}  # province -> the order that counts (the last possible one)
+    chosen: dict[str, int] = {}
     for index, given in enumerate(orders):
         parsed = given.parsed
         if type(parsed) is Illegal:
@@ -277,9 +294,17 @@ def movement(position: Position, orders: Sequence[GivenOrder], options: Options)
             chosen[command.unit.province] = index  # type: ignore[union-attr]
     # One command per unit, in a fixed order, so the result never depends on the input order.
     commands: list[Command] = []
-    for unit in sorted(units, key=_by_province):
+    for unit in sorted(position.units, key=_by_province):
         index = chosen.get(unit.province, -1)
         commands.append(checked[index] if index >= 0 else new_command(HOLD, unit))  # type: ignore[arg-type]
+    return CheckedOrders(orders, checked, chosen, commands)
+
+
+def resolve_movement(position: Position, ready: CheckedOrders, options: Options) -> PhaseResult:
+    """Adjudicate checked orders: the resolution and the board that follows."""
+    variant = position.variant
+    geo = geography(variant, options.duality)
+    orders, checked, chosen, commands = ready.orders, ready.checked, ready.chosen, ready.commands
     resolver = Resolver(
         commands, geo.army_reach, geo.sea_shores, geo.sea_links, options.convoy_via, options.paradox
     )
@@ -290,13 +315,15 @@ def movement(position: Position, orders: Sequence[GivenOrder], options: Options)
     after: list[Unit] = []
     beaten: list[int] = []
     unordered: list[OrderResult] = []
+    new = tuple.__new__
     for i, command in enumerate(commands):
         outcome = outcomes[i]
         unit = command.unit
         if outcome.dislodged_by is not None:
             beaten.append(i)
         elif outcome.succeeded and command.kind == MOVE:
-            after.append(Unit(unit.power, unit.type, command.dest_loc))  # type: ignore[arg-type]
+            # The unit where it moved to (a Unit's fields, its province already known).
+            after.append(new(Unit, (unit.power, unit.type, command.dest_loc, command.dest)))
         else:
             after.append(unit)
         if unit.province not in chosen:

@@ -103,6 +103,11 @@ class Variant:
     def __post_init__(self) -> None:
         for attr in ("provinces", "army_moves", "fleet_moves", "wing_moves", "ownership", "names"):
             object.__setattr__(self, attr, MappingProxyType(dict(getattr(self, attr))))
+        by_name: dict[str, Power] = {}
+        for p in self.powers:
+            for key in (p.letter.lower(), p.adjective.lower(), p.name.lower(), p.name):
+                by_name[key] = p
+        object.__setattr__(self, "_powers_by_name", by_name)
 
     def __hash__(self) -> int:
         return hash((self.name, self.source))
@@ -116,11 +121,13 @@ class Variant:
 
     def power(self, name: str) -> Power:
         """The power by full name, adjective or letter, any case; KeyError if none."""
-        key = name.strip().lower()
-        for p in self.powers:
-            if key in (p.name.lower(), p.adjective.lower(), p.letter.lower()):
-                return p
-        raise KeyError(name)
+        by_name: dict[str, Power] = self._powers_by_name  # type: ignore[attr-defined]
+        found = by_name.get(name)
+        if found is None:
+            found = by_name.get(name.strip().lower())
+            if found is None:
+                raise KeyError(name)
+        return found
 
     def province(self, name: str) -> Province:
         """The province by abbreviation, full name or alias, any case; KeyError if none."""
