@@ -198,3 +198,67 @@ def test_unknown_options_are_refused():
         adjudicate({"phase": "S1901M", "options": {"paradox": "1971"}})
     with pytest.raises(ValueError, match="true or false"):
         adjudicate({"phase": "S1901M", "options": {"duality": "yes"}})
+
+
+# -- every DATC case under every choice ----------------------------------------------------
+
+# Under a choice other than the DATC's preference, exactly these cases come out otherwise,
+# each as the DATC's discussion of that choice (or the Alexander rule) says: the moves that
+# succeed and the units dislodged (movement), or the units built and removed (adjustments).
+OTHERWISE = {
+    ("paradox", "alexander"): {
+        "6.F.16": {"moves": {"F BEL - ENG"}, "dislodged": ["eng"]},
+        "6.F.17": {"moves": {"A BRE - LON", "F BEL - ENG"}, "dislodged": ["eng", "lon"]},
+        "6.F.18": {"moves": {"A LON - BEL", "F SKA - NTH"}, "dislodged": ["bel", "nth"]},
+        "6.F.24": {"moves": {"F IRI - ENG"}, "dislodged": ["eng"]},
+    },
+    ("convoy_via", "explicit"): {
+        "6.G.1": {"moves": set(), "dislodged": []},
+        "6.G.5": {"moves": set(), "dislodged": []},
+        "6.G.6": {"moves": set(), "dislodged": []},
+        "6.G.9": {"moves": {"A NWY - SWE"}, "dislodged": ["swe"]},
+        "6.G.11": {"moves": {"A SWE - NWY"}, "dislodged": ["nwy"]},
+    },
+    ("excess_adjustments", "last"): {
+        "6.I.1": {"builds": ["A MUN"], "disbands": []},
+        "6.J.1": {"builds": [], "disbands": ["A PAR"]},
+    },
+    ("civil_disorder", "home_centers"): {
+        "6.J.6": {"builds": [], "disbands": ["F NTH"]},
+        "6.J.10": {"builds": [], "disbands": ["A GRE"]},
+        "6.J.11": {"builds": [], "disbands": ["A WAR"]},
+    },
+    # Constantinople can convoy: the Turkish army reaches Sevastopol by way of it.
+    ("duality", True): {
+        "6.F.1": {"moves": {"A GRE - SEV"}, "dislodged": []},
+    },
+}
+
+
+def what_happened(case: dict, out: dict) -> dict:
+    if case["phase"].endswith("M"):
+        moves = {
+            line["text"]
+            for line in out["orders"]
+            if line["result"] == "succeeds" and line["order"] and line["order"].split()[2] == "-"
+        }
+        dislodged = sorted(d["unit"].split()[1].split("/")[0] for d in out["dislodged"])
+        return {"moves": moves, "dislodged": dislodged}
+    before = {f"{u['type']} {u['loc']}".upper() for u in case["units"]}
+    after = {u.upper() for units in out["units"].values() for u in units}
+    return {"builds": sorted(after - before), "disbands": sorted(before - after)}
+
+
+@pytest.mark.parametrize(("key", "value"), list(OTHERWISE), ids=[f"{k}={v}" for k, v in OTHERWISE])
+def test_every_datc_case_under_every_choice(key, value):
+    from tests.datc import CASES, run_case
+
+    changed = OTHERWISE[(key, value)]
+    for case in CASES:
+        if case["id"] in changed:
+            out = adjudicate(phase_doc(case, {key: value}))
+            assert what_happened(case, out) == changed[case["id"]], case["id"]
+            with pytest.raises(AssertionError):
+                run_case(case, {key: value})  # and it is not the DATC's preferred outcome
+        else:
+            run_case(case, {key: value})
