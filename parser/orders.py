@@ -157,7 +157,7 @@ class _ToOrders(Transformer):
         province = self._names[name]
         coast = None
         if len(items) > 1:
-            word = str(items[1]).strip("/() \t").lstrip()
+            word = str(items[1]).strip("/() \t")
             coast = _COAST_LETTER[word[0]]
         return Location(province, coast)
 

@@ -141,10 +141,15 @@ def test_errors_say_where_the_order_went_wrong(parse, text, message):
     assert info.value.message == message
 
 
-def test_coast_needs_a_slash_or_parenthesis(parse):
-    # The njudge does not read `Spa nc`: the leftover word is an error.
+def test_a_bare_coast_is_read_too(parse):
+    # The njudge wanted a slash or a parenthesis; we read the plain words as well.
+    assert parse("F Gas - Spa nc", "movement") == Move(unit("F", "gas"), loc("spa", "nc"))
+    assert parse("F Gas - Spa north coast", "movement") == Move(unit("F", "gas"), loc("spa", "nc"))
+    assert parse("F Spa sc S F Mao", "movement") == SupportHold(
+        unit("F", "spa", "sc"), unit("F", "mao")
+    )
     with pytest.raises(OrderSyntaxError):
-        parse("F Gas - Spa nc", "movement")
+        parse("F Gas - Spa n", "movement")
 
 
 def test_leftover_text_is_split_off_as_another_order():
