@@ -14,7 +14,7 @@ same orders:
   `Game.set_orders()`, outside the timer;
 * `pydip`, `resolve_turn()` on commands built beforehand; their constructors, outside the
   timer, check them. pydip takes an army's move by convoy as a separate command, so it is
-  told which armies go by sea, by the rule ours uses.
+  told which armies go by sea, as our resolver decided.
 
 So the first row of ours is timed as the baselines are, without the order checks; the second
 adds ours. Each phase is run
@@ -52,6 +52,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import parser as syntax
 from adjudicator.board import Unit
+from adjudicator.geography import geography
+from adjudicator.movement import Resolver
 from adjudicator.options import Options
 from adjudicator.phases import (
     GivenOrder,
@@ -142,18 +144,14 @@ def carried_out(
             continue
         spelled = spell(variant, at, order.parsed)  # type: ignore[arg-type]
         plain[spelled.unit.province] = spelled
-    # An army goes by sea when it must, when it says so, or when its own power orders a
-    # fleet to convoy that move (DATC 4.A.3, the 2023 rule our adjudicator follows).
-    wanted = {
-        (p.target.province, p.dest)
-        for p in plain.values()
-        if p.kind == "C" and p.target is not None and p.target.power == p.unit.power
-    }
-    for province, p in plain.items():
-        if p.kind == "-" and p.unit.type == "A":
-            walks = p.dest in variant.army_moves.get(province, ())
-            if p.via or not walks or (province, p.dest) in wanted:
-                plain[province] = replace(p, by_sea=True)
+    # Which armies go by sea, as our resolver decided it (DATC 4.A.3, the 2023 rule).
+    ready = check_movement_orders(position, given, OPTIONS)
+    geo = geography(variant, OPTIONS.duality)
+    resolver = Resolver(ready.commands, geo.army_reach, geo.sea_shores, geo.sea_links)
+    for command, by_sea in zip(ready.commands, resolver.via_sea, strict=True):
+        if by_sea:
+            province = command.unit.province
+            plain[province] = replace(plain[province], by_sea=True)
     return list(plain.values()), illegal
 
 
