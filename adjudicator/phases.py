@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import NamedTuple
 
 import parser as syntax
+from parser.notation import order_text
 from variants import Variant
 
 from .adjustments import (
@@ -114,32 +115,6 @@ def adjudicate_phase(
 # -- shared ------------------------------------------------------------------------------
 
 
-def render(order: syntax.Order) -> str:
-    """An order as read, in the normal notation, even when it is impossible."""
-    if isinstance(order, syntax.Waive):
-        return "WAIVE"
-    unit = str(order.unit)
-    if isinstance(order, syntax.Hold):
-        return f"{unit} H"
-    if isinstance(order, syntax.Move):
-        path = "".join(f" - {sea}" for sea in order.route)
-        via = " via convoy" if order.via_convoy and not order.route else ""
-        return f"{unit}{path} - {order.destination}{via}"
-    if isinstance(order, syntax.SupportHold):
-        return f"{unit} S {order.supported}"
-    if isinstance(order, syntax.SupportMove):
-        return f"{unit} S {order.supported} - {order.destination}"
-    if isinstance(order, syntax.Convoy):
-        return f"{unit} C {order.convoyed} - {order.destination}"
-    if isinstance(order, syntax.Retreat):
-        return f"{unit} R {order.destination}"
-    if isinstance(order, syntax.Build):
-        return f"{unit} B"
-    if isinstance(order, syntax.Remove | syntax.Disband):
-        return f"{unit} D"
-    return unit
-
-
 class _Rendered:
     """An order as read, to be written in the normal notation only if asked."""
 
@@ -149,7 +124,7 @@ class _Rendered:
         self.parsed = parsed
 
     def __str__(self) -> str:
-        return render(self.parsed)
+        return order_text(self.parsed)
 
 
 Verdict = tuple[str, str | None, str | None]  # result, reason, message

@@ -1,8 +1,15 @@
 """The judge's command language: Lark grammars and the values they are turned into.
 
-`parser` depends on nothing else of the judge's; it is handed the names a map accepts.
+`parse_mail(body, now, vocabulary)` reads a whole mail into commands and line errors;
+`OrderParser` reads one order. `parser` depends on nothing else of the judge's: it is handed
+the names a game uses (a `Vocabulary`) when it needs them.
 """
 
+from .commands import *  # noqa: F403 - the command values are the package's vocabulary
+from .commands import Command, LineError, PhaseSpec
+from .dates import DateError, When
+from .mail import ParsedMail, Vocabulary, parse_mail
+from .notation import order_text, setting_text
 from .orders import (
     PHASE_KINDS,
     Adjust,
@@ -30,19 +37,29 @@ __all__ = [
     "Adjust",
     "Bare",
     "Build",
+    "Command",
     "Convoy",
+    "DateError",
     "Disband",
     "Hold",
+    "LineError",
     "Location",
     "Move",
     "Order",
     "OrderParser",
     "OrderSyntaxError",
+    "ParsedMail",
     "PhaseKind",
+    "PhaseSpec",
     "Remove",
     "Retreat",
     "SupportHold",
     "SupportMove",
     "UnitSpec",
+    "Vocabulary",
     "Waive",
+    "When",
+    "order_text",
+    "parse_mail",
+    "setting_text",
 ]

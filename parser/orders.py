@@ -1,21 +1,29 @@
 """Order text to order values, for all three kinds of phase.
 
-The grammar is `orders.lark`; this module turns its trees into frozen dataclasses. The parser
-knows nothing of any map: the caller hands it the names a map accepts (`names`: every name,
-lower case, to its abbreviation), and gets back orders whose provinces are abbreviations.
-Whether an order makes sense on the board is for the adjudicator to say.
+The grammar is `orders.lark`; this module turns what it reads into frozen dataclasses. The
+parser knows nothing of any map: the caller hands it the names a map accepts (`names`: every
+name, lower case, to its abbreviation), and gets back orders whose provinces are
+abbreviations. Whether an order makes sense on the board is for the adjudicator to say.
+
+Reading is fast because it is done in two steps. A scanner built from the grammar's own
+terminals cuts the text into words, each of which is one terminal whatever its place (the
+grammar is written so). The sequence of terminals, the order's *shape*, then decides the
+parse completely: an LALR parse depends on nothing else. So Lark parses each shape once, the
+resulting tree is kept as a recipe, and every later order of that shape (`A par - bur`,
+`A mun - ber`, ...) is assembled from its words by the recipe, without Lark.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import Literal
+from typing import Any, Literal
 
-from lark import Lark, Token, Transformer, UnexpectedInput
+from lark import Lark, Token, Tree, UnexpectedInput
+from lark.lexer import Lexer, LexerState
 
 PhaseKind = Literal["movement", "retreat", "adjustment"]
 PHASE_KINDS: tuple[PhaseKind, ...] = ("movement", "retreat", "adjustment")
@@ -145,77 +153,36 @@ class OrderSyntaxError(ValueError):
 
 _COAST_LETTER = {"n": "nc", "s": "sc", "e": "ec", "w": "wc"}
 _WS = re.compile(r"\s+")
-
-
-class _ToOrders(Transformer):
-    def __init__(self, names: Mapping[str, str]) -> None:
-        super().__init__()
-        self._names = names
-
-    def location(self, items: list[Token]) -> Location:
-        name = _WS.sub(" ", str(items[0]))
-        province = self._names[name]
-        coast = None
-        if len(items) > 1:
-            word = str(items[1]).strip("/() \t")
-            coast = _COAST_LETTER[word[0]]
-        return Location(province, coast)
-
-    def unit(self, items: list) -> UnitSpec:
-        if len(items) == 2:
-            return UnitSpec(_unit_type(items[0]), items[1])
-        return UnitSpec(None, items[0])
-
-    target = unit
-
-    def hold(self, items: list) -> Hold:
-        return Hold(items[0])
-
-    def move(self, items: list) -> Move:
-        unit = items[0]
-        places = [i for i in items[1:] if isinstance(i, Location)]
-        via = any(isinstance(i, Token) and i.type == "VIA" for i in items)
-        route = tuple(p.province for p in places[:-1])
-        return Move(unit, places[-1], route, via_convoy=via or bool(route))
-
-    def support_hold(self, items: list) -> SupportHold:
-        return SupportHold(items[0], items[2])
-
-    def support_move(self, items: list) -> SupportMove:
-        return SupportMove(items[0], items[2], items[4])
-
-    def convoy(self, items: list) -> Convoy:
-        return Convoy(items[0], items[2], items[4])
-
-    def retreat(self, items: list) -> Retreat:
-        return Retreat(items[0], items[2])
-
-    def disband(self, items: list) -> Disband:
-        return Disband(items[0])
-
-    def bare(self, items: list) -> Bare:
-        return Bare(items[0])
-
-    def build(self, items: list) -> Build:
-        return Build(next(i for i in items if isinstance(i, UnitSpec)))
-
-    def remove(self, items: list) -> Remove:
-        return Remove(next(i for i in items if isinstance(i, UnitSpec)))
-
-    def adjust(self, items: list) -> Adjust:
-        return Adjust(items[0])
-
-    def waive(self, items: list) -> Waive:
-        return Waive()
-
-
-def _unit_type(token: Token) -> str:
-    return str(token)[0].upper()
+_UNIT_WORDS = {"army": "A", "a": "A", "fleet": "F", "f": "F", "wing": "W", "w": "W"}
 
 
 def normalise(text: str) -> str:
     """What the grammar sees: lower case, periods dropped (`St. Petersburg.`), one line."""
-    return _WS.sub(" ", text.replace(".", "").lower()).strip()
+    clean = text.replace(".", "").lower().strip()
+    if "  " in clean or "\t" in clean or "\n" in clean or "\r" in clean:
+        clean = _WS.sub(" ", clean)
+    return clean
+
+
+class _Feed(Lexer):
+    """Hands Lark the words the scanner already cut."""
+
+    __future_interface__ = 2  # lex(lexer_state, parser_state), the state holding our words
+
+    def __init__(self, lexer_conf: Any) -> None:
+        pass
+
+    def lex(self, lexer_state: LexerState, parser_state: Any) -> Iterator[Token]:
+        return iter(lexer_state.text)  # type: ignore[arg-type]
+
+
+class _Unreadable(Exception):
+    def __init__(self, position: int) -> None:
+        self.position = position
+
+
+# A recipe is the parse tree of one shape with each word replaced by its place in the order.
+Recipe = tuple[str, tuple[Any, ...]] | int
 
 
 class OrderParser:
@@ -223,15 +190,21 @@ class OrderParser:
 
     def __init__(self, names: Mapping[str, str]) -> None:
         self.names = dict(names)
-        alternation = "|".join(
-            r"\s+".join(re.escape(word) for word in name.split())
-            for name in sorted(self.names, key=len, reverse=True)
+        grammar = GRAMMAR + f"\nPROVINCE: /{_trie_regex(self.names)}(?![a-z0-9])/\n"
+        self._lark = Lark(grammar, parser="lalr", lexer=_Feed, start=list(PHASE_KINDS))
+        # The scanner: every terminal of the grammar in one regular expression, keywords
+        # before names (they are whole words, so they only ever meet a name spelt the same).
+        terminals = sorted(
+            self._lark.terminals, key=lambda t: (-t.priority, -t.pattern.max_width, t.name)
         )
-        grammar = GRAMMAR + f"\nPROVINCE: /({alternation})(?![a-z0-9])/\n"
-        self._lark = Lark(
-            grammar, parser="lalr", lexer="contextual", start=list(PHASE_KINDS), cache=False
+        self._scanner = re.compile(
+            "(?P<_GAP> )|"
+            + "|".join(
+                f"(?P<{t.name}>{t.pattern.to_regexp()})" for t in terminals if t.name != "WS"
+            )
+            + "|(?P<_JUNK>.)"
         )
-        self._transformer = _ToOrders(self.names)
+        self._recipes: dict[tuple[str, tuple[str, ...]], Recipe] = {}
 
     @staticmethod
     @lru_cache(maxsize=32)
@@ -254,45 +227,181 @@ class OrderParser:
 
     @lru_cache(maxsize=4096)  # noqa: B019 - one parser per map lives as long as the process
     def _parse_clean(self, clean: str, phase: PhaseKind) -> Order | OrderSyntaxError:
-        """Orders repeat (every reply re-reads a power's orders): parse each text once."""
+        """Orders repeat (every reply re-reads a power's orders): read each text once."""
         try:
-            tree = self._lark.parse(clean, start=phase)
-        except UnexpectedInput as exc:
-            return OrderSyntaxError(self._explain(clean, exc), clean, exc.column)
-        return self._transformer.transform(tree)
+            words = self._scan(clean)
+        except _Unreadable as exc:
+            return self._explain(clean, exc.position, None)
+        shape = (phase, *(w[0] for w in words))
+        build = self._recipes.get(shape)
+        if build is None:
+            tokens = [Token(kind, text, start_pos=at) for kind, text, at in words]
+            try:
+                tree = self._lark.parse(tokens, start=phase)  # type: ignore[arg-type]
+            except UnexpectedInput as exc:
+                token = getattr(exc, "token", None)
+                at = token.start_pos if isinstance(token, Token) and token.type != "$END" else None
+                return self._explain(clean, at if at is not None else len(clean), words)
+            index = {id(t): i for i, t in enumerate(tokens)}
+            build = self._recipes[shape] = self._compile(_recipe(tree, index), shape[1:])
+        return build([w[1] for w in words])
+
+    def _scan(self, clean: str) -> list[tuple[str, str, int]]:
+        """The words of an order as (terminal, text, position)."""
+        words = []
+        for found in self._scanner.finditer(clean):
+            kind = found.lastgroup
+            if kind == "_GAP":
+                continue
+            if kind == "_JUNK":
+                raise _Unreadable(found.start())
+            words.append((kind, found.group(), found.start()))
+        return words  # type: ignore[return-value]
 
     def split_valid_prefix(self, text: str, phase: PhaseKind) -> tuple[Order, str] | None:
         """`A Par-Bur please` -> (the order, "please"): the njudge reads leftover text as a
         new order, so the judge can report it without losing the good order before it."""
         clean = normalise(text)
-        try:
-            self._lark.parse(clean, start=phase)
+        result = self._parse_clean(clean, phase)
+        if not isinstance(result, OrderSyntaxError) or not result.column:
             return None
-        except UnexpectedInput as exc:
-            pos = getattr(exc, "pos_in_stream", None)
-            if not pos:
-                return None
-            head, tail = clean[:pos].strip(), clean[pos:].strip()
-            if not head or not tail:
-                return None
-            try:
-                return self.parse(head, phase), tail
-            except OrderSyntaxError:
-                return None
+        head, tail = clean[: result.column].strip(), clean[result.column :].strip()
+        if not head or not tail:
+            return None
+        order = self._parse_clean(head, phase)
+        return None if isinstance(order, OrderSyntaxError) else (order, tail)
 
-    def _explain(self, clean: str, exc: UnexpectedInput) -> str:
-        pos = getattr(exc, "pos_in_stream", None) or 0
-        rest = clean[pos:].strip() or clean
-        first = _first_word(clean)
-        if pos == 0 or (
-            pos <= len(first) + 1 and first in {"a", "f", "w", "army", "fleet", "wing"}
-        ):
-            return f"Unrecognized source province -> {rest}"
-        before = clean[:pos].rstrip()
-        if (before and before[-1] == "-") or before.endswith(("move", "moves", "to", " m")):
-            return f"Movement to unrecognized province -> {rest}"
-        return f"Invalid order syntax -> {rest}"
+    def _explain(
+        self, clean: str, at: int, words: list[tuple[str, str, int]] | None
+    ) -> OrderSyntaxError:
+        """The njudge's message for an order that went wrong at position `at`."""
+        rest = clean[at:].strip() or clean
+        if words is None:
+            # The scanner stopped: what came before it tells what was expected.
+            previous = self._scan_quietly(clean[:at].strip())
+        else:
+            previous = [kind for kind, _, start in words if start < at]
+        if not previous or previous == ["ARMY"] or previous == ["FLEET"] or previous == ["F"]:
+            message = f"Unrecognized source province -> {rest}"
+        elif previous[-1] == "MOVE":
+            message = f"Movement to unrecognized province -> {rest}"
+        elif previous[-1] in ("SUPPORT", "CONVOY"):
+            message = f"Unrecognized source province for support/convoy -> {rest}"
+        elif at >= len(clean):
+            message = f"Incomplete order -> {clean}"
+        else:
+            message = f"Invalid order syntax -> {rest}"
+        return OrderSyntaxError(message, clean, at)
+
+    def _scan_quietly(self, text: str) -> list[str]:
+        try:
+            return [kind for kind, _, _ in self._scan(text)]
+        except _Unreadable:
+            return ["?"]
+
+    # -- assembling an order from its recipe ------------------------------------------------
+
+    def _compile(self, recipe: Recipe, kinds: tuple[str, ...]) -> Any:
+        """A function from an order's words to its value, for one shape (`kinds`: the
+        terminal of each word)."""
+        if isinstance(recipe, int):
+            return lambda words: words[recipe]
+        rule, parts = recipe
+        if rule == "location":
+            return self._compile_location(parts)
+        built = [self._compile(p, kinds) for p in parts]
+        if rule == "move":
+            # The places in order (the last is the destination) and whether VIA was said.
+            places = [b for p, b in zip(parts, built, strict=True) if not isinstance(p, int)][1:]
+            via = any(isinstance(p, int) and kinds[p] == "VIA" for p in parts)
+            unit = built[0]
+
+            def move(words: list[str]) -> Move:
+                stops = [place(words) for place in places]
+                route = tuple(stop.province for stop in stops[:-1])
+                return Move(unit(words), stops[-1], route, via or bool(route))
+
+            return move
+        make = _RULES[rule]
+        return lambda words: make([part(words) for part in built])
+
+    def _compile_location(self, parts: tuple[Any, ...]) -> Any:
+        names = self.names
+        province_at = parts[0]
+        if len(parts) == 1:
+            return lambda words: Location(names[words[province_at]])
+        coast_at = parts[1]
+
+        def location(words: list[str]) -> Location:
+            word = words[coast_at].strip("/() \t")
+            return Location(names[words[province_at]], _COAST_LETTER[word[0]])
+
+        return location
 
 
-def _first_word(text: str) -> str:
-    return text.split(" ", 1)[0]
+def _trie_regex(names: Mapping[str, str]) -> str:
+    """One regular expression for all the names, as a tree of their common beginnings, so
+    that matching costs the length of a name, not the number of names. At each branch the
+    longer continuation is tried first: the longest name wins, as on the njudge."""
+    trie: dict[str, dict] = {}
+    for name in names:
+        node = trie
+        for ch in name:
+            node = node.setdefault(ch, {})
+        node[""] = {}
+
+    def emit(node: dict[str, dict]) -> str:
+        branches = [
+            (r"\s+" if ch == " " else re.escape(ch)) + emit(child)
+            for ch, child in sorted(node.items())
+            if ch
+        ]
+        if not branches:
+            return ""
+        body = branches[0] if len(branches) == 1 else "(?:" + "|".join(branches) + ")"
+        if "" in node:
+            return f"(?:{body})?"
+        return body
+
+    return "(?:" + emit(trie) + ")"
+
+
+def _recipe(tree: Tree | Token, index: dict[int, int]) -> Recipe:
+    if isinstance(tree, Token):
+        return index[id(tree)]
+    return (str(tree.data), tuple(_recipe(child, index) for child in tree.children))
+
+
+def _unit(items: list[Any]) -> UnitSpec:
+    if len(items) == 2:
+        return UnitSpec(items[0], items[1])
+    return UnitSpec(None, items[0])
+
+
+def _first_unit(items: list[Any]) -> UnitSpec:
+    return next(i for i in items if isinstance(i, UnitSpec))
+
+
+# How each rule of the grammar makes its value from its parts' values (words are strings).
+_RULES: dict[str, Any] = {
+    "location": None,  # compiled by OrderParser._compile_location: it needs the map's names
+    "unit": _unit,
+    "target": _unit,
+    "unit_type": lambda items: _UNIT_WORDS[items[0]],
+    "hold": lambda items: Hold(items[0]),
+    "move": None,  # compiled by OrderParser._compile: it needs the words' terminals
+    "support_hold": lambda items: SupportHold(items[0], items[2]),
+    "support_move": lambda items: SupportMove(items[0], items[2], items[4]),
+    "convoy": lambda items: Convoy(items[0], _units(items)[1], items[-1]),
+    "retreat": lambda items: Retreat(items[0], items[2]),
+    "disband": lambda items: Disband(items[0]),
+    "bare": lambda items: Bare(items[0]),
+    "build": lambda items: Build(_first_unit(items)),
+    "remove": lambda items: Remove(_first_unit(items)),
+    "adjust": lambda items: Adjust(items[0]),
+    "waive": lambda items: Waive(),
+}
+
+
+def _units(items: list[Any]) -> list[UnitSpec]:
+    return [i for i in items if isinstance(i, UnitSpec)]

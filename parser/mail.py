@@ -1,0 +1,512 @@
+"""A mail body to commands: the njudge's way of reading a mail, line by line.
+
+Most lines are one command of `commands.lark`. Some commands take the lines after them:
+PRESS, BROADCAST, POSTAL PRESS and DIARY take the text up to a line holding only ENDPRESS,
+ENDBROADCAST or SIGN OFF; REGISTER takes `field: value` lines up to END; SET COMMENT BEGIN
+takes the rest of the mail. Once a player has signed on, a line that is not a command is a
+line of orders; after PHASE, orders (and IF ... ENDIF around them) are for that phase.
+
+`parse_mail` never raises: a line it cannot read becomes a LineError with the reason, and
+the lines around it are read as usual. It takes time in proportion to the mail's length.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from datetime import datetime
+from functools import lru_cache
+
+from lark import Lark, UnexpectedCharacters, UnexpectedInput, UnexpectedToken
+
+from . import commands as c
+from .orders import OrderParser, OrderSyntaxError, PhaseKind
+
+MAX_LINE = 10_000  # longer lines are refused, not read: no command or order is that long
+MAX_NESTING = 20  # parentheses in a condition
+MAX_ATOM_WORDS = 8  # words in one condition's atom (`French Army North Sea`)
+
+
+@dataclass(frozen=True)
+class Vocabulary:
+    """What the game a mail signs on to calls things, for reading its orders and conditions.
+
+    `names`: every province name and alias, lower case, to its abbreviation. `powers`: every
+    power's name and adjective, lower case, to the name. `phase`: the kind of the current
+    phase, to read orders for it (None before the game starts).
+    """
+
+    names: Mapping[str, str]
+    powers: Mapping[str, str]
+    phase: PhaseKind | None = None
+
+
+@dataclass(frozen=True)
+class ParsedMail:
+    commands: tuple[c.Command, ...]
+    errors: tuple[c.LineError, ...]
+    # Why reading stopped: "sign off", "help", "signature" (a `-- ` line) or "end".
+    ended: str = "end"
+
+
+VocabularyFor = Callable[[c.Command], Vocabulary | None]
+
+# The words a command line begins with; anything else is orders (or, before signing on,
+# not a command). Keywords that may be glued to what follows (SETNOWAIT) need no word end.
+_COMMAND_START = re.compile(
+    r"(?:set|signon|signoff|sign\s*on|sign\s*off|iamalso|i\s+am\s+also|infoplayer|whois|whogame"
+    r"|reply-to:|(?:help|version|get|send|info|who|register|history|list|map|summary|status"
+    r"|create|hello|login|observe|watch|phase|clear|if|else|endif|end\s*if|resign|withdraw"
+    r"|press|broadcast|postal|diary|become|eject|force|pause|suspend|resume|predict|promote"
+    r"|process|rollback|roll\s*back|terminate|unstart)(?![a-z0-9]))",
+    re.IGNORECASE,
+)
+_CONDITION_START = re.compile(r"^\s*(else\s*)?if(?![a-z0-9])", re.IGNORECASE)
+_BODY_END = re.compile(r"^\s*(endpress|endbroadcast|sign\s*off)\s*$", re.IGNORECASE)
+_SIGN_OFF = re.compile(r"^\s*(sign\s*off)\s*$", re.IGNORECASE)
+_FIELD = re.compile(r"^\s*([A-Za-z][A-Za-z -]*?)\s*:\s*(.*?)\s*$")
+_ORDER_SPLIT = re.compile(r"[,;]")
+_UNIT_WORDS = {"a": "A", "army": "A", "f": "F", "fleet": "F", "w": "W", "wing": "W"}
+
+
+class CommandReader:
+    """The command grammar, built once: reads one line into commands."""
+
+    def __init__(self) -> None:
+        self._lark = Lark(c.GRAMMAR, parser="lalr", lexer="contextual")
+
+    def read(self, text: str, now: datetime) -> list[c.Command] | str:
+        """The commands of one line, or the reason it is not one."""
+        return _cached_read(self, text, now.date(), now)
+
+    def _read(self, text: str, now: datetime) -> list[c.Command] | str:
+        try:
+            tree = self._lark.parse(text)
+        except UnexpectedInput as exc:
+            return _explain(text, exc)
+        try:
+            return c.ToCommands(now).transform(tree)
+        except Exception as exc:  # the transformer's CommandError, wrapped by Lark
+            cause = exc.__context__ if not isinstance(exc, c.CommandError) else exc
+            if isinstance(cause, c.CommandError):
+                return str(cause)
+            return f"cannot read this line ({type(exc).__name__})"
+
+
+@lru_cache(maxsize=8192)
+def _cached_read(
+    reader: CommandReader, text: str, day: object, now: datetime
+) -> list[c.Command] | str:
+    """Command lines repeat from mail to mail (SIGN OFF, ENDPRESS, PRESS TO F): read each
+    once a day. The day is part of the key because dates in a line are read against it; the
+    time of day is not, and nothing in a line depends on it."""
+    return reader._read(text, now)
+
+
+def _explain(text: str, exc: UnexpectedInput) -> str:
+    """A reason a player can act on, for a line the grammar did not accept."""
+    column = getattr(exc, "column", None) or 1
+    start = column - 1
+    while start > 0 and not text[start - 1].isspace():
+        start -= 1  # show the whole word the reading stumbled in
+    rest = text[start:].strip()
+    first = text.split()[0].upper() if text.split() else ""
+    if isinstance(exc, UnexpectedToken) and exc.token.type == "$END":
+        return f"{first} is not complete: something is missing at the end"
+    if isinstance(exc, UnexpectedCharacters | UnexpectedToken):
+        if not rest:
+            return f"{first} is not complete"
+        return f"cannot read '{_short(rest)}' here"
+    return "cannot read this line"
+
+
+def _short(text: str, width: int = 40) -> str:
+    return text if len(text) <= width else text[: width - 3] + "..."
+
+
+_READER: CommandReader | None = None
+
+
+def command_reader() -> CommandReader:
+    global _READER
+    if _READER is None:
+        _READER = CommandReader()
+    return _READER
+
+
+@dataclass
+class _Block:
+    """A PHASE command's orders while they are being read, with its open IFs."""
+
+    command: c.PhasedOrders
+    index: int  # where it goes in the list of commands
+    items: list = field(default_factory=list)
+    # Each open IF: its finished branches, and the current branch's condition and items.
+    open_ifs: list[tuple[list[c.Branch], c.Condition | None, list, int]] = field(
+        default_factory=list
+    )
+
+    def target(self) -> list:
+        return self.open_ifs[-1][2] if self.open_ifs else self.items
+
+
+class _Reader:
+    def __init__(self, now: datetime, vocabulary: Vocabulary | VocabularyFor | None) -> None:
+        self.now = now
+        self.commands: list[c.Command] = []
+        self.errors: list[c.LineError] = []
+        self.signed_on = False
+        self.vocabulary: Vocabulary | None = (
+            vocabulary if isinstance(vocabulary, Vocabulary) else None
+        )
+        self.vocabulary_for = vocabulary if callable(vocabulary) else None
+        self.block: _Block | None = None
+        self.reader = command_reader()
+
+    def error(self, number: int, text: str, reason: str) -> None:
+        self.errors.append(c.LineError(number, text, reason))
+
+    def read(self, lines: list[str]) -> str:
+        i = 0
+        total = len(lines)
+        while i < total:
+            raw = lines[i]
+            number = i + 1
+            i += 1
+            if raw == "-- ":
+                return "signature"  # the conventional signature separator: the mail ends
+            text = raw.strip()
+            if not text or text.startswith(">"):
+                continue  # blank, or quoted from an earlier mail
+            if len(text) > MAX_LINE:
+                self.error(number, _short(text), f"the line is too long ({len(text)} characters)")
+                continue
+            if not _COMMAND_START.match(text):
+                self.orders(number, text)
+                continue
+            if _CONDITION_START.match(text):
+                if _depth(text) > MAX_NESTING:
+                    self.error(number, _short(text), "parentheses nested too deep")
+                    continue
+                # The end of the line closes the parentheses left open (manual 6.3).
+                text += ")" * max(0, text.count("(") - text.count(")"))
+            read = self.reader.read(text, self.now)
+            if isinstance(read, str):
+                self.error(number, text, read)
+                continue
+            for command in read:
+                command = _numbered(command, number)
+                ended, i = self.command(command, number, lines, i)
+                if ended:
+                    return ended
+        return "end"
+
+    def command(
+        self, command: c.Command, number: int, lines: list[str], i: int
+    ) -> tuple[str | None, int]:
+        """Handle one command; returns why reading ends (if it does) and the next line."""
+        if isinstance(command, c.SignOff):
+            return "sign off", i
+        if isinstance(command, c.Help):
+            self.commands.append(command)
+            # Before signing on HELP is the whole mail; after it, the mail goes on.
+            return (None if self.signed_on else "help"), i
+        if isinstance(command, c.Press | c.PostalPress) or (
+            isinstance(command, c.Diary) and command.action == "record"
+        ):
+            text, i, terminated, ended = _body(lines, i)
+            self.commands.append(_with_text(command, text, terminated))
+            return ("sign off" if ended else None), i
+        if isinstance(command, c.Register):
+            fields, i = self.register(number, lines, i)
+            self.commands.append(c.Register(line=number, fields=fields))
+            return None, i
+        if isinstance(command, c.SetComment) and command.full:
+            text, i, _, _ = _body(lines, i, until_sign_off_only=True)
+            self.commands.append(c.SetComment(line=number, text=text, full=True))
+            return "sign off", i
+        if isinstance(command, c.PhasedOrders):
+            self.close_block()
+            self.block = _Block(command, len(self.commands))
+            self.commands.append(command)
+            return None, i
+        if isinstance(command, c._If | c._ElseIf | c._Else | c._EndIf):
+            self.structure(command, number)
+            return None, i
+        if isinstance(command, c.SetWait) and self.block is not None:
+            self.block.target().append(command)  # SET [NO] WAIT carries over to the phase
+            return None, i
+        if isinstance(command, c.JOINING):
+            if self.signed_on:
+                self.error(
+                    number, _text(lines, number), "only one SIGN ON (or CREATE, OBSERVE) per mail"
+                )
+                return None, i
+            self.signed_on = True
+            if self.vocabulary_for is not None:
+                self.vocabulary = self.vocabulary_for(command)
+        self.commands.append(command)
+        return None, i
+
+    def register(
+        self, number: int, lines: list[str], i: int
+    ) -> tuple[tuple[tuple[str, str], ...], int]:
+        fields: list[tuple[str, str]] = []
+        while i < len(lines):
+            text = lines[i].strip()
+            i += 1
+            if text.upper() == "END":
+                return tuple(fields), i
+            if not text:
+                continue
+            match = _FIELD.match(text)
+            if match is None:
+                self.error(i, text, "a REGISTER line is 'field: value'")
+                continue
+            fields.append((match.group(1).strip().lower(), match.group(2)))
+        self.error(number, "REGISTER", "REGISTER without END: the form was read to the end")
+        return tuple(fields), i
+
+    # -- orders ----------------------------------------------------------------------------
+
+    def orders(self, number: int, text: str) -> None:
+        if not self.signed_on:
+            self.error(number, text, "not a command; orders must follow a SIGN ON")
+            return
+        if self.block is not None:
+            kind = _KINDS[self.block.command.phase.kind]
+            self.block.target().append(self.order_line(number, text, kind))
+        else:
+            phase = self.vocabulary.phase if self.vocabulary else None
+            self.commands.append(self.order_line(number, text, phase))
+
+    def order_line(self, number: int, text: str, phase: PhaseKind | None) -> c.OrderLine:
+        entries = []
+        parser = OrderParser.for_names(self.vocabulary.names) if self.vocabulary else None
+        for piece in _ORDER_SPLIT.split(text):
+            piece = piece.strip()
+            if not piece:
+                continue
+            if parser is None or phase is None:
+                entries.append(c.OrderEntry(piece))
+                continue
+            entries.extend(_read_order(parser, piece, phase))
+        return c.OrderLine(line=number, text=text, orders=tuple(entries))
+
+    # -- PHASE, IF, ELSE, ENDIF ------------------------------------------------------------
+
+    def structure(self, command: c.Command, number: int) -> None:
+        block = self.block
+        if block is None:
+            self.error(number, _word(command), "IF, ELSE and ENDIF may only follow a PHASE command")
+            return
+        if isinstance(command, c._If):
+            block.open_ifs.append(([], self.condition(command.condition, number), [], number))
+            return
+        if not block.open_ifs:
+            self.error(number, _word(command), f"{_word(command)} without IF")
+            return
+        branches, condition, items, start = block.open_ifs[-1]
+        if isinstance(command, c._EndIf):
+            self.close_if()
+            return
+        if condition is None:  # the open branch is already the ELSE
+            self.error(number, _word(command), f"{_word(command)} after ELSE")
+            return
+        branches.append(c.Branch(condition, tuple(items)))
+        new = self.condition(command.condition, number) if isinstance(command, c._ElseIf) else None
+        block.open_ifs[-1] = (branches, new, [], start)
+
+    def close_if(self) -> None:
+        block = self.block
+        assert block is not None
+        branches, condition, items, start = block.open_ifs.pop()
+        branches.append(c.Branch(condition, tuple(items)))
+        block.target().append(c.Conditional(line=start, branches=tuple(branches)))
+
+    def close_block(self) -> None:
+        """The end of a PHASE's orders: its open IFs close without complaint (manual 6.3)."""
+        block = self.block
+        if block is None:
+            return
+        while block.open_ifs:
+            self.close_if()
+        self.commands[block.index] = c.PhasedOrders(
+            line=block.command.line, phase=block.command.phase, items=tuple(block.items)
+        )
+        self.block = None
+
+    def condition(self, condition: c.Condition, number: int) -> c.Condition:
+        """Resolve the atoms' words against the game's names, reporting what is unknown."""
+        if self.vocabulary is None:
+            return condition
+        if isinstance(condition, c.Negation):
+            return c.Negation(self.condition(condition.condition, number))
+        if isinstance(condition, c.Both | c.Either):
+            return type(condition)(
+                self.condition(condition.left, number), self.condition(condition.right, number)
+            )
+        resolved = _resolve_atom(condition.words, self.vocabulary)
+        if isinstance(resolved, str):
+            self.error(number, " ".join(condition.words), resolved)
+            return condition
+        return resolved
+
+
+_KINDS: dict[str, PhaseKind] = {"M": "movement", "R": "retreat", "B": "adjustment"}
+
+
+def parse_mail(
+    body: str | bytes,
+    now: datetime,
+    vocabulary: Vocabulary | VocabularyFor | None = None,
+) -> ParsedMail:
+    """Read a mail body. `vocabulary` is the signed-on game's (or a function from the SIGN
+    ON command to it, for the engine, which learns the game from that line)."""
+    if isinstance(body, bytes):
+        body = body.decode("utf-8", errors="replace")
+    lines = body.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+    reader = _Reader(now, vocabulary)
+    try:
+        ended = reader.read(lines)
+    except Exception as exc:  # a bug of ours must not cost the player the mail
+        reader.error(0, "", f"the judge could not read the rest of the mail ({type(exc).__name__})")
+        ended = "end"
+    reader.close_block()
+    return ParsedMail(tuple(reader.commands), tuple(reader.errors), ended)
+
+
+def _numbered(command: c.Command, number: int) -> c.Command:
+    return _replace(command, line=number)
+
+
+def _replace(command: c.Command, **changes: object) -> c.Command:
+    from dataclasses import replace
+
+    return replace(command, **changes)  # type: ignore[type-var]
+
+
+def _with_text(command: c.Command, text: str, terminated: bool) -> c.Command:
+    if isinstance(command, c.Diary):
+        return _replace(command, text=text)
+    return _replace(command, text=text, terminated=terminated)
+
+
+def _body(
+    lines: list[str], i: int, until_sign_off_only: bool = False
+) -> tuple[str, int, bool, bool]:
+    """The text of a press (or diary, or comment) from line i: (text, next line, whether a
+    terminator was found, whether that terminator was SIGN OFF)."""
+    end = _SIGN_OFF if until_sign_off_only else _BODY_END
+    start = i
+    while i < len(lines):
+        line = lines[i]
+        if line == "-- ":
+            return "\n".join(lines[start:i]).strip("\n"), len(lines), False, True
+        match = end.match(line)
+        if match:
+            signed_off = match.group(1).lower().replace(" ", "") == "signoff"
+            return "\n".join(lines[start:i]).strip("\n"), i + 1, True, signed_off
+        i += 1
+    return "\n".join(lines[start:]).strip("\n"), len(lines), False, False
+
+
+def _read_order(parser: OrderParser, text: str, phase: PhaseKind) -> list[c.OrderEntry]:
+    try:
+        return [c.OrderEntry(text, parser.parse(text, phase))]
+    except OrderSyntaxError as exc:
+        split = parser.split_valid_prefix(text, phase)
+        if split is None:
+            return [c.OrderEntry(text, error=exc.message)]
+        # `A Par-Bur please`: the order, and the leftover read as another order (njudge).
+        order, rest = split
+        head = text[: len(text) - len(rest)].strip() if text.lower().endswith(rest) else text
+        return [c.OrderEntry(head, order), *_read_order(parser, rest, phase)]
+
+
+def _resolve_atom(words: tuple[str, ...], vocabulary: Vocabulary) -> c.Occupied | str:
+    """`French Army Ruhr`, `Russian Prussia`, `Kiel`: power, type and province, any order.
+
+    A power may be shortened to two or more letters of its name or adjective. Some words
+    could be either (`English` is a power and, on the njudge's map, the English Channel):
+    the reading that names exactly one province wins."""
+    rest = [w.lower().replace(".", "") for w in words]
+    text = " ".join(words)
+    if len(rest) > MAX_ATOM_WORDS:
+        return f"too many words in one condition: '{_short(text)}'"
+
+    def readings(i: int) -> list[dict[str, str]]:
+        """Every way to read rest[i:] as {power, unit_type, province}, longest names first."""
+        if i == len(rest):
+            return [{}]
+        found: list[dict[str, str]] = []
+        for j in range(len(rest), i, -1):
+            name = " ".join(rest[i:j])
+            if name in vocabulary.names:
+                found += _with(readings(j), "province", vocabulary.names[name])
+        word = rest[i]
+        if word in _UNIT_WORDS:
+            found += _with(readings(i + 1), "unit_type", _UNIT_WORDS[word])
+        if len(word) >= 2:
+            powers = {n for key, n in vocabulary.powers.items() if key.startswith(word)}
+            if len(powers) == 1:
+                found += _with(readings(i + 1), "power", powers.pop())
+        return found
+
+    whole = [r for r in readings(0) if "province" in r]
+    if whole:
+        best = whole[0]
+        return c.Occupied(
+            words=words,
+            power=best.get("power"),
+            unit_type=best.get("unit_type"),
+            province=best["province"],
+        )
+    # Say what is wrong with it.
+    names_one = any(
+        " ".join(rest[i:j]) in vocabulary.names
+        for i in range(len(rest))
+        for j in range(i + 1, len(rest) + 1)
+    )
+    for word in rest:
+        if len(word) >= 2:
+            powers = {n for key, n in vocabulary.powers.items() if key.startswith(word)}
+            if len(powers) > 1:
+                return f"'{word}' could be more than one power ({', '.join(sorted(powers))})"
+        known = (
+            word in _UNIT_WORDS
+            or any(word in name.split() for name in vocabulary.names)
+            or (len(word) >= 2 and any(k.startswith(word) for k in vocabulary.powers))
+        )
+        if not known:
+            return f"'{word}' is not a power, a unit type or a province"
+    if not names_one:
+        return f"a condition must name a province: '{text}'"
+    return f"a condition names one province, one power and one unit type at most: '{text}'"
+
+
+def _with(readings: list[dict[str, str]], key: str, value: str) -> list[dict[str, str]]:
+    """Add key=value to each reading of the rest that does not have that key yet."""
+    return [{**r, key: value} for r in readings if key not in r]
+
+
+def _depth(text: str) -> int:
+    deepest = depth = 0
+    for ch in text:
+        if ch == "(":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif ch == ")":
+            depth -= 1
+    return deepest
+
+
+def _word(command: c.Command) -> str:
+    return {c._If: "IF", c._ElseIf: "ELSE IF", c._Else: "ELSE", c._EndIf: "ENDIF"}.get(
+        type(command), "?"
+    )
+
+
+def _text(lines: list[str], number: int) -> str:
+    return lines[number - 1].strip() if 0 < number <= len(lines) else ""
