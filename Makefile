@@ -30,6 +30,7 @@ serve: $(STAMP)
 bench: $(STAMP)
 	$(BIN)/python -m pip install --quiet -e '.[bench]'
 	$(BIN)/python benchmarks/adjudicate.py
+	$(BIN)/python benchmarks/parse.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .ruff_cache .hypothesis

@@ -284,6 +284,7 @@ class _Reader:
     def order_line(self, number: int, text: str, phase: PhaseKind | None) -> c.OrderLine:
         entries = []
         parser = OrderParser.for_names(self.vocabulary.names) if self.vocabulary else None
+        # (for_names finds the parser by the mapping's identity: cheap on every line)
         for piece in _ORDER_SPLIT.split(text):
             piece = piece.strip()
             if not piece:

@@ -181,6 +181,8 @@ class _Unreadable(Exception):
         self.position = position
 
 
+_BY_IDENTITY: dict[int, tuple[Mapping[str, str], OrderParser]] = {}
+
 # A recipe is the parse tree of one shape with each word replaced by its place in the order.
 Recipe = tuple[str, tuple[Any, ...]] | int
 
@@ -213,7 +215,15 @@ class OrderParser:
 
     @classmethod
     def for_names(cls, names: Mapping[str, str]) -> OrderParser:
-        return cls._cached(tuple(sorted(names.items())))
+        """The parser for these names, built once per set of names."""
+        # Callers pass the same mapping again and again (a variant's names): look it up by
+        # identity first, and compare contents only for a mapping not seen before.
+        known = _BY_IDENTITY.get(id(names))
+        if known is not None and known[0] is names:
+            return known[1]
+        parser = cls._cached(tuple(sorted(names.items())))
+        _BY_IDENTITY[id(names)] = (names, parser)
+        return parser
 
     def parse(self, text: str, phase: PhaseKind) -> Order:
         """One order; raises OrderSyntaxError with a message a player can act on."""

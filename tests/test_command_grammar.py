@@ -224,6 +224,7 @@ EXAMPLES = [
     ("SET PARTIAL FAKES BROADCAST BY DEFAULT", c.SetChoice(name="fake", value="broadcast_default")),
     ("SET PARTIAL MAY BE FAKED", c.SetChoice(name="fake", value="may")),
     ("SET PARTIAL MAY", c.SetChoice(name="fake", value="may")),
+    ("SET FAKE", c.SetChoice(name="fake", value="may")),
     ("SET POSTAL PRESS", c.SetFlag(name="postal_press", on=True)),
     (
         "SET DEADLINE Fri 23:30",
@@ -461,3 +462,48 @@ def test_press_options():
     b = press("BROADCAST")
     assert b.broadcast and b.to is None
     assert press("BROADCAST TO G").to == Delivery("only", "G")
+
+
+def test_phase_names_every_season_including_summer():
+    def phase(text: str) -> c.PhaseSpec:
+        mail = parse_mail(f"signon Fg pw\n{text}\n", NOW)
+        assert not mail.errors, mail.errors
+        return mail.commands[1].phase  # type: ignore[attr-defined]
+
+    assert phase("PHASE Summer 1903 Movement") == PhaseSpec("U", 1903, "M")
+    assert phase("phase u1903m") == PhaseSpec("U", 1903, "M")
+    assert phase("Phase S 1903 M") == PhaseSpec("S", 1903, "M")
+    assert phase("PHASE Fall 1905 Retreats") == PhaseSpec("F", 1905, "R")
+    assert phase("phase Winter 1905 Adjustments") == PhaseSpec("W", 1905, "B")
+    assert phase("phase f1905b") == PhaseSpec("F", 1905, "B")
+    assert phase("phase f 1905 a") == PhaseSpec("F", 1905, "B")
+
+
+def test_the_manuals_become_example():
+    body = """signon mexample password
+
+press to X
+
+Your new password will be "iforgot" (without the quotation marks.)
+
+-- Master
+endpress
+become X
+set password iforgot
+signoff
+"""
+    mail = parse_mail(body, NOW)
+    assert not mail.errors
+    signon, press, become, password = mail.commands
+    assert signon == c.SignOn(line=1, power="M", game="example", password="password")
+    assert press.text == (  # type: ignore[attr-defined]
+        'Your new password will be "iforgot" (without the quotation marks.)\n\n-- Master'
+    )
+    assert become == c.Become(line=9, power="X")
+    assert password == c.SetPassword(line=10, password="iforgot")
+
+
+def test_press_to_turkey_reads_letters_the_engine_will_refuse():
+    # The manual's warning: "PRESS TO Turkey" asks for the powers T, U, R, K, E and Y.
+    mail = parse_mail("signon Fg pw\nPRESS TO Turkey\nhi\nendpress\n", NOW)
+    assert mail.commands[1].to == Delivery("only", "TURKEY")  # type: ignore[attr-defined]

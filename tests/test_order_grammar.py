@@ -165,3 +165,30 @@ def test_the_parser_knows_only_the_names_it_is_given():
     assert parser.parse("A Beta City - alp", "movement") == Move(unit("A", "bet"), loc("alp"))
     with pytest.raises(OrderSyntaxError):
         parser.parse("A Par - Bur", "movement")
+
+
+@pytest.mark.parametrize(
+    ("text", "phase"),
+    [
+        ("A Lon-Nth-Nwy", "movement"),
+        ("A nwy - swe via convoy", "movement"),
+        ("F spa/nc - mao", "movement"),
+        ("F Sev S A Ser M Rum", "movement"),
+        ("F Mao S F Gas - Spa(nc)", "movement"),
+        ("A Brest supports Paris", "movement"),
+        ("F Nth C A Lon - Nwy", "movement"),
+        ("Par H", "movement"),
+        ("A Par", "movement"),
+        ("F Kiel m Den", "retreat"),
+        ("A Mun disband", "retreat"),
+        ("build F StP/nc", "adjustment"),
+        ("remove A Tun", "adjustment"),
+        ("Tun", "adjustment"),
+        ("waive", "adjustment"),
+    ],
+)
+def test_orders_round_trip_through_their_notation(parse, text, phase):
+    from parser import order_text
+
+    order = parse(text, phase)
+    assert parse(order_text(order), phase) == order
