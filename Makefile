@@ -23,9 +23,8 @@ lint: $(STAMP)
 	$(BIN)/ruff format --check .
 
 serve: $(STAMP)
-	@echo "make serve: the judge daemon arrives with the mail pipeline issue; today only the"
-	@echo "adjudicator runs: $(BIN)/python -m adjudicator < phase.json"
-	@exit 1
+	$(BIN)/judge migrate
+	$(BIN)/judge serve
 
 bench: $(STAMP)
 	$(BIN)/python -m pip install --quiet -e '.[bench]'

@@ -1,5 +1,6 @@
 """The judge service: mail in and out, the game store, the clock and the command engine.
 
-Built by the later issues (the daemon, games by mail, time, press and masters); see
-docs/architecture.md. Nothing here yet.
+See docs/architecture.md for how a mail flows through it, docs/operations.md for running it.
 """
+
+__version__ = "0.1.0"

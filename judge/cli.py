@@ -1,0 +1,312 @@
+"""The `judge` command: serve, process, migrate, show, tick, try.
+
+Exit statuses: 0 done; 1 failed (the message says why); 2 bad usage or no such game.
+`judge process` speaks sysexits to the mail system that pipes mail into it: 65 for a mail
+it refuses for good (too big), 75 for "try again later" (the database is unreachable).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import logging
+import smtplib
+import sys
+import time
+from collections.abc import Sequence
+from datetime import datetime
+from email.message import EmailMessage
+from email.utils import make_msgid
+
+from . import __version__
+from .clock import Clock, FixedClock, SystemClock
+from .config import Settings, load
+from .daemon import Judge, host_port
+from .engine.tick import tick
+from .mailin.queue import answer_next, store_inbound
+from .mailout.sender import Maildir, send_pending, transport
+from .reports.show import game_state
+from .store import migrate
+from .store.db import Store
+from .store.models import Game
+
+EX_DATAERR = 65
+EX_TEMPFAIL = 75
+
+log = logging.getLogger("judge")
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = _arguments()
+    args = parser.parse_args(argv)
+    if not getattr(args, "run", None):
+        parser.print_help()
+        return 2
+    try:
+        settings = load()
+    except (OSError, ValueError) as exc:
+        print(f"judge: the configuration cannot be read: {exc}", file=sys.stderr)
+        return 1
+    logging.basicConfig(
+        level=getattr(logging, settings.log_level.upper(), logging.INFO),
+        format="%(asctime)s %(levelname)s %(name)s: %(message)s",
+        stream=sys.stderr,
+    )
+    for noisy in ("alembic", "mail.log", "apscheduler"):
+        logging.getLogger(noisy).setLevel(logging.WARNING)
+    try:
+        return int(args.run(settings, args))
+    except migrate.SchemaNotCurrent as exc:
+        print(f"judge: {exc}", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        return 1
+
+
+def _arguments() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="judge", description="The Diplomacy judge.")
+    parser.add_argument("--version", action="version", version=f"judge {__version__}")
+    commands = parser.add_subparsers(title="commands", metavar="COMMAND")
+
+    serve = commands.add_parser("serve", help="listen for mail and answer it (the daemon)")
+    serve.set_defaults(run=_serve)
+
+    process = commands.add_parser(
+        "process", help="read one mail on stdin (a Postfix or procmail pipe) and answer it"
+    )
+    process.add_argument(
+        "--queue-only", action="store_true", help="only store it; a running daemon answers it"
+    )
+    process.add_argument("--sender", default="", help="the envelope sender (Postfix ${sender})")
+    process.set_defaults(run=_process)
+
+    mig = commands.add_parser("migrate", help="bring the database schema up to date")
+    mig.add_argument("--revision", default="head", help="upgrade to this revision (head)")
+    mig.add_argument("--downgrade", metavar="REVISION", help="downgrade to REVISION instead")
+    mig.set_defaults(run=_migrate)
+
+    show = commands.add_parser("show", help="a game's state")
+    show.add_argument("game")
+    show.add_argument("--json", action="store_true", help="as JSON (docs/show-format)")
+    show.set_defaults(run=_show)
+
+    tk = commands.add_parser("tick", help="run whatever is due, then answer and send mail")
+    tk.add_argument("--now", type=_iso_time, help="as of this ISO time, not the clock's")
+    tk.set_defaults(run=_tick)
+
+    tr = commands.add_parser(
+        "try", help="send a mail body from stdin to the running judge and print the replies"
+    )
+    tr.add_argument("sender", metavar="FROM", help="the address to send as")
+    tr.add_argument("--subject", default="", help="the mail's subject")
+    tr.add_argument("--wait", type=float, default=30.0, help="seconds to wait for the reply")
+    tr.set_defaults(run=_try)
+    return parser
+
+
+def _iso_time(text: str) -> datetime:
+    try:
+        return datetime.fromisoformat(text)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(f"not an ISO time: {text!r}") from exc
+
+
+# -- serve ---------------------------------------------------------------------------------
+
+
+def _serve(settings: Settings, args: argparse.Namespace) -> int:
+    settings.home.mkdir(parents=True, exist_ok=True)
+    try:
+        Judge(settings).run()
+    except OSError as exc:
+        print(f"judge: cannot serve: {exc}", file=sys.stderr)
+        return 1
+    return 0
+
+
+# -- process -------------------------------------------------------------------------------
+
+
+def _process(settings: Settings, args: argparse.Namespace) -> int:
+    raw = sys.stdin.buffer.read(settings.max_message + 1)
+    if len(raw) > settings.max_message:
+        print(
+            f"judge: message too big: more than {settings.max_message} bytes",
+            file=sys.stderr,
+        )
+        return EX_DATAERR
+    sender = args.sender
+    if raw.startswith(b"From "):  # procmail and mbox hand over the envelope line too
+        line, _, raw = raw.partition(b"\n")
+        words = line.split()
+        sender = sender or (words[1].decode("ascii", "replace") if len(words) > 1 else "")
+    settings.home.mkdir(parents=True, exist_ok=True)
+    clock = SystemClock()
+    try:
+        store = Store(settings.database)
+        migrate.require_head(store)
+        row_id = store_inbound(store, raw, clock.now(), "pipe", sender)
+    except migrate.SchemaNotCurrent as exc:
+        print(f"judge: {exc}", file=sys.stderr)
+        return EX_TEMPFAIL
+    except Exception as exc:  # the mail system keeps the mail and tries again
+        print(f"judge: cannot store the mail now: {exc}", file=sys.stderr)
+        return EX_TEMPFAIL
+    log.info("inbound %s stored from a pipe", row_id)
+    if not args.queue_only:
+        # The mail is safe; answering it here is a courtesy to judges without a daemon.
+        try:
+            _drain(store, settings, clock)
+        except Exception:
+            log.exception("inbound %s is stored but could not be answered now", row_id)
+    store.dispose()
+    return 0
+
+
+def _drain(store: Store, settings: Settings, clock: Clock) -> tuple[int, int]:
+    """Answer every pending mail and send every due outbox row."""
+    answered = 0
+    while answer_next(store, settings, clock.now) is not None:
+        answered += 1
+    sent = send_pending(store, settings, clock.now(), transport(settings), limit=10**9)
+    return answered, sent
+
+
+# -- migrate -------------------------------------------------------------------------------
+
+
+def _migrate(settings: Settings, args: argparse.Namespace) -> int:
+    settings.home.mkdir(parents=True, exist_ok=True)
+    store = Store(settings.database)
+    before = migrate.current(store)
+    if args.downgrade:
+        migrate.downgrade(store, args.downgrade)
+    else:
+        migrate.upgrade(store, args.revision)
+    after = migrate.current(store)
+    print(f"{store.display_url}: schema {before or 'empty'} -> {after or 'empty'}")
+    store.dispose()
+    return 0
+
+
+# -- show ----------------------------------------------------------------------------------
+
+
+def _show(settings: Settings, args: argparse.Namespace) -> int:
+    from sqlalchemy import select
+
+    store = Store(settings.database)
+    migrate.require_head(store)
+    with store.transaction(readonly=True) as session:
+        game = session.execute(
+            select(Game).where(Game.name == args.game.lower())
+        ).scalar_one_or_none()
+        if game is None:
+            print(f"judge: no game called {args.game!r}", file=sys.stderr)
+            return 2
+        state = game_state(game, settings.zone)
+    if args.json:
+        json.dump(state, sys.stdout, indent=2)
+        sys.stdout.write("\n")
+    else:
+        _print_state(state)
+    store.dispose()
+    return 0
+
+
+def _print_state(state: dict) -> None:  # type: ignore[type-arg]
+    print(f"Game {state['name']} ({state['variant']}"
+          + (", " + ", ".join(state["options"]) if state["options"] else "") + ")")  # fmt: skip
+    print(f"  status {state['status']}, phase {state['phase'] or '-'}, turn {state['turn']}")
+    if state["deadline"]:
+        print(f"  deadline {state['deadline']}, grace {state['grace']}")
+    for player in state["players"]:
+        print(
+            f"  {player['power'] or '?':<10} {player['address']:<36} {player['status']:<9}"
+            f" orders {player['orders']}{', wait' if player['wait'] else ''}"
+        )
+    for role in ("masters", "observers"):
+        if state[role]:
+            print(f"  {role}: {', '.join(state[role])}")
+    for power, units in sorted(state["units"].items()):
+        centres = state["centers"].get(power, [])
+        print(f"  {power}: {', '.join(units)}; centres {' '.join(centres)}")
+
+
+# -- tick ----------------------------------------------------------------------------------
+
+
+def _tick(settings: Settings, args: argparse.Namespace) -> int:
+    clock: Clock = FixedClock(args.now) if args.now else SystemClock()
+    store = Store(settings.database)
+    migrate.require_head(store)
+    report = tick(store, clock.now())
+    answered, sent = _drain(store, settings, clock)
+    print(f"tick {clock.now().isoformat()} UTC: {report}; {answered} mails answered; "
+          f"{sent} sent")  # fmt: skip
+    store.dispose()
+    return 0
+
+
+# -- try -----------------------------------------------------------------------------------
+
+
+def _try(settings: Settings, args: argparse.Namespace) -> int:
+    body = sys.stdin.read()
+    message = EmailMessage()
+    message["From"] = args.sender
+    message["To"] = settings.address
+    message["Subject"] = args.subject
+    message["Message-ID"] = make_msgid(domain="try.invalid")
+    message.set_content(body)
+    host, port = host_port(settings.listen, 2525)
+    maildir = transport(settings)
+    already = set(maildir.names()) if isinstance(maildir, Maildir) else set()
+    try:
+        with smtplib.SMTP(host, port, timeout=30) as smtp:
+            smtp.send_message(message)
+    except (OSError, smtplib.SMTPException) as exc:
+        print(
+            f"judge try: cannot give the mail to the judge at {host}:{port}: {exc}\n"
+            "Is the judge running?  Start it with 'make serve' (or 'judge serve').",
+            file=sys.stderr,
+        )
+        return 1
+    if not isinstance(maildir, Maildir):
+        print(
+            f"Sent.  This judge mails its replies through {settings.outbound_target}; "
+            "look for them there."
+        )
+        return 0
+    return _print_replies(maildir, message["Message-ID"], already, args.wait)
+
+
+def _print_replies(maildir: Maildir, message_id: str, already: set[str], wait: float) -> int:
+    """Print each mail of the thread as it arrives; stop once the reply is in and nothing
+    more has come for a moment."""
+    deadline = time.monotonic() + wait
+    answered_at: float | None = None
+    seen = set(already)
+    while True:
+        for name, mail in maildir.since(seen):
+            seen.add(name)
+            if message_id not in (mail["References"] or "") + (mail["In-Reply-To"] or ""):
+                continue
+            print(f"===== mail to {mail['To']}: {mail['Subject']}")
+            print(mail.get_content().rstrip("\n"))
+            print("===== end of mail")
+            if mail["In-Reply-To"] == message_id:
+                answered_at = time.monotonic()
+        now = time.monotonic()
+        if answered_at is not None and now - answered_at > 1.0:
+            return 0
+        if now > deadline:
+            if answered_at is not None:
+                return 0
+            print(f"judge try: no reply within {wait:g} seconds.", file=sys.stderr)
+            return 1
+        time.sleep(0.1)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

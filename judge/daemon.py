@@ -1,0 +1,224 @@
+"""`judge serve`: the listeners, the workers, the sender and the scheduler in one process.
+
+Mail comes in through SMTP (and LMTP, if configured); each is committed to the inbound
+table before the 250. Worker threads answer the inbound queue; a sender thread delivers the
+outbox; the scheduler ticks. Several processes may share one PostgreSQL database: the
+queues are claimed with SKIP LOCKED, so each mail is answered by exactly one of them.
+
+SIGTERM or SIGINT: the listeners close first (no 250 is given after that), each worker
+finishes the mail in hand, the sender the delivery in hand, and the process exits 0.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import signal
+import threading
+from collections.abc import Callable
+from typing import Any
+
+from aiosmtpd.controller import Controller
+from aiosmtpd.lmtp import LMTP
+from aiosmtpd.smtp import SMTP, Envelope, Session
+from apscheduler.schedulers.background import BackgroundScheduler
+
+from .clock import Clock, SystemClock
+from .config import Settings
+from .engine.tick import tick
+from .mailin.queue import answer_next, has_pending, store_inbound
+from .mailout.sender import has_due, send_pending, transport
+from .store import migrate
+from .store.db import Store
+
+log = logging.getLogger("judge.daemon")
+
+
+class InboundHandler:
+    """The aiosmtpd handler: commit the raw mail, then say 250 (or 451, to be sent again)."""
+
+    def __init__(self, store: Store, clock: Clock, via: str, arrived: Callable[[], None]) -> None:
+        self.store = store
+        self.clock = clock
+        self.via = via
+        self.arrived = arrived
+
+    async def handle_DATA(self, server: SMTP, session: Session, envelope: Envelope) -> str:
+        raw = envelope.original_content or b""
+        if isinstance(raw, str):
+            raw = raw.encode("utf-8", "surrogateescape")
+        loop = asyncio.get_running_loop()
+        try:
+            row_id = await loop.run_in_executor(
+                None,
+                store_inbound,
+                self.store,
+                raw,
+                self.clock.now(),
+                self.via,
+                envelope.mail_from or "",
+                ",".join(envelope.rcpt_tos),
+            )
+        except Exception:
+            log.exception("could not store a mail from %r", envelope.mail_from)
+            status = "451 4.3.0 Local error; please try again later"
+        else:
+            log.debug("inbound %s stored (%s bytes, from %r)", row_id, len(raw), envelope.mail_from)
+            self.arrived()
+            status = f"250 2.0.0 Ok: queued as {row_id}"
+        if self.via == "lmtp":  # LMTP answers once for every recipient
+            return "\r\n".join([status] * max(len(envelope.rcpt_tos), 1))
+        return status
+
+
+class _LMTPController(Controller):
+    def factory(self) -> SMTP:
+        return LMTP(self.handler, **self.SMTP_kwargs)
+
+
+def host_port(text: str, default_port: int) -> tuple[str, int]:
+    """`host:port`, `:port`, `host` or `[v6]:port`."""
+    text = text.strip()
+    if text.startswith("["):
+        host, _, rest = text[1:].partition("]")
+        return host, int(rest.lstrip(":") or default_port)
+    host, _, port = text.rpartition(":") if ":" in text else (text, "", "")
+    return host or "127.0.0.1", int(port or default_port)
+
+
+class Judge:
+    """One judge process; `start()` and `stop()` for tests, `run()` for `judge serve`."""
+
+    def __init__(self, settings: Settings, clock: Clock | None = None) -> None:
+        self.settings = settings
+        self.clock = clock or SystemClock()
+        self.store = Store(settings.database)
+        self.sink = transport(settings)
+        self.stopping = threading.Event()
+        self.mail_waiting = threading.Event()
+        self.outbox_waiting = threading.Event()
+        self.controllers: list[Controller] = []
+        self.threads: list[threading.Thread] = []
+        self.scheduler: BackgroundScheduler | None = None
+
+    # -- starting and stopping -----------------------------------------------------------
+
+    def start(self) -> None:
+        migrate.require_head(self.store)
+        kwargs: dict[str, Any] = {
+            "data_size_limit": self.settings.max_message,
+            "server_hostname": self.settings.domain,
+            "ident": f"{self.settings.name} {self.settings.code}",
+        }
+        host, port = host_port(self.settings.listen, 2525)
+        self._listen(Controller, host, port, "smtp", kwargs)
+        if self.settings.lmtp:
+            host, port = host_port(self.settings.lmtp, 2424)
+            self._listen(_LMTPController, host, port, "lmtp", kwargs)
+        for n in range(max(self.settings.workers, 1)):
+            self._thread(f"worker-{n + 1}", self._work)
+        self._thread("sender", self._send)
+        self.scheduler = BackgroundScheduler(timezone="UTC")
+        self.scheduler.add_job(
+            self._tick, "interval", seconds=self.settings.tick_seconds, max_instances=1,
+            coalesce=True,
+        )  # fmt: skip
+        self.scheduler.start()
+        log.info(
+            "judge %s <%s> listening on %s%s; database %s; outbound %s",
+            self.settings.code,
+            self.settings.address,
+            self.settings.listen,
+            f", LMTP on {self.settings.lmtp}" if self.settings.lmtp else "",
+            self.store.display_url,
+            self.settings.outbound_target,
+        )
+
+    def _listen(
+        self, kind: type[Controller], host: str, port: int, via: str, kwargs: dict[str, Any]
+    ) -> None:
+        handler = InboundHandler(self.store, self.clock, via, self.mail_waiting.set)
+        controller = kind(handler, hostname=host, port=port, **kwargs)
+        controller.start()
+        self.controllers.append(controller)
+
+    def _thread(self, name: str, target: Callable[[], None]) -> None:
+        thread = threading.Thread(target=target, name=name, daemon=True)
+        thread.start()
+        self.threads.append(thread)
+
+    def stop(self) -> None:
+        """Close the doors, then let the mail in hand finish."""
+        for controller in self.controllers:
+            controller.stop()
+        self.controllers.clear()
+        self.stopping.set()
+        self.mail_waiting.set()
+        self.outbox_waiting.set()
+        if self.scheduler is not None:
+            self.scheduler.shutdown(wait=True)
+            self.scheduler = None
+        for thread in self.threads:
+            thread.join()
+        self.threads.clear()
+        self.store.dispose()
+        log.info("judge %s stopped", self.settings.code)
+
+    def run(self) -> None:
+        """Serve until SIGTERM or SIGINT."""
+        done = threading.Event()
+
+        def _signal(signum: int, _frame: Any) -> None:
+            log.info("signal %s: stopping", signal.Signals(signum).name)
+            done.set()
+
+        signal.signal(signal.SIGTERM, _signal)
+        signal.signal(signal.SIGINT, _signal)
+        self.start()
+        try:
+            while not done.wait(1):
+                pass
+        finally:
+            self.stop()
+
+    # -- the threads ---------------------------------------------------------------------
+
+    def _work(self) -> None:
+        poll = self.settings.poll_seconds
+        while not self.stopping.is_set():
+            self.mail_waiting.clear()
+            try:
+                answered = None
+                if has_pending(self.store):
+                    answered = answer_next(self.store, self.settings, self.clock.now)
+            except Exception:
+                log.exception("the inbound queue cannot be read; trying again shortly")
+                self.stopping.wait(5)
+                continue
+            if answered is not None:
+                self.outbox_waiting.set()
+            else:
+                self.mail_waiting.wait(poll)
+
+    def _send(self) -> None:
+        poll = self.settings.poll_seconds
+        while True:
+            self.outbox_waiting.clear()
+            try:
+                if has_due(self.store, self.clock.now()):
+                    send_pending(self.store, self.settings, self.clock.now(), self.sink)
+            except Exception:
+                log.exception("the outbox cannot be read; trying again shortly")
+                self.stopping.wait(5)
+            if self.stopping.is_set():
+                return
+            self.outbox_waiting.wait(poll)
+
+    def _tick(self) -> None:
+        try:
+            report = tick(self.store, self.clock.now())
+        except Exception:
+            log.exception("tick failed")
+            return
+        if report.released:
+            self.mail_waiting.set()

@@ -1,0 +1,126 @@
+"""One mail being answered: who wrote it, what the judge says back, what else it sends.
+
+Handlers of commands write to the conversation; at the end it becomes outbox rows, in the
+same transaction as everything else the mail changed.
+"""
+
+from __future__ import annotations
+
+import uuid
+from dataclasses import dataclass, field
+from datetime import datetime
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from ..config import Settings
+from ..mailin.message import IncomingMail
+from ..reports.replies import header, paragraphs, reply_subject
+from ..store.models import Address, Outbox, User
+
+COULD_NOT_COMPLETE = "Your request could not be completed.  Please contact the judge keeper."
+
+
+@dataclass
+class Outgoing:
+    to: str
+    subject: str
+    body: str
+    game_id: int | None = None
+    reply: bool = False  # an answer to the mail (In-Reply-To), not a notice
+
+
+@dataclass
+class Conversation:
+    session: Session
+    settings: Settings
+    now: datetime
+    mail: IncomingMail
+    inbound_id: int | None
+    reply_to: str = ""
+    parts: list[str] = field(default_factory=list)
+    extra: list[Outgoing] = field(default_factory=list)
+    failed: bool = False
+    # The whole reply is one text (HELP sends the 'info' file as the answer).
+    whole: str | None = None
+
+    def __post_init__(self) -> None:
+        if not self.reply_to:
+            self.reply_to = self.mail.reply_to
+
+    # -- who is writing --------------------------------------------------------------------
+
+    @property
+    def user(self) -> User | None:
+        """The registered user the answer address belongs to, if any."""
+        return user_by_address(self.session, self.reply_to)
+
+    # -- what goes back --------------------------------------------------------------------
+
+    def say(self, text: str) -> None:
+        self.parts.append(text)
+
+    def fail(self, text: str) -> None:
+        """A command that could not be carried out: say why, and end with the njudge's
+        closing line."""
+        self.parts.append(text)
+        self.failed = True
+
+    def send(self, to: str, subject: str, body: str, game_id: int | None = None) -> None:
+        self.extra.append(Outgoing(to, subject, body, game_id))
+
+    def outgoing(self) -> list[Outgoing]:
+        code = self.settings.code
+        if self.whole is not None:
+            body = header(code) + "\n" + self.whole
+        else:
+            parts = list(self.parts) or ["Signon command not encountered.  Use 'help' for info."]
+            if self.failed:
+                parts.append(COULD_NOT_COMPLETE)
+            body = header(code) + "\n" + paragraphs(parts)
+        if not self.reply_to:  # nobody to answer (the keeper may still be told)
+            return list(self.extra)
+        reply = Outgoing(self.reply_to, reply_subject(code, self.mail.subject), body, reply=True)
+        return [reply, *self.extra]
+
+    def write_outbox(self) -> list[Outbox]:
+        rows = []
+        for out in self.outgoing():
+            row = Outbox(
+                created_at=self.now,
+                status="pending",
+                inbound_id=self.inbound_id,
+                game_id=out.game_id,
+                to_address=out.to,
+                subject=out.subject,
+                body=out.body,
+                message_id=f"<{uuid.uuid4().hex}@{self.settings.domain}>",
+                in_reply_to=self.mail.message_id if out.reply else "",
+                # Files and other mail to the writer belong to the same thread.
+                refs=_references(self.mail) if out.to == self.reply_to else "",
+                headers={"Auto-Submitted": "auto-replied" if out.reply else "auto-generated"},
+                next_attempt_at=self.now,
+            )
+            self.session.add(row)
+            rows.append(row)
+        return rows
+
+
+def _references(mail: IncomingMail) -> str:
+    parts = mail.references.split() if mail.references else []
+    if mail.message_id and mail.message_id not in parts:
+        parts.append(mail.message_id)
+    return " ".join(parts[-20:])
+
+
+def user_by_address(session: Session, address: str) -> User | None:
+    if not address:
+        return None
+    row = session.execute(
+        select(Address).where(Address.address == address.lower())
+    ).scalar_one_or_none()
+    return row.user if row is not None else None
+
+
+def fresh_message_id(domain: str) -> str:
+    return f"<{uuid.uuid4().hex}@{domain}>"

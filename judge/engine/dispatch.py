@@ -1,0 +1,79 @@
+"""Which handler carries out which command: a table, not a chain of ifs.
+
+A command the judge cannot carry out yet gets a clear answer saying so, naming it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import parser as p
+
+from . import files, registration
+from .conversation import Conversation
+
+Handler = Callable[[Conversation, Any], None]
+
+HANDLERS: dict[type, Handler] = {
+    p.Register: registration.register,
+    p.IAmAlso: registration.i_am_also,
+    p.WhoIs: registration.who_is,
+    p.GetDedication: registration.get_dedication,
+    p.InfoPlayer: registration.info_player,
+    p.GetWhois: registration.get_whois,
+    p.GetFile: files.get,
+    p.GetPackage: files.get_package,
+    p.Help: files.help_,
+    p.Version: files.version,
+    p.Map: files.map_,
+}
+
+# How the manual names each command, for "not yet" answers.
+NAMES: dict[type, str] = {
+    p.WhoGame: "WHOGAME",
+    p.History: "HISTORY",
+    p.HistoryTurns: "HISTORY",
+    p.ListGames: "LIST",
+    p.Summary: "SUMMARY",
+    p.Create: "CREATE",
+    p.SignOn: "SIGN ON",
+    p.SignOnNext: "SIGN ON",
+    p.SignOnForming: "SIGN ON",
+    p.Observe: "OBSERVE",
+    p.OrderLine: "orders",
+    p.PhasedOrders: "PHASE",
+    p.Clear: "CLEAR",
+    p.Resign: "RESIGN",
+    p.Press: "PRESS",
+    p.PostalPress: "POSTAL PRESS",
+    p.Diary: "DIARY",
+    p.BecomeMaster: "BECOME MASTER",
+    p.Become: "BECOME",
+    p.Eject: "EJECT",
+    p.ForceBegin: "FORCE BEGIN",
+    p.Pause: "PAUSE",
+    p.Resume: "RESUME",
+    p.Predict: "PREDICT",
+    p.Promote: "PROMOTE",
+    p.Process: "PROCESS",
+    p.Rollback: "ROLLBACK",
+    p.Terminate: "TERMINATE",
+    p.Unstart: "UNSTART",
+}
+
+
+def name_of(command: p.Command) -> str:
+    if type(command) in NAMES:
+        return NAMES[type(command)]
+    if type(command).__name__.startswith("Set"):
+        return "SET"
+    return type(command).__name__.upper()
+
+
+def carry_out(ctx: Conversation, command: p.Command) -> None:
+    handler = HANDLERS.get(type(command))
+    if handler is None:
+        ctx.fail(f"{name_of(command)}: this judge does not carry out that command yet.")
+        return
+    handler(ctx, command)

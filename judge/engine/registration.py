@@ -1,0 +1,173 @@
+"""REGISTER, I AM ALSO, WHO / WHO IS, GET DEDICATION, INFO PLAYER and GET WHOIS
+(users' manual section 3.3)."""
+
+from __future__ import annotations
+
+from sqlalchemy import select
+
+import parser as p
+
+from ..store.models import Address, User
+from .conversation import Conversation, user_by_address
+from .files import send_file
+
+# The fields of our `form` help file, in the order a form is printed.
+FIELDS = (
+    "name", "email", "address", "phone", "country", "level", "site", "timezone",
+    "birthdate", "sex", "package",
+)  # fmt: skip
+# The house rules' minimum (users' manual 3.3).
+REQUIRED = ("name", "email", "address", "country", "level")
+LEVELS = ("novice", "amateur", "intermediate", "advanced", "expert")
+# What WHO IS shows of a registration: not the street address, phone or birthdate.
+PUBLIC = ("name", "email", "country", "level", "site", "timezone")
+
+
+def register(ctx: Conversation, cmd: p.Register) -> None:
+    fields = {name: value.strip() for name, value in cmd.fields}
+    fields.setdefault("email", ctx.reply_to)
+    unknown = sorted(set(fields) - set(FIELDS))
+    missing = [f for f in REQUIRED if not fields.get(f)]
+    if missing:
+        ctx.fail(
+            "Registration not processed: the house rules require "
+            + ", ".join(f.capitalize() for f in missing)
+            + ".  Get file 'form' for the registration form."
+        )
+        return
+    level = fields["level"].lower()
+    if level not in LEVELS:
+        ctx.fail(
+            f"Registration not processed: Level '{fields['level']}' must be one of "
+            + ", ".join(lv.capitalize() for lv in LEVELS)
+            + "."
+        )
+        return
+    user = ctx.user
+    fresh = user is None
+    if user is None:
+        user = User(email=ctx.reply_to.lower(), registered_at=ctx.now, updated_at=ctx.now)
+        ctx.session.add(user)
+        ctx.session.flush()
+        ctx.session.add(Address(address=ctx.reply_to.lower(), user_id=user.id, added_at=ctx.now))
+    user.name = fields["name"][:200]
+    user.level = level.capitalize()
+    user.site = fields.get("site", "")[:200]
+    user.country = fields["country"][:100]
+    user.registration = {k: v[:300] for k, v in fields.items() if k in FIELDS}
+    user.updated_at = ctx.now
+    notes = []
+    if unknown:
+        notes.append("Fields ignored (not on the form): " + ", ".join(unknown) + ".")
+    if fields.get("package", "").lower() in ("yes", "y", "true"):
+        for name in _package_files():
+            send_file(ctx, name)
+        notes.append("Package send completed.")
+    else:
+        notes.append(
+            "Newuser package is not being sent.  To get it, send 'get package' to the Judge."
+        )
+    notes.append("Registration processed." if fresh else "Registration updated.")
+    ctx.say("\n".join(notes))
+
+
+def _package_files() -> list[str]:
+    from .. import helpfiles
+
+    return helpfiles.package()
+
+
+def i_am_also(ctx: Conversation, cmd: p.IAmAlso) -> None:
+    old = cmd.address.lower()
+    new = ctx.reply_to.lower()
+    owner = user_by_address(ctx.session, old)
+    if owner is None:
+        ctx.fail(f"{cmd.address} is not registered with this judge: nothing to add {new} to.")
+        return
+    current = user_by_address(ctx.session, new)
+    if current is not None:
+        if current.id == owner.id:
+            ctx.say(f"{new} is already an address of {owner.email}.")
+        else:
+            ctx.fail(f"{new} is registered to someone else already; it cannot be added.")
+        return
+    ctx.session.add(Address(address=new, user_id=owner.id, added_at=ctx.now))
+    ctx.say(f"{new} is now also an address of {owner.email} ({owner.name}).")
+
+
+def who_is(ctx: Conversation, cmd: p.WhoIs) -> None:
+    out = []
+    for prefix in cmd.prefixes:
+        key = prefix.lower()
+        rows = ctx.session.execute(
+            select(Address)
+            .where(Address.address.startswith(key, autoescape=True))
+            .order_by(Address.address)
+            .limit(50)
+        ).scalars()
+        users: dict[int, User] = {}
+        for row in rows:
+            users.setdefault(row.user_id, row.user)
+        if not users:
+            out.append(f"No registered address starts with '{prefix}'.")
+            continue
+        out.extend(_public_form(user) for user in users.values())
+    ctx.say("\n\n".join(out))
+
+
+def _public_form(user: User) -> str:
+    lines = []
+    for name in PUBLIC:
+        value = user.registration.get(name, "")
+        if value:
+            lines.append(f"{name.capitalize() + ':':<11}{value}")
+    addresses = [a.address for a in user.addresses]
+    if len(addresses) > 1:
+        lines.append(f"{'Addresses:':<11}{', '.join(addresses)}")
+    return "\n".join(lines)
+
+
+def get_dedication(ctx: Conversation, cmd: p.GetDedication) -> None:
+    user = ctx.user
+    if user is None:
+        ctx.fail(f"Your address {ctx.reply_to} is not registered with the judge.")
+        return
+    ctx.say(dedication_record(user))
+
+
+def info_player(ctx: Conversation, cmd: p.InfoPlayer) -> None:
+    out = []
+    for address in cmd.addresses[:100]:
+        user = user_by_address(ctx.session, address)
+        if user is None:
+            out.append(f"{address} is not registered with this judge.")
+        else:
+            out.append(dedication_record(user))
+    ctx.say("\n\n".join(out))
+
+
+def dedication_record(user: User) -> str:
+    """The three dedication systems of users' manual 5.2, for one user."""
+    ontime = f"{user.ontime / user.due:.2f}" if user.due else "1.00 (no turns yet)"
+    cd = f"{user.civil_disorders / user.started:.2f}" if user.started else "0.00 (no games yet)"
+    return "\n".join(
+        [
+            f"Dedication record for {user.email} ({user.name}):",
+            f"  Registered:            {user.registered_at:%a %b %d %Y}",
+            f"  Dedication points:     {user.dedication}",
+            f"  On-time ratio:         {ontime}  ({user.ontime} of {user.due} turns on time)",
+            f"  CD ratio:              {cd}  ({user.civil_disorders} in {user.started} games)",
+            f"  Resignations:          {user.resigned}",
+            f"  Positions taken over:  {user.tookover}",
+        ]
+    )
+
+
+def get_whois(ctx: Conversation, cmd: p.GetWhois) -> None:
+    if not ctx.settings.whois:
+        ctx.fail("GET WHOIS is not enabled on this judge.  Use WHO IS with an address.")
+        return
+    users = ctx.session.execute(select(User).order_by(User.email)).scalars()
+    lines = [f"{u.email:<40} {u.name:<30} {u.level:<12} {u.country}".rstrip() for u in users]
+    ctx.send(ctx.reply_to, "Diplomacy file whois", "\n".join(lines) + "\n")
+    ctx.say("The registration list has been sent.")

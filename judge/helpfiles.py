@@ -1,0 +1,115 @@
+"""The texts GET and HELP send: the files in helpfiles/, and those made from the data.
+
+`flist` (the list of files) is made from helpfiles/INDEX, and `map` / `map.<variant>`
+from the variant files, so that each fact has one source.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+from pathlib import Path
+
+import variants
+from variants import Variant
+
+HELP_DIR = Path(__file__).resolve().parents[1] / "helpfiles"
+_NAME = re.compile(r"^[a-z0-9][a-z0-9._-]{0,60}$")
+
+
+def clean_name(name: str) -> str | None:
+    """A file name as GET may ask for it: lower case, no paths, no hidden files."""
+    name = name.strip().lower()
+    return name if _NAME.match(name) and ".." not in name else None
+
+
+def index() -> list[tuple[str, str]]:
+    path = HELP_DIR / "INDEX"
+    if not path.is_file():
+        return []
+    out = []
+    for line in path.read_text(encoding="utf-8").splitlines():
+        if line.strip() and not line.startswith("#"):
+            name, _, description = line.partition("\t")
+            out.append((name.strip(), description.strip()))
+    return out
+
+
+def read(name: str, address: str, code: str) -> str | None:
+    """The text of help file `name`, with the judge's address and code in it; None if
+    there is no such file."""
+    clean = clean_name(name)
+    if clean is None:
+        return None
+    if clean == "flist":
+        text = flist()
+    elif clean == "map" or clean.startswith("map."):
+        text = map_text(clean[4:] or "standard")
+    else:
+        # Only the files the index names: helpfiles/ may hold other things (its README).
+        path = HELP_DIR / clean
+        if clean not in {n for n, _ in index()} or not path.is_file():
+            return None
+        text = path.read_text(encoding="utf-8")
+    if text is None:
+        return None
+    return text.replace("{address}", address).replace("{code}", code)
+
+
+def package() -> list[str]:
+    path = HELP_DIR / "package"
+    if not path.is_file():
+        return ["info"]
+    return [line.strip() for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+
+
+def flist() -> str:
+    lines = ["Files you can GET from this judge (send GET name, one file a line):", ""]
+    width = max((len(n) for n, _ in index()), default=10)
+    for name, description in index():
+        lines.append(f"  {name:<{width}}  {description}")
+    for name in variants.available():
+        lines.append(f"  {'map.' + name:<{width}}  the {name} map: provinces and adjacencies")
+    return "\n".join(lines) + "\n"
+
+
+@cache
+def map_text(name: str) -> str | None:
+    """A variant's map as a player reads it: every province with its names, and where
+    armies and fleets can go from it."""
+    try:
+        variant = variants.load(name)
+    except KeyError:
+        return None
+    return _map_text(variant)
+
+
+def _map_text(variant: Variant) -> str:
+    width = max(len(p.name) for p in variant.provinces.values())
+    lines = [
+        f"The {variant.title} map: {len(variant.centers)} supply centres, "
+        f"{variant.victory} to win.",
+        "",
+        f"{'Province':<{width}} Abbr  Kind   Other names",
+    ]
+    for p in sorted(variant.provinces.values(), key=lambda p: p.name):
+        kind = "sea" if p.is_sea else ("coast" if p.kind.value == "coast" else "land")
+        centre = "*" if p.center else " "
+        aliases = ", ".join(p.aliases)
+        lines.append(f"{p.name:<{width}} {p.abbr:<4}{centre} {kind:<6} {aliases}".rstrip())
+    lines += ["", "(* a supply centre)", "", "Adjacencies:"]
+    for p in sorted(variant.provinces.values(), key=lambda p: p.abbr):
+        if p.impassable:
+            lines.append(f"  {p.abbr}: impassable")
+            continue
+        army = sorted(variant.army_moves.get(p.abbr, ()))
+        if army:
+            lines.append(f"  {p.abbr} (army): {' '.join(army)}")
+        for loc in p.locations:
+            fleet = sorted(variant.fleet_moves.get(loc, ()))
+            if fleet:
+                lines.append(f"  {loc} (fleet): {' '.join(fleet)}")
+    lines += ["", "Powers and home centres:"]
+    for power in variant.powers:
+        lines.append(f"  {power.name} ({power.letter}): {' '.join(power.homes)}")
+    return "\n".join(lines) + "\n"

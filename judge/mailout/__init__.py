@@ -1,0 +1,1 @@
+"""Mail out: the outbox and its sender (judge/mailout/sender.py)."""

@@ -1,0 +1,172 @@
+"""The sender: outbox rows to a Maildir or an SMTP relay, each marked sent only once
+delivered, with retries and backoff for a relay that fails.
+
+Delivery to a Maildir is exactly once: the file is named after the outbox row, so a row
+delivered just before a crash is found there after the restart and not written again. A
+relay cannot be asked whether it already has a mail, so after a crash between its "250" and
+our commit a mail may go twice; it keeps its Message-ID, by which a mail client drops the
+copy.
+"""
+
+from __future__ import annotations
+
+import email
+import logging
+import os
+import smtplib
+from datetime import UTC, datetime, timedelta
+from email import policy
+from email.message import EmailMessage
+from email.utils import format_datetime, formataddr
+from pathlib import Path
+
+from sqlalchemy import select
+
+from ..config import Settings
+from ..store.db import Store
+from ..store.models import Outbox
+
+log = logging.getLogger("judge.sender")
+
+MAX_ATTEMPTS = 40  # with the backoff below, about two days of trying
+
+
+def compose(row: Outbox, settings: Settings) -> EmailMessage:
+    message = EmailMessage()
+    message["From"] = formataddr((f"{settings.name} {settings.code}", settings.address))
+    message["To"] = row.to_address
+    message["Subject"] = row.subject
+    message["Date"] = format_datetime(row.created_at.replace(tzinfo=UTC))
+    message["Message-ID"] = row.message_id
+    if row.in_reply_to:
+        message["In-Reply-To"] = row.in_reply_to
+    if row.refs:
+        message["References"] = row.refs
+    for name, value in (row.headers or {}).items():
+        message[name] = value
+    message["X-Judge"] = settings.code
+    message.set_content(row.body)
+    return message
+
+
+class Maildir:
+    """Delivers into a Maildir (new/), named after the outbox row."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        for sub in ("tmp", "new", "cur"):
+            (path / sub).mkdir(parents=True, exist_ok=True)
+
+    def stem(self, row: Outbox) -> str:
+        return f"judge-{row.id:012d}"
+
+    def has(self, row: Outbox) -> bool:
+        stem = self.stem(row)
+        if (self.path / "new" / stem).exists():
+            return True
+        return any((self.path / "cur").glob(stem + "*"))
+
+    def names(self) -> list[str]:
+        return [f"{sub}/{p.name}" for sub in ("new", "cur") for p in (self.path / sub).iterdir()]
+
+    def since(self, seen: set[str]) -> list[tuple[str, EmailMessage]]:
+        """The mails delivered whose names are not in `seen`, oldest first."""
+        out = []
+        for name in sorted(set(self.names()) - seen):
+            try:
+                data = (self.path / name).read_bytes()
+            except FileNotFoundError:  # moved from new/ to cur/ by a reader meanwhile
+                continue
+            message = email.message_from_bytes(data, policy=policy.default)
+            assert isinstance(message, EmailMessage)
+            out.append((name, message))
+        return out
+
+    def deliver(self, row: Outbox, message: EmailMessage) -> None:
+        if self.has(row):
+            return
+        stem = self.stem(row)
+        tmp = self.path / "tmp" / f"{stem}.{os.getpid()}"
+        data = message.as_bytes()
+        with open(tmp, "wb") as f:
+            f.write(data)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, self.path / "new" / stem)
+
+
+class Relay:
+    """Delivers to an SMTP relay (`smtp://host:port`)."""
+
+    def __init__(self, host: str, port: int, timeout: float = 60) -> None:
+        self.host, self.port, self.timeout = host, port, timeout
+
+    def deliver(self, row: Outbox, message: EmailMessage) -> None:
+        with smtplib.SMTP(self.host, self.port, timeout=self.timeout) as smtp:
+            smtp.send_message(message)
+
+
+def transport(settings: Settings) -> Maildir | Relay:
+    target = settings.outbound_target
+    if target.startswith("maildir:"):
+        return Maildir(Path(target[len("maildir:") :]))
+    if target.startswith("smtp://"):
+        hostport = target[len("smtp://") :].rstrip("/")
+        host, _, port = hostport.partition(":")
+        return Relay(host, int(port or 25))
+    raise ValueError(f"outbound must be maildir:PATH or smtp://host:port, not {target!r}")
+
+
+def backoff(attempts: int) -> timedelta:
+    """30 s, 1 min, 2 min, ... up to an hour between tries."""
+    return timedelta(seconds=min(30 * 2 ** max(attempts - 1, 0), 3600))
+
+
+def has_due(store: Store, now: datetime) -> bool:
+    """Whether any outbox row is due; a look that never blocks a writer."""
+    with store.transaction(readonly=True) as session:
+        query = (
+            select(Outbox.id)
+            .where(Outbox.status == "pending")
+            .where(Outbox.next_attempt_at <= now)
+            .limit(1)
+        )
+        return session.execute(query).first() is not None
+
+
+def send_pending(
+    store: Store, settings: Settings, now: datetime, sink: Maildir | Relay, limit: int = 100
+) -> int:
+    """Deliver up to `limit` due outbox rows, one transaction each; how many were sent."""
+    sent = 0
+    for _ in range(limit):
+        with store.transaction() as session:
+            query = (
+                select(Outbox)
+                .where(Outbox.status == "pending")
+                .where(Outbox.next_attempt_at <= now)
+                .order_by(Outbox.id)
+                .limit(1)
+            )
+            if not store.is_sqlite:
+                query = query.with_for_update(skip_locked=True)
+            row = session.execute(query).scalar_one_or_none()
+            if row is None:
+                return sent
+            try:
+                sink.deliver(row, compose(row, settings))
+            except (TimeoutError, OSError, smtplib.SMTPException) as exc:
+                row.attempts += 1
+                row.last_error = f"{type(exc).__name__}: {exc}"[:1000]
+                if row.attempts >= MAX_ATTEMPTS:
+                    row.status = "failed"
+                    log.error("outbox %s to %s given up: %s", row.id, row.to_address, exc)
+                else:
+                    row.next_attempt_at = now + backoff(row.attempts)
+                    log.warning("outbox %s to %s: %s; trying again", row.id, row.to_address, exc)
+                continue
+            row.status = "sent"
+            row.sent_at = now
+            row.attempts += 1
+            sent += 1
+    return sent

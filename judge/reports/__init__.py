@@ -1,0 +1,1 @@
+"""Every outgoing text: replies, results, listings."""

@@ -1,0 +1,83 @@
+"""The database: SQLite (one file, WAL) by default, PostgreSQL by URL, and one way to
+open a transaction.
+
+Every unit of work (storing a mail, answering it, sending a reply) is one `transaction()`:
+it commits when the block ends and rolls back if anything in it fails, so a crash never
+leaves half of a mail's effects behind.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+
+from sqlalchemy import Engine, create_engine, event
+from sqlalchemy.orm import Session, sessionmaker
+
+
+class Store:
+    """An engine and its sessions for one database URL."""
+
+    def __init__(self, url: str) -> None:
+        self.url = url
+        self.is_sqlite = url.startswith("sqlite")
+        self.engine = _engine(url)
+        self._sessions = sessionmaker(self.engine, expire_on_commit=False)
+        self._readers = sessionmaker(
+            self.engine.execution_options(judge_readonly=True), expire_on_commit=False
+        )
+
+    @contextmanager
+    def transaction(self, readonly: bool = False) -> Iterator[Session]:
+        """One transaction: committed at the end of the block, rolled back on error.
+
+        `readonly` is for looking only (a worker asking whether there is mail): on SQLite
+        it does not take the write lock, so it never keeps a writer waiting.
+        """
+        session = (self._readers if readonly else self._sessions)()
+        try:
+            with session.begin():
+                yield session
+        finally:
+            session.close()
+
+    @property
+    def display_url(self) -> str:
+        """The URL for logs and messages: without its password."""
+        head, at, tail = self.url.rpartition("@")
+        if not at:
+            return self.url
+        scheme, _, credentials = head.partition("://")
+        return f"{scheme}://{credentials.split(':', 1)[0]}@{tail}"
+
+    def dispose(self) -> None:
+        self.engine.dispose()
+
+
+def _engine(url: str) -> Engine:
+    if url.startswith("sqlite"):
+        engine = create_engine(url, connect_args={"timeout": 60, "check_same_thread": False})
+
+        @event.listens_for(engine, "connect")
+        def _configure(dbapi_connection: Any, _record: Any) -> None:
+            # We open transactions ourselves (BEGIN IMMEDIATE below), not the driver.
+            dbapi_connection.isolation_level = None
+            cursor = dbapi_connection.cursor()
+            cursor.execute("PRAGMA journal_mode=WAL")
+            # FULL: a commit is on disk before we say 250, even across a power cut.
+            cursor.execute("PRAGMA synchronous=FULL")
+            cursor.execute("PRAGMA foreign_keys=ON")
+            cursor.close()
+
+        @event.listens_for(engine, "begin")
+        def _begin(connection: Any) -> None:
+            # Take the write lock at the start: two writers then wait for each other
+            # instead of failing when a reader turns writer.
+            readonly = connection.get_execution_options().get("judge_readonly")
+            connection.exec_driver_sql("BEGIN" if readonly else "BEGIN IMMEDIATE")
+
+        return engine
+    if url.startswith("postgresql://"):
+        url = "postgresql+psycopg://" + url[len("postgresql://") :]
+    return create_engine(url, pool_pre_ping=True)

@@ -1,0 +1,258 @@
+"""The judge's tables. The schema changes only through alembic (migrations/versions).
+
+Mail in and out: `inbound` (every mail, committed before the SMTP 250) and `outbox` (every
+mail to send, written in the transaction that decided to send it). Users: `users` and the
+`addresses` that reach them. Games: `games`, the `participants` (players, masters,
+observers), the `phases` played, `orders`, `press` and the `history` an observer can read.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import (
+    JSON,
+    Boolean,
+    DateTime,
+    ForeignKey,
+    Index,
+    Integer,
+    LargeBinary,
+    String,
+    Text,
+    UniqueConstraint,
+)
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
+
+
+class Base(DeclarativeBase):
+    pass
+
+
+# -- mail in and out ---------------------------------------------------------------------
+
+
+class Inbound(Base):
+    """A mail as it arrived, raw, and what became of it.
+
+    status: pending (to be read), done (answered or deliberately not), held (a sender over
+    the rate limit: read again after `hold_until`), failed (could not be read; the
+    judgekeeper is told).
+    """
+
+    __tablename__ = "inbound"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    received_at: Mapped[datetime] = mapped_column(DateTime, index=True)
+    status: Mapped[str] = mapped_column(String(16), default="pending")
+    raw: Mapped[bytes] = mapped_column(LargeBinary)
+    envelope_from: Mapped[str] = mapped_column(String(320), default="")
+    envelope_to: Mapped[str] = mapped_column(Text, default="")
+    via: Mapped[str] = mapped_column(String(16), default="smtp")  # smtp, lmtp, pipe
+    sender: Mapped[str] = mapped_column(String(320), default="", index=True)
+    attempts: Mapped[int] = mapped_column(Integer, default=0)
+    hold_until: Mapped[datetime | None] = mapped_column(DateTime, nullable=True)
+    done_at: Mapped[datetime | None] = mapped_column(DateTime, nullable=True)
+    outcome: Mapped[str] = mapped_column(Text, default="")  # what was done, for the log
+    # The sender and Message-ID, hashed, once answered: a mail sent twice (a relay that
+    # never heard our 250) is answered once.
+    message_key: Mapped[str | None] = mapped_column(String(64), nullable=True, unique=True)
+
+    __table_args__ = (Index("ix_inbound_status_id", "status", "id"),)
+
+
+class Outbox(Base):
+    """A mail to send. status: pending, sent, failed (gave up after many attempts)."""
+
+    __tablename__ = "outbox"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    created_at: Mapped[datetime] = mapped_column(DateTime)
+    status: Mapped[str] = mapped_column(String(16), default="pending")
+    inbound_id: Mapped[int | None] = mapped_column(ForeignKey("inbound.id"), nullable=True)
+    game_id: Mapped[int | None] = mapped_column(ForeignKey("games.id"), nullable=True)
+    to_address: Mapped[str] = mapped_column(String(320))
+    subject: Mapped[str] = mapped_column(Text)
+    body: Mapped[str] = mapped_column(Text)
+    message_id: Mapped[str] = mapped_column(String(255), unique=True)
+    in_reply_to: Mapped[str] = mapped_column(Text, default="")
+    refs: Mapped[str] = mapped_column(Text, default="")  # the References header
+    headers: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
+    attempts: Mapped[int] = mapped_column(Integer, default=0)
+    next_attempt_at: Mapped[datetime] = mapped_column(DateTime)
+    sent_at: Mapped[datetime | None] = mapped_column(DateTime, nullable=True)
+    last_error: Mapped[str] = mapped_column(Text, default="")
+
+    __table_args__ = (Index("ix_outbox_status_next", "status", "next_attempt_at"),)
+
+
+# -- users ---------------------------------------------------------------------------------
+
+
+class User(Base):
+    """A registered person, with the registration form and the dedication counters."""
+
+    __tablename__ = "users"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    email: Mapped[str] = mapped_column(String(320), unique=True)  # the address of record
+    name: Mapped[str] = mapped_column(String(200), default="")
+    level: Mapped[str] = mapped_column(String(20), default="")
+    site: Mapped[str] = mapped_column(String(200), default="")
+    country: Mapped[str] = mapped_column(String(100), default="")
+    # Every field of the last REGISTER form, as given (lower-case names).
+    registration: Mapped[dict[str, str]] = mapped_column(JSON, default=dict)
+    registered_at: Mapped[datetime] = mapped_column(DateTime)
+    updated_at: Mapped[datetime] = mapped_column(DateTime)
+    # Dedication (users' manual 5.2): points; on-time turns of turns due; civil disorders
+    # and resignations of games started; positions taken over.
+    dedication: Mapped[int] = mapped_column(Integer, default=0)
+    ontime: Mapped[int] = mapped_column(Integer, default=0)
+    due: Mapped[int] = mapped_column(Integer, default=0)
+    civil_disorders: Mapped[int] = mapped_column(Integer, default=0)
+    resigned: Mapped[int] = mapped_column(Integer, default=0)
+    started: Mapped[int] = mapped_column(Integer, default=0)
+    tookover: Mapped[int] = mapped_column(Integer, default=0)
+
+    addresses: Mapped[list[Address]] = relationship(
+        back_populates="user", order_by="Address.added_at"
+    )
+
+
+class Address(Base):
+    """An address that reaches a user: the one registered, and each one I AM ALSO added."""
+
+    __tablename__ = "addresses"
+
+    address: Mapped[str] = mapped_column(String(320), primary_key=True)  # lower case
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id"), index=True)
+    added_at: Mapped[datetime] = mapped_column(DateTime)
+
+    user: Mapped[User] = relationship(back_populates="addresses")
+
+
+# -- games ---------------------------------------------------------------------------------
+
+
+class Game(Base):
+    """A game: its variant and settings, where it stands, and when something is next due."""
+
+    __tablename__ = "games"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    name: Mapped[str] = mapped_column(String(40), unique=True)
+    variant: Mapped[str] = mapped_column(String(40), default="standard")
+    options: Mapped[list[str]] = mapped_column(JSON, default=list)  # gunboat, ...
+    # forming, active, paused, finished, terminated
+    status: Mapped[str] = mapped_column(String(16), default="forming")
+    phase: Mapped[str | None] = mapped_column(String(12), nullable=True)  # S1901M
+    turn: Mapped[int] = mapped_column(Integer, default=0)  # 1 for the first phase played
+    # The board now: {"units": {power: [..]}, "centers": {..}, "dislodged": [..]}.
+    position: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
+    # Every setting of the game (flags, press, deadlines, access), by name.
+    settings: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
+    comment: Mapped[str] = mapped_column(Text, default="")
+    full_comment: Mapped[str] = mapped_column(Text, default="")
+    created_at: Mapped[datetime] = mapped_column(DateTime)
+    deadline: Mapped[datetime | None] = mapped_column(DateTime, nullable=True)
+    grace: Mapped[datetime | None] = mapped_column(DateTime, nullable=True)
+    earliest: Mapped[datetime | None] = mapped_column(DateTime, nullable=True)  # SET START
+    next_event_at: Mapped[datetime | None] = mapped_column(DateTime, nullable=True, index=True)
+
+    participants: Mapped[list[Participant]] = relationship(
+        back_populates="game", order_by="Participant.id"
+    )
+
+
+class Participant(Base):
+    """Someone in a game: a power's player, a master or an observer."""
+
+    __tablename__ = "participants"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id"), index=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id"), index=True)
+    role: Mapped[str] = mapped_column(String(16))  # player, master, observer
+    power: Mapped[str | None] = mapped_column(String(40), nullable=True)  # once assigned
+    password_hash: Mapped[str] = mapped_column(String(200))
+    # Where reports go (SET ADDRESS): one or more addresses; empty means the user's.
+    report_to: Mapped[list[str]] = mapped_column(JSON, default=list)
+    # active, late, abandoned, cd, resigned, eliminated
+    status: Mapped[str] = mapped_column(String(16), default="active")
+    wait: Mapped[bool] = mapped_column(Boolean, default=False)
+    orders_status: Mapped[str] = mapped_column(String(16), default="none")
+    preference: Mapped[str] = mapped_column(String(60), default="")
+    draw: Mapped[str | None] = mapped_column(String(40), nullable=True)
+    concede: Mapped[str | None] = mapped_column(String(40), nullable=True)
+    late_count: Mapped[int] = mapped_column(Integer, default=0)
+    joined_at: Mapped[datetime] = mapped_column(DateTime)
+    absences: Mapped[list[dict[str, str]]] = mapped_column(JSON, default=list)
+
+    game: Mapped[Game] = relationship(back_populates="participants")
+    user: Mapped[User] = relationship()
+
+
+class PhaseRecord(Base):
+    """A phase as it was played: the board before it and what the adjudicator made of it,
+    kept so that ROLLBACK can return to any turn and HISTORY can tell it."""
+
+    __tablename__ = "phases"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id"), index=True)
+    turn: Mapped[int] = mapped_column(Integer)
+    phase: Mapped[str] = mapped_column(String(12))
+    position: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
+    result: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
+    processed_at: Mapped[datetime | None] = mapped_column(DateTime, nullable=True)
+
+    __table_args__ = (UniqueConstraint("game_id", "turn"),)
+
+
+class OrderRecord(Base):
+    """An order line as a power gave it, for the current phase or (pending) a later one."""
+
+    __tablename__ = "orders"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id"), index=True)
+    participant_id: Mapped[int] = mapped_column(ForeignKey("participants.id"), index=True)
+    power: Mapped[str] = mapped_column(String(40))
+    phase: Mapped[str] = mapped_column(String(12))  # the phase it is for
+    text: Mapped[str] = mapped_column(Text)
+    # For conditional orders, the condition (as the parser read it) that must hold.
+    condition: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    created_at: Mapped[datetime] = mapped_column(DateTime)
+    inbound_id: Mapped[int | None] = mapped_column(ForeignKey("inbound.id"), nullable=True)
+
+
+class PressRecord(Base):
+    """A press message: who really sent it to whom, and how it was presented."""
+
+    __tablename__ = "press"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id"), index=True)
+    sender_id: Mapped[int] = mapped_column(ForeignKey("participants.id"))
+    recipients: Mapped[list[str]] = mapped_column(JSON, default=list)
+    shown_to: Mapped[list[str]] = mapped_column(JSON, default=list)  # the faked addressees
+    grey: Mapped[bool] = mapped_column(Boolean, default=False)
+    postal: Mapped[bool] = mapped_column(Boolean, default=False)
+    text: Mapped[str] = mapped_column(Text)
+    created_at: Mapped[datetime] = mapped_column(DateTime)
+    phase: Mapped[str | None] = mapped_column(String(12), nullable=True)
+
+
+class HistoryEvent(Base):
+    """What an observer of the game saw: results, broadcasts, notices (HISTORY, SUMMARY)."""
+
+    __tablename__ = "history"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id"), index=True)
+    at: Mapped[datetime] = mapped_column(DateTime, index=True)
+    kind: Mapped[str] = mapped_column(String(20))  # results, broadcast, notice, draw, ...
+    phase: Mapped[str | None] = mapped_column(String(12), nullable=True)
+    subject: Mapped[str] = mapped_column(Text, default="")
+    body: Mapped[str] = mapped_column(Text)

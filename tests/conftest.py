@@ -1,0 +1,43 @@
+"""Fixtures shared by the judge's tests: a fresh judge, and a PostgreSQL database of its
+own for tests that need one (skipped, saying why, where PostgreSQL does not answer)."""
+
+from __future__ import annotations
+
+import os
+import uuid
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from tests.judgekit import InProcessJudge
+
+POSTGRES = os.environ.get("JUDGE_TEST_POSTGRES", "postgresql://127.0.0.1:5432/test")
+
+
+@pytest.fixture
+def judge(tmp_path: Path) -> Iterator[InProcessJudge]:
+    """A judge on a fresh SQLite file, listening on a free port, replying to a Maildir."""
+    with InProcessJudge(tmp_path / "judge") as running:
+        yield running
+
+
+@pytest.fixture
+def postgres_url() -> Iterator[str]:
+    """A new, empty PostgreSQL database, dropped after the test."""
+    psycopg = pytest.importorskip("psycopg")
+    try:
+        admin = psycopg.connect(POSTGRES, autocommit=True, connect_timeout=3)
+    except Exception as exc:
+        pytest.skip(f"PostgreSQL does not answer at {POSTGRES}: {exc}")
+    name = f"judge_test_{uuid.uuid4().hex[:12]}"
+    admin.execute(f'CREATE DATABASE "{name}"')
+    base, _, _ = POSTGRES.partition("?")
+    try:
+        yield base.rsplit("/", 1)[0] + "/" + name
+    finally:
+        admin.execute(
+            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = %s", (name,)
+        )
+        admin.execute(f'DROP DATABASE IF EXISTS "{name}"')
+        admin.close()

@@ -1,0 +1,207 @@
+"""Running a real judge for tests: a fresh data directory, a real SMTP client, the Maildir
+its replies land in, and the judge either in this process or as a `judge serve` process
+(which a test may SIGKILL)."""
+
+from __future__ import annotations
+
+import os
+import signal
+import smtplib
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from email.message import EmailMessage
+from email.utils import make_msgid
+from pathlib import Path
+
+from judge.config import Settings, load
+from judge.daemon import Judge
+from judge.mailout.sender import Maildir
+from judge.store import migrate
+from judge.store.db import Store
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def environment(home: Path, **extra: str) -> dict[str, str]:
+    """JUDGE_* variables for a judge of its own in `home`, on a free port."""
+    env = {
+        "JUDGE_HOME": str(home),
+        "JUDGE_LISTEN": f"127.0.0.1:{free_port()}",
+        "JUDGE_POLL_SECONDS": "0.05",
+        "JUDGE_TICK_SECONDS": "0.5",
+        "JUDGE_CODE": "USTS",
+        "JUDGE_ADDRESS": "judge@test.example",
+        "JUDGE_KEEPER": "keeper@test.example",
+    }
+    env.update(extra)
+    return env
+
+
+def migrated(settings: Settings) -> Store:
+    settings.home.mkdir(parents=True, exist_ok=True)
+    store = Store(settings.database)
+    migrate.upgrade(store)
+    return store
+
+
+def mail(
+    sender: str,
+    body: str,
+    subject: str = "",
+    to: str = "judge@test.example",
+    headers: dict[str, str] | None = None,
+) -> EmailMessage:
+    message = EmailMessage()
+    message["From"] = sender
+    message["To"] = to
+    message["Subject"] = subject
+    message["Message-ID"] = make_msgid(domain="client.example")
+    for name, value in (headers or {}).items():
+        message[name] = value
+    message.set_content(body)
+    return message
+
+
+@dataclass
+class Mailbox:
+    """The judge's outgoing Maildir, read the way a test needs it."""
+
+    path: Path
+    seen: set[str] = field(default_factory=set)
+
+    def all(self) -> list[EmailMessage]:
+        return [m for _, m in Maildir(self.path).since(set())]
+
+    def replies_to(self, message_id: str) -> list[EmailMessage]:
+        return [m for m in self.all() if m["In-Reply-To"] == message_id]
+
+    def thread(self, message_id: str) -> list[EmailMessage]:
+        return [m for m in self.all() if message_id in (m["References"] or "")]
+
+    def wait(self, ready: Callable[[], bool], timeout: float = 20) -> None:
+        end = time.monotonic() + timeout
+        while not ready():
+            if time.monotonic() > end:
+                raise AssertionError(f"not ready after {timeout} s")
+            time.sleep(0.02)
+
+    def reply(self, message_id: str, timeout: float = 20) -> EmailMessage:
+        """The one reply to a mail, once it is there (and its other mail, settled)."""
+        self.wait(lambda: bool(self.replies_to(message_id)), timeout)
+        replies = self.replies_to(message_id)
+        assert len(replies) == 1, f"{len(replies)} replies to {message_id}"
+        return replies[0]
+
+
+@dataclass
+class Client:
+    host: str
+    port: int
+
+    @classmethod
+    def of(cls, settings: Settings) -> Client:
+        host, _, port = settings.listen.rpartition(":")
+        return cls(host, int(port))
+
+    def send(self, message: EmailMessage, envelope_from: str | None = None) -> str:
+        with smtplib.SMTP(self.host, self.port, timeout=30) as smtp:
+            smtp.send_message(message, from_addr=envelope_from)
+        return str(message["Message-ID"])
+
+    def send_raw(self, raw: bytes, envelope_from: str, to: str = "judge@test.example") -> str:
+        with smtplib.SMTP(self.host, self.port, timeout=60) as smtp:
+            smtp.sendmail(envelope_from, [to], raw)
+        return ""
+
+
+class InProcessJudge:
+    """`judge serve` in this process: real listener, workers, sender and scheduler."""
+
+    def __init__(self, home: Path, **extra: str) -> None:
+        self.env = environment(home, **extra)
+        self.settings = load(self.env)
+        self.store = migrated(self.settings)
+        self.judge = Judge(self.settings)
+        self.client = Client.of(self.settings)
+        self.mailbox = Mailbox(self.settings.home / "mail")
+
+    def __enter__(self) -> InProcessJudge:
+        self.judge.start()
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        self.judge.stop()
+        self.store.dispose()
+
+    def ask(self, sender: str, body: str, subject: str = "", **headers: str) -> EmailMessage:
+        """Send a mail, wait for the reply to it."""
+        sent = self.client.send(mail(sender, body, subject, headers=headers))
+        return self.mailbox.reply(sent)
+
+
+class JudgeProcess:
+    """`python -m judge serve` as a child process."""
+
+    def __init__(self, env: dict[str, str]) -> None:
+        self.env = {**os.environ, **env, "PYTHONUNBUFFERED": "1"}
+        self.settings = load(env)
+        self.client = Client.of(self.settings)
+        self.proc: subprocess.Popen[bytes] | None = None
+        self.log = self.settings.home / "serve.log"
+
+    def start(self, timeout: float = 30) -> None:
+        self.settings.home.mkdir(parents=True, exist_ok=True)
+        with open(self.log, "ab") as log:
+            self.proc = subprocess.Popen(
+                [sys.executable, "-m", "judge", "serve"],
+                env=self.env,
+                cwd=ROOT,
+                stdout=log,
+                stderr=subprocess.STDOUT,
+            )
+        end = time.monotonic() + timeout
+        while True:
+            if self.proc.poll() is not None:
+                raise AssertionError(f"judge serve exited {self.proc.returncode}: {self.tail()}")
+            try:
+                with socket.create_connection((self.client.host, self.client.port), 0.2):
+                    return
+            except OSError:
+                if time.monotonic() > end:
+                    raise AssertionError(f"judge serve did not listen: {self.tail()}") from None
+                time.sleep(0.05)
+
+    def kill(self) -> None:
+        assert self.proc is not None
+        self.proc.send_signal(signal.SIGKILL)
+        self.proc.wait(10)
+
+    def terminate(self, timeout: float = 30) -> int:
+        assert self.proc is not None
+        self.proc.send_signal(signal.SIGTERM)
+        return self.proc.wait(timeout)
+
+    def tail(self) -> str:
+        return self.log.read_text(errors="replace")[-3000:] if self.log.exists() else ""
+
+
+def run_judge(env: dict[str, str], *args: str, stdin: bytes = b"", timeout: float = 60):
+    """`python -m judge ARGS` to completion."""
+    return subprocess.run(
+        [sys.executable, "-m", "judge", *args],
+        env={**os.environ, **env},
+        cwd=ROOT,
+        input=stdin,
+        capture_output=True,
+        timeout=timeout,
+    )
