@@ -20,8 +20,8 @@ from email.utils import make_msgid
 
 from . import __version__
 from .clock import Clock, FixedClock, SystemClock
-from .config import Settings, load
-from .daemon import Judge, host_port
+from .config import Settings, host_port, load
+from .daemon import Judge
 from .engine.tick import tick
 from .mailin.queue import answer_next, store_inbound
 from .mailout.sender import Maildir, send_pending, transport
@@ -45,15 +45,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         settings = load()
     except (OSError, ValueError) as exc:
-        print(f"judge: the configuration cannot be read: {exc}", file=sys.stderr)
-        return 1
-    logging.basicConfig(
-        level=getattr(logging, settings.log_level.upper(), logging.INFO),
-        format="%(asctime)s %(levelname)s %(name)s: %(message)s",
-        stream=sys.stderr,
-    )
-    for noisy in ("alembic", "mail.log", "apscheduler"):
-        logging.getLogger(noisy).setLevel(logging.WARNING)
+        print(f"judge: the configuration cannot be used: {exc}", file=sys.stderr)
+        # A mail system must keep the mail and try again once the keeper has fixed it.
+        return EX_TEMPFAIL if args.run is _process else 1
+    _logging(settings)
+    if settings.extra:
+        log.warning("unknown settings ignored: %s", ", ".join(sorted(settings.extra)))
     try:
         return int(args.run(settings, args))
     except migrate.SchemaNotCurrent as exc:
@@ -61,6 +58,19 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 1
     except KeyboardInterrupt:
         return 1
+
+
+def _logging(settings: Settings) -> None:
+    handlers: list[logging.Handler] = [logging.StreamHandler(sys.stderr)]
+    if settings.log_file:
+        handlers.append(logging.FileHandler(settings.log_file, encoding="utf-8"))
+    logging.basicConfig(
+        level=settings.log_level.upper(),
+        format="%(asctime)s %(levelname)s %(name)s: %(message)s",
+        handlers=handlers,
+    )
+    for noisy in ("alembic", "mail.log", "apscheduler"):
+        logging.getLogger(noisy).setLevel(logging.WARNING)
 
 
 def _arguments() -> argparse.ArgumentParser:
@@ -140,9 +150,9 @@ def _process(settings: Settings, args: argparse.Namespace) -> int:
         line, _, raw = raw.partition(b"\n")
         words = line.split()
         sender = sender or (words[1].decode("ascii", "replace") if len(words) > 1 else "")
-    settings.home.mkdir(parents=True, exist_ok=True)
     clock = SystemClock()
     try:
+        settings.home.mkdir(parents=True, exist_ok=True)
         store = Store(settings.database)
         migrate.require_head(store)
         row_id = store_inbound(store, raw, clock.now(), "pipe", sender)
@@ -240,7 +250,7 @@ def _tick(settings: Settings, args: argparse.Namespace) -> int:
     clock: Clock = FixedClock(args.now) if args.now else SystemClock()
     store = Store(settings.database)
     migrate.require_head(store)
-    report = tick(store, clock.now())
+    report = tick(store, clock.now(), settings.keep_days)
     answered, sent = _drain(store, settings, clock)
     print(f"tick {clock.now().isoformat()} UTC: {report}; {answered} mails answered; "
           f"{sent} sent")  # fmt: skip

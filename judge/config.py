@@ -8,6 +8,7 @@ it (`database_url` -> `JUDGE_DATABASE_URL`). Defaults run a judge on this machin
 from __future__ import annotations
 
 import os
+import re
 import tomllib
 from dataclasses import dataclass, field, fields
 from pathlib import Path
@@ -19,7 +20,7 @@ from zoneinfo import ZoneInfo
 class Settings:
     home: Path = Path("data")
     database_url: str = ""  # default: sqlite file in home
-    listen: str = "127.0.0.1:2525"  # SMTP, host:port
+    listen: str = "127.0.0.1:2525"  # SMTP, host:port; empty: none (LMTP or pipe only)
     lmtp: str = ""  # LMTP, host:port; empty: none
     outbound: str = ""  # maildir:PATH or smtp://host:port; default: a Maildir in home
     code: str = "USXX"  # the judge's four-letter code, in every subject
@@ -34,8 +35,10 @@ class Settings:
     tick_seconds: float = 5.0
     poll_seconds: float = 0.2  # how often workers look for mail when not woken
     log_level: str = "INFO"
+    log_file: str = ""  # also log here (pipe mode has no terminal); empty: stderr only
+    keep_days: int = 60  # raw mail and sent mail bodies are kept this long, then blanked
     timezone: str = "UTC"  # the judge's zone (IANA name): how times are shown
-    extra: dict[str, Any] = field(default_factory=dict)
+    extra: dict[str, Any] = field(default_factory=dict)  # keys we do not know (warned)
 
     @property
     def database(self) -> str:
@@ -54,14 +57,70 @@ class Settings:
         return self.address.rsplit("@", 1)[-1]
 
 
+class SettingsError(ValueError):
+    """A setting that cannot work; the message names it and says what it must be."""
+
+
+_CODE = re.compile(r"^[A-Z0-9]{4}$")
+_ADDRESS = re.compile(r"^[^@\s]+@[^@\s]+$")
+_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
+
+
+def validate(settings: Settings) -> Settings:
+    """Refuse settings that would only fail later, and far from their cause."""
+    problems = []
+    if not _CODE.match(settings.code):
+        problems.append(f"code {settings.code!r} must be four capital letters or digits (USXX)")
+    for key in ("address", "keeper"):
+        if not _ADDRESS.match(getattr(settings, key)):
+            problems.append(f"{key} {getattr(settings, key)!r} is not a mail address")
+    if settings.log_level.upper() not in _LEVELS:
+        problems.append(f"log_level {settings.log_level!r} must be one of {', '.join(_LEVELS)}")
+    try:
+        ZoneInfo(settings.timezone)
+    except (ValueError, KeyError, OSError):
+        problems.append(f"timezone {settings.timezone!r} is not a time zone name (Europe/Paris)")
+    target = settings.outbound_target
+    if not target.startswith(("maildir:", "smtp://")):
+        problems.append(f"outbound {target!r} must be maildir:PATH or smtp://host:port")
+    for key, default in (("listen", 2525), ("lmtp", 2424)):
+        value = getattr(settings, key)
+        try:
+            if value:
+                host_port(value, default)
+        except ValueError:
+            problems.append(f"{key} {value!r} must be host:port")
+    if not settings.listen and not settings.lmtp:
+        problems.append("listen and lmtp are both empty: the judge would hear no mail")
+    for key in ("max_message", "rate_limit", "rate_window", "workers", "keep_days"):
+        if getattr(settings, key) < 1:
+            problems.append(f"{key} must be at least 1")
+    if problems:
+        raise SettingsError("; ".join(problems))
+    return settings
+
+
+def host_port(text: str, default_port: int) -> tuple[str, int]:
+    """`host:port`, `:port`, `host` or `[v6]:port`."""
+    text = text.strip()
+    if text.startswith("["):
+        host, _, rest = text[1:].partition("]")
+        return host, int(rest.lstrip(":") or default_port)
+    host, _, port = text.rpartition(":") if ":" in text else (text, "", "")
+    return host or "127.0.0.1", int(port or default_port)
+
+
 def _convert(name: str, value: Any) -> Any:
     kind = {f.name: f.type for f in fields(Settings)}[name]
     if kind in ("Path", Path):
         return Path(str(value))
-    if kind in ("int", int):
-        return int(value)
-    if kind in ("float", float):
-        return float(value)
+    try:
+        if kind in ("int", int):
+            return int(value)
+        if kind in ("float", float):
+            return float(value)
+    except ValueError:
+        raise SettingsError(f"{name} must be a number, not {value!r}") from None
     if kind in ("bool", bool):
         return (
             value if isinstance(value, bool) else str(value).lower() in ("1", "true", "yes", "on")
@@ -92,4 +151,4 @@ def load(environ: dict[str, str] | None = None, **overrides: Any) -> Settings:
     for key, value in overrides.items():
         values[key] = _convert(key, value) if key in known else value
     values.setdefault("home", home)
-    return Settings(**values, extra=extra)
+    return validate(Settings(**values, extra=extra))

@@ -24,7 +24,7 @@ from aiosmtpd.smtp import SMTP, Envelope, Session
 from apscheduler.schedulers.background import BackgroundScheduler
 
 from .clock import Clock, SystemClock
-from .config import Settings
+from .config import Settings, host_port
 from .engine.tick import tick
 from .mailin.queue import answer_next, has_pending, store_inbound
 from .mailout.sender import has_due, send_pending, transport
@@ -71,19 +71,21 @@ class InboundHandler:
         return status
 
 
-class _LMTPController(Controller):
+class _Listener(Controller):
+    """An aiosmtpd controller for SMTP or LMTP that takes long lines.
+
+    RFC 5321 limits a line to 1000 bytes and aiosmtpd refuses longer ones with a 500; mail
+    clients and gateways send them anyway (long subjects, unwrapped HTML), so we take any
+    line that fits in the size limit rather than lose the mail.
+    """
+
+    def __init__(self, handler: InboundHandler, lmtp: bool, max_line: int, **kwargs: Any) -> None:
+        base = LMTP if lmtp else SMTP
+        self.server_class = type(base.__name__, (base,), {"line_length_limit": max_line})
+        super().__init__(handler, **kwargs)
+
     def factory(self) -> SMTP:
-        return LMTP(self.handler, **self.SMTP_kwargs)
-
-
-def host_port(text: str, default_port: int) -> tuple[str, int]:
-    """`host:port`, `:port`, `host` or `[v6]:port`."""
-    text = text.strip()
-    if text.startswith("["):
-        host, _, rest = text[1:].partition("]")
-        return host, int(rest.lstrip(":") or default_port)
-    host, _, port = text.rpartition(":") if ":" in text else (text, "", "")
-    return host or "127.0.0.1", int(port or default_port)
+        return self.server_class(self.handler, **self.SMTP_kwargs)
 
 
 class Judge:
@@ -92,7 +94,8 @@ class Judge:
     def __init__(self, settings: Settings, clock: Clock | None = None) -> None:
         self.settings = settings
         self.clock = clock or SystemClock()
-        self.store = Store(settings.database)
+        # Workers, the sender, the tick and the listeners' stores may each hold one.
+        self.store = Store(settings.database, connections=settings.workers + 4)
         self.sink = transport(settings)
         self.stopping = threading.Event()
         self.mail_waiting = threading.Event()
@@ -110,11 +113,12 @@ class Judge:
             "server_hostname": self.settings.domain,
             "ident": f"{self.settings.name} {self.settings.code}",
         }
-        host, port = host_port(self.settings.listen, 2525)
-        self._listen(Controller, host, port, "smtp", kwargs)
+        if self.settings.listen:
+            host, port = host_port(self.settings.listen, 2525)
+            self._listen(host, port, "smtp", kwargs)
         if self.settings.lmtp:
             host, port = host_port(self.settings.lmtp, 2424)
-            self._listen(_LMTPController, host, port, "lmtp", kwargs)
+            self._listen(host, port, "lmtp", kwargs)
         for n in range(max(self.settings.workers, 1)):
             self._thread(f"worker-{n + 1}", self._work)
         self._thread("sender", self._send)
@@ -125,20 +129,28 @@ class Judge:
         )  # fmt: skip
         self.scheduler.start()
         log.info(
-            "judge %s <%s> listening on %s%s; database %s; outbound %s",
+            "judge %s <%s> listening on %s; database %s; outbound %s",
             self.settings.code,
             self.settings.address,
-            self.settings.listen,
-            f", LMTP on {self.settings.lmtp}" if self.settings.lmtp else "",
+            " and ".join(
+                f"{kind} {where}"
+                for kind, where in (("SMTP", self.settings.listen), ("LMTP", self.settings.lmtp))
+                if where
+            ),
             self.store.display_url,
             self.settings.outbound_target,
         )
 
-    def _listen(
-        self, kind: type[Controller], host: str, port: int, via: str, kwargs: dict[str, Any]
-    ) -> None:
+    def _listen(self, host: str, port: int, via: str, kwargs: dict[str, Any]) -> None:
         handler = InboundHandler(self.store, self.clock, via, self.mail_waiting.set)
-        controller = kind(handler, hostname=host, port=port, **kwargs)
+        controller = _Listener(
+            handler,
+            lmtp=via == "lmtp",
+            max_line=self.settings.max_message + 2,
+            hostname=host,
+            port=port,
+            **kwargs,
+        )
         controller.start()
         self.controllers.append(controller)
 
@@ -216,7 +228,7 @@ class Judge:
 
     def _tick(self) -> None:
         try:
-            report = tick(self.store, self.clock.now())
+            report = tick(self.store, self.clock.now(), self.settings.keep_days)
         except Exception:
             log.exception("tick failed")
             return

@@ -205,3 +205,27 @@ def run_judge(env: dict[str, str], *args: str, stdin: bytes = b"", timeout: floa
         capture_output=True,
         timeout=timeout,
     )
+
+
+def settle(store: Store, timeout: float = 30) -> None:
+    """Wait until every mail is answered and every answer delivered."""
+    from sqlalchemy import func, select
+
+    from judge.store.models import Inbound, Outbox
+
+    end = time.monotonic() + timeout
+    while True:
+        with store.transaction(readonly=True) as session:
+            busy = (
+                session.execute(
+                    select(func.count()).select_from(Inbound).where(Inbound.status == "pending")
+                ).scalar_one()
+                + session.execute(
+                    select(func.count()).select_from(Outbox).where(Outbox.status == "pending")
+                ).scalar_one()
+            )
+        if not busy:
+            return
+        if time.monotonic() > end:
+            raise AssertionError(f"{busy} mails still in the queues after {timeout} s")
+        time.sleep(0.02)

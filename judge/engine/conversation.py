@@ -6,7 +6,6 @@ same transaction as everything else the mail changed.
 
 from __future__ import annotations
 
-import uuid
 from dataclasses import dataclass, field
 from datetime import datetime
 
@@ -15,6 +14,7 @@ from sqlalchemy.orm import Session
 
 from ..config import Settings
 from ..mailin.message import IncomingMail
+from ..mailout.outbox import queue_mail
 from ..reports.replies import header, paragraphs, reply_subject
 from ..store.models import Address, Outbox, User
 
@@ -84,26 +84,22 @@ class Conversation:
         return [reply, *self.extra]
 
     def write_outbox(self) -> list[Outbox]:
-        rows = []
-        for out in self.outgoing():
-            row = Outbox(
-                created_at=self.now,
-                status="pending",
+        return [
+            queue_mail(
+                self.session,
+                self.settings,
+                self.now,
+                out.to,
+                out.subject,
+                out.body,
                 inbound_id=self.inbound_id,
                 game_id=out.game_id,
-                to_address=out.to,
-                subject=out.subject,
-                body=out.body,
-                message_id=f"<{uuid.uuid4().hex}@{self.settings.domain}>",
                 in_reply_to=self.mail.message_id if out.reply else "",
                 # Files and other mail to the writer belong to the same thread.
-                refs=_references(self.mail) if out.to == self.reply_to else "",
-                headers={"Auto-Submitted": "auto-replied" if out.reply else "auto-generated"},
-                next_attempt_at=self.now,
+                references=_references(self.mail) if out.to == self.reply_to else "",
             )
-            self.session.add(row)
-            rows.append(row)
-        return rows
+            for out in self.outgoing()
+        ]
 
 
 def _references(mail: IncomingMail) -> str:
@@ -120,7 +116,3 @@ def user_by_address(session: Session, address: str) -> User | None:
         select(Address).where(Address.address == address.lower())
     ).scalar_one_or_none()
     return row.user if row is not None else None
-
-
-def fresh_message_id(domain: str) -> str:
-    return f"<{uuid.uuid4().hex}@{domain}>"

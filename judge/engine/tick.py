@@ -1,8 +1,8 @@
 """The scheduler's entry point: everything that is due as of `now`, each in its own
 transaction, exactly like a mail.
 
-Today that is held mail whose rate-limit window has passed; deadlines, grace periods and
-late notices join it with the games.
+Today that is held mail whose rate-limit window has passed, and letting go of old mail's
+bulk; deadlines, grace periods and late notices join it with the games.
 """
 
 from __future__ import annotations
@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from ..store.db import Store
+from ..store.retention import prune
 from .mail import release_held
 
 log = logging.getLogger("judge.tick")
@@ -20,14 +21,17 @@ log = logging.getLogger("judge.tick")
 @dataclass(frozen=True)
 class TickReport:
     released: int  # held mails put back in the queue
+    pruned: int = 0  # old mails whose bulk was let go
 
     def __str__(self) -> str:
-        return f"{self.released} held mails released"
+        return f"{self.released} held mails released; {self.pruned} old mails pruned"
 
 
-def tick(store: Store, now: datetime) -> TickReport:
+def tick(store: Store, now: datetime, keep_days: int = 60) -> TickReport:
     with store.transaction() as session:
         released = release_held(session, now)
-    if released:
-        log.info("tick %s: %s held mails released", now.isoformat(), released)
-    return TickReport(released=released)
+    with store.transaction() as session:
+        pruned = prune(session, now, keep_days)
+    if released or pruned:
+        log.info("tick %s: %s held mails released, %s pruned", now.isoformat(), released, pruned)
+    return TickReport(released=released, pruned=pruned)

@@ -10,6 +10,9 @@ again from scratch, never twice.
 from __future__ import annotations
 
 import logging
+import os
+import socket
+import threading
 from collections.abc import Callable
 from datetime import datetime
 
@@ -23,6 +26,8 @@ from ..store.db import Store
 from ..store.models import Inbound
 
 log = logging.getLogger("judge.queue")
+
+WORKER_PREFIX = f"{socket.gethostname()[:40]}:{os.getpid()}:"
 
 MAX_ATTEMPTS = 3
 
@@ -62,6 +67,7 @@ def answer_next(store: Store, settings: Settings, now: Callable[[], datetime]) -
             if row is None:
                 return None
             row_id = row.id
+            row.worker = WORKER_PREFIX + threading.current_thread().name[:40]
             outcome = answer(session, row, settings, now())
             log.info("inbound %s: %s", row_id, outcome)
             return row_id

@@ -11,6 +11,7 @@ copy.
 from __future__ import annotations
 
 import email
+import hashlib
 import logging
 import os
 import smtplib
@@ -20,15 +21,17 @@ from email.message import EmailMessage
 from email.utils import format_datetime, formataddr
 from pathlib import Path
 
-from sqlalchemy import select
+from sqlalchemy import Select, select
+from sqlalchemy.orm import Session
 
-from ..config import Settings
+from ..config import Settings, host_port
 from ..store.db import Store
 from ..store.models import Outbox
+from .outbox import queue_mail
 
 log = logging.getLogger("judge.sender")
 
-MAX_ATTEMPTS = 40  # with the backoff below, about two days of trying
+MAX_ATTEMPTS = 40  # with the backoff below, about a day and a half of trying
 
 
 def compose(row: Outbox, settings: Settings) -> EmailMessage:
@@ -58,7 +61,10 @@ class Maildir:
             (path / sub).mkdir(parents=True, exist_ok=True)
 
     def stem(self, row: Outbox) -> str:
-        return f"judge-{row.id:012d}"
+        # The row id and its Message-ID: ids may be handed out again after a restore from
+        # a backup, Message-IDs never are.
+        tag = hashlib.sha1(row.message_id.encode()).hexdigest()[:10]
+        return f"judge-{row.id:012d}-{tag}"
 
     def has(self, row: Outbox) -> bool:
         stem = self.stem(row)
@@ -111,9 +117,8 @@ def transport(settings: Settings) -> Maildir | Relay:
     if target.startswith("maildir:"):
         return Maildir(Path(target[len("maildir:") :]))
     if target.startswith("smtp://"):
-        hostport = target[len("smtp://") :].rstrip("/")
-        host, _, port = hostport.partition(":")
-        return Relay(host, int(port or 25))
+        host, port = host_port(target[len("smtp://") :].rstrip("/"), 25)
+        return Relay(host, port)
     raise ValueError(f"outbound must be maildir:PATH or smtp://host:port, not {target!r}")
 
 
@@ -125,48 +130,103 @@ def backoff(attempts: int) -> timedelta:
 def has_due(store: Store, now: datetime) -> bool:
     """Whether any outbox row is due; a look that never blocks a writer."""
     with store.transaction(readonly=True) as session:
-        query = (
-            select(Outbox.id)
-            .where(Outbox.status == "pending")
-            .where(Outbox.next_attempt_at <= now)
-            .limit(1)
-        )
-        return session.execute(query).first() is not None
+        return session.execute(_due(now).with_only_columns(Outbox.id)).first() is not None
+
+
+def _due(now: datetime) -> Select[tuple[Outbox]]:
+    return (
+        select(Outbox)
+        .where(Outbox.status == "pending")
+        .where(Outbox.next_attempt_at <= now)
+        .order_by(Outbox.id)
+        .limit(1)
+    )
 
 
 def send_pending(
     store: Store, settings: Settings, now: datetime, sink: Maildir | Relay, limit: int = 100
 ) -> int:
-    """Deliver up to `limit` due outbox rows, one transaction each; how many were sent."""
+    """Deliver up to `limit` due outbox rows; how many were sent.
+
+    On PostgreSQL a row is claimed with SKIP LOCKED and its lock held while it is delivered,
+    so that several senders share the outbox. SQLite has one writer for the whole database,
+    and one sender: the row is read, delivered with no transaction open, and then marked,
+    so that a slow relay never keeps incoming mail from being stored.
+    """
     sent = 0
     for _ in range(limit):
-        with store.transaction() as session:
-            query = (
-                select(Outbox)
-                .where(Outbox.status == "pending")
-                .where(Outbox.next_attempt_at <= now)
-                .order_by(Outbox.id)
-                .limit(1)
-            )
-            if not store.is_sqlite:
-                query = query.with_for_update(skip_locked=True)
-            row = session.execute(query).scalar_one_or_none()
-            if row is None:
-                return sent
-            try:
-                sink.deliver(row, compose(row, settings))
-            except (TimeoutError, OSError, smtplib.SMTPException) as exc:
-                row.attempts += 1
-                row.last_error = f"{type(exc).__name__}: {exc}"[:1000]
-                if row.attempts >= MAX_ATTEMPTS:
-                    row.status = "failed"
-                    log.error("outbox %s to %s given up: %s", row.id, row.to_address, exc)
-                else:
-                    row.next_attempt_at = now + backoff(row.attempts)
-                    log.warning("outbox %s to %s: %s; trying again", row.id, row.to_address, exc)
-                continue
-            row.status = "sent"
-            row.sent_at = now
-            row.attempts += 1
-            sent += 1
+        outcome = (_send_unlocked if store.is_sqlite else _send_locked)(store, settings, now, sink)
+        if outcome is None:
+            break
+        sent += outcome
     return sent
+
+
+def _send_locked(
+    store: Store, settings: Settings, now: datetime, sink: Maildir | Relay
+) -> int | None:
+    with store.transaction() as session:
+        row = session.execute(_due(now).with_for_update(skip_locked=True)).scalar_one_or_none()
+        if row is None:
+            return None
+        return _record(session, settings, now, row, _deliver(sink, row, settings))
+
+
+def _send_unlocked(
+    store: Store, settings: Settings, now: datetime, sink: Maildir | Relay
+) -> int | None:
+    with store.transaction(readonly=True) as session:
+        row = session.execute(_due(now)).scalar_one_or_none()
+    if row is None:
+        return None
+    error = _deliver(sink, row, settings)
+    with store.transaction() as session:
+        fresh = session.get(Outbox, row.id)
+        if fresh is None or fresh.status != "pending":
+            return 0
+        return _record(session, settings, now, fresh, error)
+
+
+def _deliver(sink: Maildir | Relay, row: Outbox, settings: Settings) -> Exception | None:
+    try:
+        sink.deliver(row, compose(row, settings))
+    except (OSError, smtplib.SMTPException) as exc:
+        return exc
+    return None
+
+
+def _permanent(error: Exception) -> bool:
+    """A 5xx from the relay: trying again will not help."""
+    if isinstance(error, smtplib.SMTPRecipientsRefused):
+        codes = [code for code, _ in error.recipients.values()]
+        return bool(codes) and all(code >= 500 for code in codes)
+    return isinstance(error, smtplib.SMTPResponseException) and error.smtp_code >= 500
+
+
+def _record(
+    session: Session, settings: Settings, now: datetime, row: Outbox, error: Exception | None
+) -> int:
+    row.attempts += 1
+    if error is None:
+        row.status = "sent"
+        row.sent_at = now
+        return 1
+    row.last_error = f"{type(error).__name__}: {error}"[:1000]
+    if row.attempts < MAX_ATTEMPTS and not _permanent(error):
+        row.next_attempt_at = now + backoff(row.attempts)
+        log.warning("outbox %s to %s: %s; trying again", row.id, row.to_address, error)
+        return 0
+    row.status = "failed"
+    log.error("outbox %s to %s given up: %s", row.id, row.to_address, error)
+    if row.to_address.lower() != settings.keeper.lower():
+        queue_mail(
+            session,
+            settings,
+            now,
+            settings.keeper,
+            f"{settings.code}: mail to {row.to_address} given up",
+            f"The judge could not deliver outbox mail {row.id} to {row.to_address}\n"
+            f"(subject: {row.subject}) after {row.attempts} attempts.\n\n"
+            f"Last error: {row.last_error}\n",
+        )
+    return 0

@@ -19,10 +19,10 @@ from sqlalchemy.orm import Session, sessionmaker
 class Store:
     """An engine and its sessions for one database URL."""
 
-    def __init__(self, url: str) -> None:
+    def __init__(self, url: str, connections: int = 5) -> None:
         self.url = url
         self.is_sqlite = url.startswith("sqlite")
-        self.engine = _engine(url)
+        self.engine = _engine(url, connections)
         self._sessions = sessionmaker(self.engine, expire_on_commit=False)
         self._readers = sessionmaker(
             self.engine.execution_options(judge_readonly=True), expire_on_commit=False
@@ -55,7 +55,7 @@ class Store:
         self.engine.dispose()
 
 
-def _engine(url: str) -> Engine:
+def _engine(url: str, connections: int) -> Engine:
     if url.startswith("sqlite"):
         engine = create_engine(url, connect_args={"timeout": 60, "check_same_thread": False})
 
@@ -80,4 +80,5 @@ def _engine(url: str) -> Engine:
         return engine
     if url.startswith("postgresql://"):
         url = "postgresql+psycopg://" + url[len("postgresql://") :]
-    return create_engine(url, pool_pre_ping=True)
+    # One connection for each thread that may hold one at once; a few spare for peeks.
+    return create_engine(url, pool_pre_ping=True, pool_size=connections, max_overflow=5)

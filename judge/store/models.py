@@ -58,6 +58,8 @@ class Inbound(Base):
     # The sender and Message-ID, hashed, once answered: a mail sent twice (a relay that
     # never heard our 250) is answered once.
     message_key: Mapped[str | None] = mapped_column(String(64), nullable=True, unique=True)
+    # Which process answered it (host:pid:thread), for a judgekeeper running several.
+    worker: Mapped[str] = mapped_column(String(100), default="")
 
     __table_args__ = (Index("ix_inbound_status_id", "status", "id"),)
 

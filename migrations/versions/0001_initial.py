@@ -57,6 +57,7 @@ def upgrade() -> None:
         sa.Column("done_at", sa.DateTime(), nullable=True),
         sa.Column("outcome", sa.Text(), nullable=False),
         sa.Column("message_key", sa.String(length=64), nullable=True),
+        sa.Column("worker", sa.String(length=100), nullable=False),
         sa.PrimaryKeyConstraint("id"),
         sa.UniqueConstraint("message_key"),
     )

@@ -1,0 +1,172 @@
+"""Nothing is lost and nothing is answered twice: `judge serve` is killed with SIGKILL at
+random moments while a client sends mail, and restarted; every mail that got a 250 is
+answered exactly once. Also: SIGTERM finishes the mail in hand and exits cleanly, and
+several processes on one PostgreSQL database share the mail."""
+
+from __future__ import annotations
+
+import random
+import smtplib
+import threading
+import time
+from collections import Counter
+from email.parser import BytesHeaderParser
+from pathlib import Path
+
+from sqlalchemy import func, select
+
+from judge.config import load
+from judge.store.db import Store
+from judge.store.models import Inbound
+from tests.judgekit import JudgeProcess, environment, mail, migrated
+
+BODIES = ["VERSION", "WHO IS nobody", "GET form", "INFO PLAYER someone@example.org", "HELP"]
+
+
+def reply_counts(maildir: Path) -> Counter[str]:
+    """In-Reply-To of every mail in the Maildir: how many replies each mail got."""
+    counts: Counter[str] = Counter()
+    parser = BytesHeaderParser()
+    for sub in ("new", "cur"):
+        folder = maildir / sub
+        if not folder.is_dir():
+            continue
+        for path in folder.iterdir():
+            with open(path, "rb") as f:
+                headers = parser.parse(f)
+            if headers["In-Reply-To"]:
+                counts[headers["In-Reply-To"]] += 1
+    return counts
+
+
+def send_until_accepted(client, message, stop_after: float = 120) -> None:
+    """What a mail relay does: try again until the judge says 250."""
+    end = time.monotonic() + stop_after
+    while True:
+        try:
+            client.send(message)
+            return
+        except (OSError, smtplib.SMTPException):
+            if time.monotonic() > end:
+                raise
+            time.sleep(0.05)
+
+
+def wait_for_answers(maildir: Path, sent: list[str], timeout: float) -> Counter[str]:
+    end = time.monotonic() + timeout
+    while True:
+        counts = reply_counts(maildir)
+        if all(counts[m] for m in sent) or time.monotonic() > end:
+            time.sleep(1.0)  # anything still to come (a second answer) has time to arrive
+            return reply_counts(maildir)
+        time.sleep(0.2)
+
+
+def pending(url: str) -> int:
+    store = Store(url)
+    try:
+        with store.transaction(readonly=True) as session:
+            return session.execute(
+                select(func.count()).select_from(Inbound).where(Inbound.status != "done")
+            ).scalar_one()
+    finally:
+        store.dispose()
+
+
+def test_sigkill_at_random_moments_loses_nothing_and_answers_once(tmp_path):
+    env = environment(tmp_path / "judge", JUDGE_RATE_LIMIT="100000")
+    settings = load(env)
+    migrated(settings).dispose()
+    judge = JudgeProcess(env)
+    judge.start()
+    rng = random.Random(4)
+    count = 300
+    messages = [mail(f"p{i % 25}@example.org", BODIES[i % len(BODIES)]) for i in range(count)]
+    accepted: list[str] = []
+    done = threading.Event()
+
+    def client() -> None:
+        try:
+            for message in messages:
+                send_until_accepted(judge.client, message)
+                accepted.append(str(message["Message-ID"]))
+        finally:
+            done.set()
+
+    sender = threading.Thread(target=client)
+    sender.start()
+    kills = 0
+    while not done.is_set():
+        time.sleep(rng.uniform(0.2, 1.2))
+        if done.is_set():
+            break
+        judge.kill()
+        kills += 1
+        time.sleep(rng.uniform(0, 0.2))
+        judge.start()
+    sender.join()
+    counts = wait_for_answers(settings.home / "mail", accepted, timeout=120)
+    judge.terminate()
+    print(f"{kills} kills")
+    assert kills >= 3, "the judge was not killed often enough to test anything"
+    assert len(accepted) == count
+    unanswered = [m for m in accepted if counts[m] == 0]
+    twice = {m: n for m, n in counts.items() if n > 1}
+    assert not unanswered, f"{len(unanswered)} accepted mails never answered"
+    assert not twice, f"answered more than once: {twice}"
+    assert pending(settings.database) == 0
+
+
+def test_sigterm_finishes_the_mail_in_hand_and_exits_cleanly(tmp_path):
+    env = environment(tmp_path / "judge", JUDGE_RATE_LIMIT="100000")
+    settings = load(env)
+    migrated(settings).dispose()
+    judge = JudgeProcess(env)
+    judge.start()
+    sent = [judge.client.send(mail(f"p{i}@example.org", "HELP")) for i in range(40)]
+    assert judge.terminate() == 0
+    assert "stopped" in judge.tail()
+    judge.start()  # what was not answered before the stop is answered now
+    counts = wait_for_answers(settings.home / "mail", sent, timeout=60)
+    assert judge.terminate() == 0
+    assert all(counts[m] == 1 for m in sent), counts
+
+
+def test_two_processes_on_one_postgresql_share_the_mail(tmp_path, postgres_url):
+    maildir = tmp_path / "outbound"
+    common = {
+        "JUDGE_DATABASE_URL": postgres_url,
+        "JUDGE_OUTBOUND": f"maildir:{maildir}",
+        "JUDGE_RATE_LIMIT": "100000",
+        "JUDGE_WORKERS": "2",
+    }
+    first = JudgeProcess(environment(tmp_path / "a", **common))
+    second = JudgeProcess(environment(tmp_path / "b", **common))
+    migrated(first.settings).dispose()
+    first.start()
+    second.start()
+    sent: list[str] = []
+    lock = threading.Lock()
+
+    def client(judge: JudgeProcess, offset: int) -> None:
+        for i in range(100):
+            message = mail(f"p{(i + offset) % 30}@example.org", BODIES[i % len(BODIES)])
+            judge.client.send(message)
+            with lock:
+                sent.append(str(message["Message-ID"]))
+
+    threads = [threading.Thread(target=client, args=(j, n)) for n, j in enumerate((first, second))]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    counts = wait_for_answers(maildir, sent, timeout=120)
+    assert first.terminate() == 0 and second.terminate() == 0
+    assert len(sent) == 200
+    assert all(counts[m] == 1 for m in sent), {m: counts[m] for m in sent if counts[m] != 1}
+    store = Store(postgres_url)
+    with store.transaction(readonly=True) as session:
+        workers = session.execute(select(Inbound.worker)).scalars().all()
+    store.dispose()
+    processes = Counter(w.split(":")[1] for w in workers)
+    assert len(processes) == 2, f"one process did all the work: {processes}"

@@ -1,0 +1,74 @@
+"""The doors mail comes in by: SMTP and LMTP, with the size limit advertised, and the rate
+limit that holds a sender who writes too much."""
+
+from __future__ import annotations
+
+import smtplib
+import socket
+
+from judge.engine.tick import tick
+from tests.judgekit import InProcessJudge, free_port, mail, settle
+
+
+def lmtp_conversation(port: int, recipients: list[bytes], data: bytes) -> list[bytes]:
+    """Speak LMTP (RFC 2033) by hand: smtplib.LMTP reads only one answer after DATA."""
+    with socket.create_connection(("127.0.0.1", port), timeout=10) as sock:
+        reader = sock.makefile("rb")
+
+        def say(line: bytes, answers: int = 1) -> list[bytes]:
+            sock.sendall(line + b"\r\n")
+            out = []
+            for _ in range(answers):
+                out.append(reader.readline())
+                while out[-1][3:4] == b"-":  # a multi-line answer (LHLO)
+                    out.append(reader.readline())
+            return out
+
+        greeting = [reader.readline()]
+        out = greeting + say(b"LHLO client.example") + say(b"MAIL FROM:<anna@example.org>")
+        for rcpt in recipients:
+            out += say(b"RCPT TO:<" + rcpt + b">")
+        out += say(b"DATA")
+        out += say(data + b"\r\n.", answers=len(recipients))
+        return out + say(b"QUIT")
+
+
+def test_lmtp_delivery_answers_once_for_each_recipient(tmp_path):
+    port = free_port()
+    with InProcessJudge(tmp_path / "j", JUDGE_LMTP=f"127.0.0.1:{port}") as judge:
+        message = mail("anna@example.org", "VERSION", subject="by lmtp")
+        data = message.as_bytes().replace(b"\n", b"\r\n").rstrip(b"\r\n")
+        answers = lmtp_conversation(port, [b"judge@test.example", b"alias@test.example"], data)
+        queued = [a for a in answers if b"queued as" in a]
+        assert len(queued) == 2 and all(a.startswith(b"250 ") for a in queued)
+        assert answers[-1].startswith(b"221")
+        reply = judge.mailbox.reply(message["Message-ID"])
+        assert reply["Subject"] == "Re: USTS by lmtp"
+
+
+def test_smtp_advertises_the_size_limit(judge):
+    with smtplib.SMTP(judge.client.host, judge.client.port) as smtp:
+        smtp.ehlo()
+        assert smtp.has_extn("size")
+        assert int(smtp.esmtp_features["size"]) == judge.settings.max_message
+
+
+def test_a_sender_over_the_rate_is_told_once_then_held_until_the_window_ends(tmp_path):
+    with InProcessJudge(tmp_path / "j", JUDGE_RATE_LIMIT="2", JUDGE_RATE_WINDOW="600") as judge:
+        sent = [judge.client.send(mail("busy@example.org", "VERSION")) for _ in range(5)]
+        settle(judge.store)
+        assert all(judge.mailbox.replies_to(m) for m in sent[:2])
+        told = judge.mailbox.replies_to(sent[2])
+        assert len(told) == 1
+        assert "more than 2 mails to this judge in 10 minutes" in told[0].get_content()
+        assert not judge.mailbox.replies_to(sent[3]) and not judge.mailbox.replies_to(sent[4])
+        # Someone else is not held.
+        assert "This is judge" in judge.ask("calm@example.org", "VERSION").get_content()
+        # When the window has passed, the held mail is read and answered.
+        from datetime import timedelta
+
+        assert tick(judge.store, judge.judge.clock.now() + timedelta(seconds=601)).released == 3
+        for message_id in sent[2:]:
+            judge.mailbox.wait(lambda m=message_id: any(
+                "This is judge" in r.get_content() for r in judge.mailbox.replies_to(m)
+            ))  # fmt: skip

@@ -1,0 +1,22 @@
+"""Game passwords are kept as salted slow hashes and never in clear."""
+
+from __future__ import annotations
+
+from judge.store.passwords import check_password, hash_password
+
+
+def test_a_password_checks_against_its_hash_only():
+    stored = hash_password("Secret9")
+    assert "Secret9" not in stored and stored.startswith("scrypt$")
+    assert check_password("Secret9", stored)
+    assert not check_password("secret9", stored)  # case counts, as on the njudge
+    assert not check_password("Secret", stored)
+
+
+def test_the_same_password_hashes_differently_each_time():
+    assert hash_password("pw") != hash_password("pw")
+
+
+def test_malformed_hashes_never_match():
+    for stored in ("", "pw", "md5$abc", "scrypt$1$2$3$!!$!!", "scrypt$x$8$1$AA==$AA=="):
+        assert not check_password("pw", stored)
