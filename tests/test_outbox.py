@@ -12,7 +12,8 @@ from sqlalchemy import select
 
 from judge.config import load
 from judge.mailin.queue import answer_next, store_inbound
-from judge.mailout.sender import MAX_ATTEMPTS, Maildir, Relay, compose, send_pending
+from judge.mailout.compose import compose
+from judge.mailout.sender import MAX_ATTEMPTS, Maildir, Relay, send_pending
 from judge.store.models import Outbox
 from tests.judgekit import InProcessJudge, environment, free_port, mail, migrated
 
@@ -153,3 +154,39 @@ def test_old_mail_is_pruned_but_its_record_kept(queued):
         assert inbound.message_key and inbound.status == "done"
         assert outbox(store).body == "" and outbox(store).status == "sent"
     assert tick(store, NOW + timedelta(days=62), keep_days=60).pruned == 0
+
+
+def composed(settings, **fields) -> bytes:
+    row = Outbox(
+        id=1, created_at=NOW, to_address="anna@example.org", subject="Re: USTS hi",
+        body="Hello.\n", message_id="<x@test.example>", in_reply_to="", refs="",
+        headers={"Auto-Submitted": "auto-replied"},
+    )  # fmt: skip
+    for name, value in fields.items():
+        setattr(row, name, value)
+    return compose(row, settings)
+
+
+def test_composed_mail_reads_back_as_written(tmp_path):
+    from email import message_from_bytes, policy
+
+    settings = load(environment(tmp_path / "j"))
+    refs = " ".join(f"<{n:040d}@client.example>" for n in range(20))
+    subject = "Re: USTS Sébastien's orders \u2014 spring"
+    body = "Ordres: A Par-Bur\n" + "x" * 1500 + "\nCafé\n"
+    data = composed(settings, subject=subject, body=body, refs=refs, in_reply_to="<a@b>")
+    assert all(len(line) <= 78 for line in data.split(b"\n\n", 1)[0].split(b"\n"))
+    assert data.isascii()
+    message = message_from_bytes(data, policy=policy.default)
+    assert message["Subject"] == subject
+    assert message["References"] == refs
+    assert message.get_content() == body
+    assert message["From"] == "Diplomacy Judge USTS <judge@test.example>"
+    assert message["Auto-Submitted"] == "auto-replied" and message["X-Judge"] == "USTS"
+
+
+def test_a_subject_cannot_smuggle_headers(tmp_path):
+    settings = load(environment(tmp_path / "j"))
+    data = composed(settings, subject="hi\r\nBcc: victim@example.org\nX-Evil: 1")
+    head = data.split(b"\n\n", 1)[0]
+    assert b"\nBcc:" not in head and b"\nX-Evil:" not in head

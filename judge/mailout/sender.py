@@ -15,10 +15,9 @@ import hashlib
 import logging
 import os
 import smtplib
-from datetime import UTC, datetime, timedelta
+from datetime import datetime, timedelta
 from email import policy
 from email.message import EmailMessage
-from email.utils import format_datetime, formataddr
 from pathlib import Path
 
 from sqlalchemy import Select, select
@@ -27,29 +26,12 @@ from sqlalchemy.orm import Session
 from ..config import Settings, host_port
 from ..store.db import Store
 from ..store.models import Outbox
+from .compose import compose
 from .outbox import queue_mail
 
 log = logging.getLogger("judge.sender")
 
 MAX_ATTEMPTS = 40  # with the backoff below, about a day and a half of trying
-
-
-def compose(row: Outbox, settings: Settings) -> EmailMessage:
-    message = EmailMessage()
-    message["From"] = formataddr((f"{settings.name} {settings.code}", settings.address))
-    message["To"] = row.to_address
-    message["Subject"] = row.subject
-    message["Date"] = format_datetime(row.created_at.replace(tzinfo=UTC))
-    message["Message-ID"] = row.message_id
-    if row.in_reply_to:
-        message["In-Reply-To"] = row.in_reply_to
-    if row.refs:
-        message["References"] = row.refs
-    for name, value in (row.headers or {}).items():
-        message[name] = value
-    message["X-Judge"] = settings.code
-    message.set_content(row.body)
-    return message
 
 
 class Maildir:
@@ -88,12 +70,11 @@ class Maildir:
             out.append((name, message))
         return out
 
-    def deliver(self, row: Outbox, message: EmailMessage) -> None:
+    def deliver(self, row: Outbox, data: bytes) -> None:
         if self.has(row):
             return
         stem = self.stem(row)
         tmp = self.path / "tmp" / f"{stem}.{os.getpid()}"
-        data = message.as_bytes()
         with open(tmp, "wb") as f:
             f.write(data)
             f.flush()
@@ -104,12 +85,15 @@ class Maildir:
 class Relay:
     """Delivers to an SMTP relay (`smtp://host:port`)."""
 
-    def __init__(self, host: str, port: int, timeout: float = 60) -> None:
-        self.host, self.port, self.timeout = host, port, timeout
+    def __init__(self, host: str, port: int, sender: str = "", timeout: float = 60) -> None:
+        self.host, self.port, self.sender, self.timeout = host, port, sender, timeout
 
-    def deliver(self, row: Outbox, message: EmailMessage) -> None:
+    def deliver(self, row: Outbox, data: bytes) -> None:
+        # SMTP wants CRLF line ends; bounces come back to the judge's address (and are
+        # recognised as bounces there, not answered).
+        data = data.replace(b"\r\n", b"\n").replace(b"\n", b"\r\n")
         with smtplib.SMTP(self.host, self.port, timeout=self.timeout) as smtp:
-            smtp.send_message(message)
+            smtp.sendmail(self.sender, [row.to_address], data)
 
 
 def transport(settings: Settings) -> Maildir | Relay:
@@ -118,7 +102,7 @@ def transport(settings: Settings) -> Maildir | Relay:
         return Maildir(Path(target[len("maildir:") :]))
     if target.startswith("smtp://"):
         host, port = host_port(target[len("smtp://") :].rstrip("/"), 25)
-        return Relay(host, port)
+        return Relay(host, port, settings.address)
     raise ValueError(f"outbound must be maildir:PATH or smtp://host:port, not {target!r}")
 
 
