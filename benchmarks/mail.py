@@ -16,8 +16,10 @@ the same client. The goal: the judge, on SQLite, at least half the ceiling's rat
 from __future__ import annotations
 
 import argparse
+import asyncio
 import os
 import smtplib
+import sqlite3
 import sys
 import tempfile
 import threading
@@ -50,7 +52,14 @@ Level:     Novice
 Package:   no
 END
 """
-REQUESTS = ["GET form", "VERSION", "WHO IS player1", "GET rules", "INFO PLAYER player2@x.org"]
+# What players ask of a judge; WHO IS and INFO PLAYER about a player registered before.
+REQUESTS = [
+    "GET form",
+    "VERSION",
+    "WHO IS player{m}@example.org",
+    "GET rules",
+    "INFO PLAYER player{m}@example.org",
+]
 
 
 def mails(count: int) -> tuple[list[EmailMessage], int]:
@@ -64,7 +73,7 @@ def mails(count: int) -> tuple[list[EmailMessage], int]:
             body = FORM.format(n=n)
             expected += 1
         else:
-            body = REQUESTS[n % len(REQUESTS)]
+            body = REQUESTS[n % len(REQUESTS)].format(m=n - 1)
             expected += 2 if body.startswith("GET") else 1
         message["From"] = sender
         message["To"] = "judge@bench.example"
@@ -100,27 +109,61 @@ def timed(start: Callable[[], int], done: Callable[[], bool], messages, connecti
     return time.perf_counter() - began
 
 
-class Sink:
-    """The ceiling: take each mail and keep it, nothing else."""
+class MemorySink:
+    """Takes each mail and keeps it in memory: what aiosmtpd costs, and nothing else."""
 
-    def __init__(self) -> None:
+    def __init__(self, _home: str) -> None:
         self.kept: list[bytes] = []
 
     async def handle_DATA(self, server, session, envelope) -> str:
         self.kept.append(envelope.original_content)
         return "250 OK"
 
+    def count(self) -> int:
+        return len(self.kept)
 
-def ceiling(messages: list[EmailMessage], connections: int) -> float:
-    sink = Sink()
-    controller = Controller(sink, hostname="127.0.0.1", port=free_port())
 
-    def start() -> int:
-        controller.start()
-        return controller.port
+class StoringSink:
+    """Commits each mail to a SQLite file (WAL, synchronous=FULL) before its 250: the
+    least a server can do that promises, as the judge does, never to lose a mail."""
 
-    seconds = timed(start, lambda: len(sink.kept) == len(messages), messages, connections)
-    controller.stop()
+    def __init__(self, home: str) -> None:
+        self.db = sqlite3.connect(
+            os.path.join(home, "sink.db"), isolation_level=None, check_same_thread=False
+        )
+        self.db.execute("PRAGMA journal_mode=WAL")
+        self.db.execute("PRAGMA synchronous=FULL")
+        self.db.execute("CREATE TABLE mail (id INTEGER PRIMARY KEY, sender TEXT, raw BLOB)")
+        self.lock = threading.Lock()
+        self.stored = 0
+
+    def _store(self, sender: str, raw: bytes) -> None:
+        with self.lock:
+            self.db.execute("BEGIN IMMEDIATE")
+            self.db.execute("INSERT INTO mail (sender, raw) VALUES (?, ?)", (sender, raw))
+            self.db.execute("COMMIT")
+            self.stored += 1
+
+    async def handle_DATA(self, server, session, envelope) -> str:
+        loop = asyncio.get_running_loop()
+        await loop.run_in_executor(None, self._store, envelope.mail_from, envelope.original_content)
+        return "250 OK"
+
+    def count(self) -> int:
+        return self.stored
+
+
+def ceiling(kind: type, messages: list[EmailMessage], connections: int) -> float:
+    with tempfile.TemporaryDirectory() as home:
+        sink = kind(home)
+        controller = Controller(sink, hostname="127.0.0.1", port=free_port())
+
+        def start() -> int:
+            controller.start()
+            return controller.port
+
+        seconds = timed(start, lambda: sink.count() == len(messages), messages, connections)
+        controller.stop()
     return len(messages) / seconds
 
 
@@ -188,8 +231,12 @@ def main() -> None:
         f" WHO IS, INFO PLAYER) on {options.connections} SMTP connections; "
         f"{expected} mails answer them"
     )
-    top = ceiling(messages, options.connections)
-    rows = [("ceiling: aiosmtpd sink that only keeps the mail", top)]
+    memory = ceiling(MemorySink, messages, options.connections)
+    top = ceiling(StoringSink, messages, options.connections)
+    rows = [
+        ("aiosmtpd sink keeping mail in memory (for comparison)", memory),
+        ("ceiling: aiosmtpd sink storing each mail in SQLite", top),
+    ]
     sqlite = judge_rate(None, messages, expected, options.connections, workers=1)
     rows.append(("judge on SQLite, until the last answer is in the Maildir", sqlite))
     database = postgres_database()

@@ -23,7 +23,7 @@ from .clock import Clock, FixedClock, SystemClock
 from .config import Settings, host_port, load
 from .daemon import Judge
 from .engine.tick import tick
-from .mailin.queue import answer_next, store_inbound
+from .mailin.queue import answer_pending, store_inbound
 from .mailout.sender import Maildir, send_pending, transport
 from .reports.show import game_state
 from .store import migrate
@@ -176,8 +176,8 @@ def _process(settings: Settings, args: argparse.Namespace) -> int:
 def _drain(store: Store, settings: Settings, clock: Clock) -> tuple[int, int]:
     """Answer every pending mail and send every due outbox row."""
     answered = 0
-    while answer_next(store, settings, clock.now) is not None:
-        answered += 1
+    while batch := answer_pending(store, settings, clock.now):
+        answered += len(batch)
     sent = send_pending(store, settings, clock.now(), transport(settings), limit=10**9)
     return answered, sent
 

@@ -23,10 +23,12 @@ from aiosmtpd.lmtp import LMTP
 from aiosmtpd.smtp import SMTP, Envelope, Session
 from apscheduler.schedulers.background import BackgroundScheduler
 
+from parser import parse_mail
+
 from .clock import Clock, SystemClock
 from .config import Settings, host_port
 from .engine.tick import tick
-from .mailin.queue import answer_next, has_pending, store_inbound
+from .mailin.queue import Intake, answer_pending, has_pending
 from .mailout.sender import has_due, send_pending, transport
 from .store import migrate
 from .store.db import Store
@@ -37,9 +39,8 @@ log = logging.getLogger("judge.daemon")
 class InboundHandler:
     """The aiosmtpd handler: commit the raw mail, then say 250 (or 451, to be sent again)."""
 
-    def __init__(self, store: Store, clock: Clock, via: str, arrived: Callable[[], None]) -> None:
-        self.store = store
-        self.clock = clock
+    def __init__(self, intake: Intake, via: str, arrived: Callable[[], None]) -> None:
+        self.intake = intake
         self.via = via
         self.arrived = arrived
 
@@ -47,18 +48,11 @@ class InboundHandler:
         raw = envelope.original_content or b""
         if isinstance(raw, str):
             raw = raw.encode("utf-8", "surrogateescape")
-        loop = asyncio.get_running_loop()
+        stored = self.intake.submit(
+            raw, self.via, envelope.mail_from or "", ",".join(envelope.rcpt_tos)
+        )
         try:
-            row_id = await loop.run_in_executor(
-                None,
-                store_inbound,
-                self.store,
-                raw,
-                self.clock.now(),
-                self.via,
-                envelope.mail_from or "",
-                ",".join(envelope.rcpt_tos),
-            )
+            row_id = await asyncio.wrap_future(stored)
         except Exception:
             log.exception("could not store a mail from %r", envelope.mail_from)
             status = "451 4.3.0 Local error; please try again later"
@@ -103,11 +97,13 @@ class Judge:
         self.controllers: list[Controller] = []
         self.threads: list[threading.Thread] = []
         self.scheduler: BackgroundScheduler | None = None
+        self.intake: Intake | None = None
 
     # -- starting and stopping -----------------------------------------------------------
 
     def start(self) -> None:
         migrate.require_head(self.store)
+        parse_mail("", self.clock.now())  # build the grammars now, not for the first mail
         kwargs: dict[str, Any] = {
             "data_size_limit": self.settings.max_message,
             "server_hostname": self.settings.domain,
@@ -142,7 +138,9 @@ class Judge:
         )
 
     def _listen(self, host: str, port: int, via: str, kwargs: dict[str, Any]) -> None:
-        handler = InboundHandler(self.store, self.clock, via, self.mail_waiting.set)
+        if self.intake is None:
+            self.intake = Intake(self.store, self.clock)
+        handler = InboundHandler(self.intake, via, self.mail_waiting.set)
         controller = _Listener(
             handler,
             lmtp=via == "lmtp",
@@ -164,6 +162,9 @@ class Judge:
         for controller in self.controllers:
             controller.stop()
         self.controllers.clear()
+        if self.intake is not None:
+            self.intake.stop()
+            self.intake = None
         self.stopping.set()
         self.mail_waiting.set()
         self.outbox_waiting.set()
@@ -200,14 +201,14 @@ class Judge:
         while not self.stopping.is_set():
             self.mail_waiting.clear()
             try:
-                answered = None
+                answered = []
                 if has_pending(self.store):
-                    answered = answer_next(self.store, self.settings, self.clock.now)
+                    answered = answer_pending(self.store, self.settings, self.clock.now)
             except Exception:
                 log.exception("the inbound queue cannot be read; trying again shortly")
                 self.stopping.wait(5)
                 continue
-            if answered is not None:
+            if answered:
                 self.outbox_waiting.set()
             else:
                 self.mail_waiting.wait(poll)

@@ -7,7 +7,7 @@ from the variant files, so that each fact has one source.
 from __future__ import annotations
 
 import re
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 
 import variants
@@ -23,12 +23,30 @@ def clean_name(name: str) -> str | None:
     return name if _NAME.match(name) and ".." not in name else None
 
 
+def _text(path: Path) -> str | None:
+    """A file's text, read again only when it has changed (a keeper may edit help files
+    while the judge runs)."""
+    try:
+        stamp = path.stat().st_mtime_ns
+    except OSError:
+        return None
+    return _read(path, stamp)
+
+
+@lru_cache(maxsize=256)
+def _read(path: Path, stamp: int) -> str | None:
+    try:
+        return path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
+        return None
+
+
 def index() -> list[tuple[str, str]]:
-    path = HELP_DIR / "INDEX"
-    if not path.is_file():
+    text = _text(HELP_DIR / "INDEX")
+    if text is None:
         return []
     out = []
-    for line in path.read_text(encoding="utf-8").splitlines():
+    for line in text.splitlines():
         if line.strip() and not line.startswith("#"):
             name, _, description = line.partition("\t")
             out.append((name.strip(), description.strip()))
@@ -47,20 +65,19 @@ def read(name: str, address: str, code: str) -> str | None:
         text = map_text(clean[4:] or "standard")
     else:
         # Only the files the index names: helpfiles/ may hold other things (its README).
-        path = HELP_DIR / clean
-        if clean not in {n for n, _ in index()} or not path.is_file():
+        if clean not in {n for n, _ in index()}:
             return None
-        text = path.read_text(encoding="utf-8")
+        text = _text(HELP_DIR / clean)
     if text is None:
         return None
     return text.replace("{address}", address).replace("{code}", code)
 
 
 def package() -> list[str]:
-    path = HELP_DIR / "package"
-    if not path.is_file():
+    text = _text(HELP_DIR / "package")
+    if text is None:
         return ["info"]
-    return [line.strip() for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+    return [line.strip() for line in text.splitlines() if line.strip()]
 
 
 def flist() -> str:

@@ -9,14 +9,14 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from datetime import datetime
 
-from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from ..config import Settings
 from ..mailin.message import IncomingMail
-from ..mailout.outbox import queue_mail
+from ..mailout.outbox import OutboxRow, insert_outbox, outbox_row
 from ..reports.replies import header, paragraphs, reply_subject
-from ..store.models import Address, Outbox, User
+from ..store import queries as q
+from ..store.models import User
 
 COULD_NOT_COMPLETE = "Your request could not be completed.  Please contact the judge keeper."
 
@@ -43,6 +43,8 @@ class Conversation:
     failed: bool = False
     # The whole reply is one text (HELP sends the 'info' file as the answer).
     whole: str | None = None
+    # Where write_outbox puts the rows, when the caller inserts them later.
+    outbox: list[OutboxRow] | None = None
 
     def __post_init__(self) -> None:
         if not self.reply_to:
@@ -83,10 +85,11 @@ class Conversation:
         reply = Outgoing(self.reply_to, reply_subject(code, self.mail.subject), body, reply=True)
         return [reply, *self.extra]
 
-    def write_outbox(self) -> list[Outbox]:
-        return [
-            queue_mail(
-                self.session,
+    def write_outbox(self) -> list[OutboxRow]:
+        """The mails of this conversation, to the outbox: into `outbox` when the caller
+        collects a batch's rows, else at once into the session."""
+        rows = [
+            outbox_row(
                 self.settings,
                 self.now,
                 out.to,
@@ -100,6 +103,11 @@ class Conversation:
             )
             for out in self.outgoing()
         ]
+        if self.outbox is not None:
+            self.outbox.extend(rows)
+        else:
+            insert_outbox(self.session, rows)
+        return rows
 
 
 def _references(mail: IncomingMail) -> str:
@@ -112,7 +120,4 @@ def _references(mail: IncomingMail) -> str:
 def user_by_address(session: Session, address: str) -> User | None:
     if not address:
         return None
-    row = session.execute(
-        select(Address).where(Address.address == address.lower())
-    ).scalar_one_or_none()
-    return row.user if row is not None else None
+    return session.execute(q.USER_BY_ADDRESS, {"address": address.lower()}).scalar_one_or_none()

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import hashlib
 import logging
+from collections import Counter
+from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
 from sqlalchemy import func, select
@@ -16,6 +18,8 @@ import parser as p
 from ..config import Settings
 from ..mailin.message import IncomingMail, read_mail
 from ..mailin.screening import refusal
+from ..mailout.outbox import OutboxRow
+from ..store import queries as q
 from ..store.models import Inbound, Outbox
 from .conversation import Conversation
 from .dispatch import carry_out
@@ -23,32 +27,109 @@ from .dispatch import carry_out
 log = logging.getLogger("judge.mail")
 
 
-def answer(session: Session, inbound: Inbound, settings: Settings, now: datetime) -> str:
-    """Carry out one inbound mail; returns what was done (also kept on the row)."""
-    mail = read_mail(inbound.raw)
-    inbound.sender = (mail.reply_to or "").lower()[:320]
-    why_not = refusal(mail, _return_path(inbound, mail), settings.address)
+@dataclass(frozen=True)
+class Arrived:
+    """An inbound mail as the engine reads it (a row of the inbound table)."""
+
+    id: int
+    raw: bytes
+    received_at: datetime
+    envelope_from: str
+    via: str
+    hold_until: datetime | None = None
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What became of a mail, for its inbound row."""
+
+    status: str  # done, held
+    outcome: str  # for the log and the judgekeeper
+    sender: str = ""
+    message_key: str | None = None
+    hold_until: datetime | None = None
+
+
+@dataclass
+class Batch:
+    """The mails answered in one transaction: the outbox rows they want written, and what
+    the worker must know of other mail to answer them: which Message-IDs were answered
+    already, and how many mails each sender sent in the rate window. Both are looked up
+    once for the whole batch (`look_up`), then kept up to date as its mails are answered,
+    since their own rows are written together at the end."""
+
+    outbox: list[OutboxRow] = field(default_factory=list)
+    keys: dict[str, int] = field(default_factory=dict)
+    senders: Counter[str] = field(default_factory=Counter)
+    told: set[str] = field(default_factory=set)  # senders told they are held
+
+    def look_up(
+        self, session: Session, arrived: list[tuple[Arrived, IncomingMail]], window: int
+    ) -> None:
+        keys = [_key(mail) for _, mail in arrived]
+        senders = {_sender(mail) for _, mail in arrived}
+        if not arrived:
+            return
+        connection = session.connection()
+        wanted = [k for k in keys if k]
+        if wanted:
+            for row_id, key in connection.execute(q.ANSWERED_KEYS, {"keys": wanted}):
+                self.keys.setdefault(key, row_id)
+        first = min(a.id for a, _ in arrived)
+        since = min(a.received_at for a, _ in arrived) - timedelta(seconds=window)
+        counts = connection.execute(
+            q.MAILS_FROM_SENDERS, {"senders": sorted(senders), "since": since, "first": first}
+        )
+        for sender, count in counts:
+            self.senders[sender] += count
+
+
+def _sender(mail: IncomingMail) -> str:
+    return (mail.reply_to or "").lower()[:320]
+
+
+def _key(mail: IncomingMail) -> str | None:
+    """A mail's sender and Message-ID, hashed: the same mail sent twice has the same key."""
+    if not mail.message_id:
+        return None
+    return hashlib.sha256(f"{_sender(mail)}\n{mail.message_id}".encode()).hexdigest()
+
+
+def answer(
+    session: Session,
+    arrived: Arrived,
+    settings: Settings,
+    now: datetime,
+    batch: Batch | None = None,
+    mail: IncomingMail | None = None,
+) -> Outcome:
+    """Carry out one inbound mail; what became of it."""
+    mail = read_mail(arrived.raw) if mail is None else mail
+    if batch is None:
+        batch = Batch()
+        batch.look_up(session, [(arrived, mail)], settings.rate_window)
+    sender = _sender(mail)
+    why_not = refusal(mail, _return_path(arrived, mail), settings.address)
     if why_not:
-        log.info("inbound %s from %r not answered: %s", inbound.id, mail.reply_to, why_not)
-        return _done(inbound, now, f"not answered: {why_not}")
-    if mail.message_id:
-        key = hashlib.sha256(f"{inbound.sender}\n{mail.message_id}".encode()).hexdigest()
-        first = session.execute(
-            select(Inbound.id).where(Inbound.message_key == key).where(Inbound.id != inbound.id)
-        ).scalar_one_or_none()
-        if first is not None:
-            log.info("inbound %s is inbound %s again (same Message-ID)", inbound.id, first)
-            return _done(inbound, now, f"not answered: the same mail as inbound {first}")
-        inbound.message_key = key
-    if inbound.hold_until is None and _over_rate(session, inbound, settings):
-        return _hold(session, inbound, settings, now, mail)
-    ctx = Conversation(session, settings, now, mail, inbound.id)
+        log.info("inbound %s from %r not answered: %s", arrived.id, mail.reply_to, why_not)
+        return Outcome("done", f"not answered: {why_not}", sender)
+    key = _key(mail)
+    if key is not None:
+        first = batch.keys.get(key)
+        if first is not None and first != arrived.id:
+            log.info("inbound %s is inbound %s again (same Message-ID)", arrived.id, first)
+            return Outcome("done", f"not answered: the same mail as inbound {first}", sender)
+        batch.keys[key] = arrived.id
+    batch.senders[sender] += 1
+    if arrived.hold_until is None and batch.senders[sender] > settings.rate_limit:
+        return _hold(session, arrived, sender, key, settings, now, mail, batch)
+    ctx = Conversation(session, settings, now, mail, arrived.id, outbox=batch.outbox)
     parsed = p.parse_mail(mail.body, now)
     replied_to = [c for c in parsed.commands if isinstance(c, p.ReplyTo)]
     if replied_to:
         ctx.reply_to = replied_to[-1].address
     if mail.notes:
-        log.info("inbound %s: %s", inbound.id, "; ".join(mail.notes))
+        log.info("inbound %s: %s", arrived.id, "; ".join(mail.notes))
     for command in parsed.commands:
         if isinstance(command, p.ReplyTo):
             continue
@@ -56,68 +137,52 @@ def answer(session: Session, inbound: Inbound, settings: Settings, now: datetime
     for error in parsed.errors:
         ctx.fail(f"Line {error.line}: {error.text}\n  {error.reason}")
     ctx.write_outbox()
-    return _done(inbound, now, f"answered {len(parsed.commands)} commands")
+    return Outcome("done", f"answered {len(parsed.commands)} commands", sender, key)
 
 
-def _return_path(inbound: Inbound, mail: IncomingMail) -> str:
+def _return_path(arrived: Arrived, mail: IncomingMail) -> str:
     """The envelope sender: given by SMTP, LMTP and Postfix's pipe; for a pipe that did not
     say, the Return-Path header the delivery agent wrote, else the From address."""
-    if inbound.via != "pipe" or inbound.envelope_from:
-        return inbound.envelope_from
+    if arrived.via != "pipe" or arrived.envelope_from:
+        return arrived.envelope_from
     if mail.return_path is not None:
         return mail.return_path
     return mail.from_address or mail.reply_to
 
 
-def _done(inbound: Inbound, now: datetime, outcome: str) -> str:
-    inbound.status = "done"
-    inbound.done_at = now
-    inbound.outcome = outcome[:1000]
-    return outcome
-
-
-def _over_rate(session: Session, inbound: Inbound, settings: Settings) -> bool:
-    since = inbound.received_at - timedelta(seconds=settings.rate_window)
-    count = session.execute(
-        select(func.count())
-        .select_from(Inbound)
-        .where(Inbound.sender == inbound.sender)
-        .where(Inbound.received_at > since)
-        .where(Inbound.id <= inbound.id)
-    ).scalar_one()
-    return count > settings.rate_limit
-
-
 def _hold(
-    session: Session, inbound: Inbound, settings: Settings, now: datetime, mail: IncomingMail
-) -> str:
+    session: Session,
+    arrived: Arrived,
+    sender: str,
+    key: str | None,
+    settings: Settings,
+    now: datetime,
+    mail: IncomingMail,
+    batch: Batch,
+) -> Outcome:
     """Over the rate: the first such mail is told, the rest are held quietly; all are read
     once the window has passed."""
-    inbound.status = "held"
-    inbound.hold_until = now + timedelta(seconds=settings.rate_window)
-    inbound.outcome = "held: over the rate limit"
-    told = session.execute(
-        select(func.count())
-        .select_from(Inbound)
-        .where(Inbound.sender == inbound.sender)
-        .where(Inbound.status == "held")
-        .where(Inbound.id < inbound.id)
-        .where(Inbound.hold_until > now)
-    ).scalar_one()
-    log.warning(
-        "inbound %s from %s held: over %s mails", inbound.id, inbound.sender, settings.rate_limit
+    until = now + timedelta(seconds=settings.rate_window)
+    held = Outcome("held", "held: over the rate limit", sender, key, until)
+    log.warning("inbound %s from %s held: over %s mails", arrived.id, sender, settings.rate_limit)
+    told = (
+        sender in batch.told
+        or session.execute(
+            q.HELD_FROM_SENDER, {"sender": sender, "id": arrived.id, "now": now}
+        ).scalar_one()
     )
     if told:
-        return "held"
-    ctx = Conversation(session, settings, now, mail, inbound.id)
+        return held
+    batch.told.add(sender)
+    ctx = Conversation(session, settings, now, mail, arrived.id, outbox=batch.outbox)
     minutes = settings.rate_window // 60
     ctx.say(
         f"You have sent more than {settings.rate_limit} mails to this judge in {minutes} "
         f"minutes.  This mail and any more you send will be read after "
-        f"{inbound.hold_until:%a %b %d %Y %H:%M} UTC."
+        f"{until:%a %b %d %Y %H:%M} UTC."
     )
     ctx.write_outbox()
-    return "held, told"
+    return held
 
 
 def release_held(session: Session, now: datetime) -> int:

@@ -7,7 +7,8 @@ from sqlalchemy import select
 
 import parser as p
 
-from ..store.models import Address, User
+from ..store import queries as q
+from ..store.models import User
 from .conversation import Conversation, user_by_address
 from .files import send_file
 
@@ -43,19 +44,29 @@ def register(ctx: Conversation, cmd: p.Register) -> None:
             + "."
         )
         return
+    form = {
+        "name": fields["name"][:200],
+        "level": level.capitalize(),
+        "site": fields.get("site", "")[:200],
+        "country": fields["country"][:100],
+        "registration": {k: v[:300] for k, v in fields.items() if k in FIELDS},
+        "updated_at": ctx.now,
+    }
     user = ctx.user
     fresh = user is None
     if user is None:
-        user = User(email=ctx.reply_to.lower(), registered_at=ctx.now, updated_at=ctx.now)
-        ctx.session.add(user)
-        ctx.session.flush()
-        ctx.session.add(Address(address=ctx.reply_to.lower(), user_id=user.id, added_at=ctx.now))
-    user.name = fields["name"][:200]
-    user.level = level.capitalize()
-    user.site = fields.get("site", "")[:200]
-    user.country = fields["country"][:100]
-    user.registration = {k: v[:300] for k, v in fields.items() if k in FIELDS}
-    user.updated_at = ctx.now
+        # Written at once rather than through the session: no flush of pending objects
+        # before the next mail's first query.
+        address = ctx.reply_to.lower()
+        user_id = ctx.session.execute(
+            q.NEW_USER, {**form, "email": address, "registered_at": ctx.now}
+        ).scalar_one()
+        ctx.session.execute(
+            q.NEW_ADDRESS, {"address": address, "user_id": user_id, "added_at": ctx.now}
+        )
+    else:
+        for name, value in form.items():
+            setattr(user, name, value)
     notes = []
     if unknown:
         notes.append("Fields ignored (not on the form): " + ", ".join(unknown) + ".")
@@ -91,7 +102,7 @@ def i_am_also(ctx: Conversation, cmd: p.IAmAlso) -> None:
         else:
             ctx.fail(f"{new} is registered to someone else already; it cannot be added.")
         return
-    ctx.session.add(Address(address=new, user_id=owner.id, added_at=ctx.now))
+    ctx.session.execute(q.NEW_ADDRESS, {"address": new, "user_id": owner.id, "added_at": ctx.now})
     ctx.say(f"{new} is now also an address of {owner.email} ({owner.name}).")
 
 
@@ -99,29 +110,27 @@ def who_is(ctx: Conversation, cmd: p.WhoIs) -> None:
     out = []
     for prefix in cmd.prefixes:
         key = prefix.lower()
-        rows = ctx.session.execute(
-            select(Address)
-            .where(Address.address.startswith(key, autoescape=True))
-            .order_by(Address.address)
-            .limit(50)
-        ).scalars()
-        users: dict[int, User] = {}
-        for row in rows:
-            users.setdefault(row.user_id, row.user)
+        found = ctx.session.execute(
+            # A range, not LIKE: SQLite's LIKE ignores case and so cannot use the index.
+            q.USERS_BY_PREFIX,
+            {"low": key, "high": key + "\U0010ffff"},
+        ).all()
+        users: dict[int, tuple[dict[str, str], list[str]]] = {}
+        for user_id, registration, address in found:
+            users.setdefault(user_id, (registration, []))[1].append(address)
         if not users:
             out.append(f"No registered address starts with '{prefix}'.")
             continue
-        out.extend(_public_form(user) for user in users.values())
+        out.extend(_public_form(form, addresses) for form, addresses in users.values())
     ctx.say("\n\n".join(out))
 
 
-def _public_form(user: User) -> str:
+def _public_form(registration: dict[str, str], addresses: list[str]) -> str:
     lines = []
     for name in PUBLIC:
-        value = user.registration.get(name, "")
+        value = registration.get(name, "")
         if value:
             lines.append(f"{name.capitalize() + ':':<11}{value}")
-    addresses = [a.address for a in user.addresses]
     if len(addresses) > 1:
         lines.append(f"{'Addresses:':<11}{', '.join(addresses)}")
     return "\n".join(lines)

@@ -1,27 +1,36 @@
-"""The inbound queue: store a mail (before the 250), and claim and answer the oldest one.
+"""The inbound queue: store mail (before the 250), and claim and answer the oldest.
 
-Storing is one small transaction. Answering is another: the worker takes the oldest pending
-row (on PostgreSQL `FOR UPDATE SKIP LOCKED`, so workers on several hosts never take the
-same one), and the row, the changes its commands make and the outbox rows for its answers
-are committed together. A crash before that commit leaves the row pending: it is answered
-again from scratch, never twice.
+Storing is one small transaction (for the listener, several mails arriving together share
+one). Answering is another: a worker claims the oldest pending rows (on PostgreSQL with
+`FOR UPDATE SKIP LOCKED`, so workers on several hosts never take the same one), and the
+rows, the changes their commands make and the outbox rows for their answers are committed
+together. A crash before that commit leaves the rows pending: they are answered again from
+scratch, never twice.
 """
 
 from __future__ import annotations
 
 import logging
 import os
+import queue
 import socket
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from concurrent.futures import Future
+from contextlib import nullcontext
 from datetime import datetime
+from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import bindparam, insert, select, update
+from sqlalchemy.orm import Session
 
+from ..clock import Clock
 from ..config import Settings
 from ..engine.conversation import Conversation
-from ..engine.mail import answer
+from ..engine.mail import Arrived, Batch, Outcome, answer
 from ..mailin.message import read_mail
+from ..mailout.outbox import insert_outbox
+from ..store import queries as q
 from ..store.db import Store
 from ..store.models import Inbound
 
@@ -30,6 +39,54 @@ log = logging.getLogger("judge.queue")
 WORKER_PREFIX = f"{socket.gethostname()[:40]}:{os.getpid()}:"
 
 MAX_ATTEMPTS = 3
+BATCH = 50  # mails answered in one transaction, at most
+CHUNK = 5  # mails read and looked up together; a batch may end after any chunk
+
+_INBOUND = Inbound.__table__
+_STORE = insert(_INBOUND).returning(_INBOUND.c.id, sort_by_parameter_order=True)
+_ARRIVED = select(
+    Inbound.id,
+    Inbound.raw,
+    Inbound.received_at,
+    Inbound.envelope_from,
+    Inbound.via,
+    Inbound.hold_until,
+)
+_PENDING = _ARRIVED.where(Inbound.status == "pending").order_by(Inbound.id).limit(bindparam("n"))
+_PENDING_LOCKED = _PENDING.with_for_update(skip_locked=True)
+_FINISH = (
+    update(_INBOUND)
+    .where(_INBOUND.c.id == bindparam("row_id"))
+    .values(
+        status=bindparam("b_status"),
+        outcome=bindparam("b_outcome"),
+        sender=bindparam("b_sender"),
+        message_key=bindparam("b_key"),
+        hold_until=bindparam("b_hold"),
+        done_at=bindparam("b_done"),
+        worker=bindparam("b_worker"),
+    )
+)
+
+
+# -- storing -------------------------------------------------------------------------------
+
+
+def _values(
+    raw: bytes, now: datetime, via: str, envelope_from: str, envelope_to: str
+) -> dict[str, Any]:
+    return {
+        "received_at": now,
+        "status": "pending",
+        "raw": raw,
+        "envelope_from": envelope_from[:320],
+        "envelope_to": envelope_to[:2000],
+        "via": via,
+        "sender": "",
+        "attempts": 0,
+        "outcome": "",
+        "worker": "",
+    }
 
 
 def store_inbound(
@@ -42,41 +99,142 @@ def store_inbound(
 ) -> int:
     """Commit a raw mail to the inbound table; only then may the caller say 250."""
     with store.transaction() as session:
-        row = Inbound(
-            received_at=now,
-            status="pending",
-            raw=raw,
-            envelope_from=envelope_from[:320],
-            envelope_to=envelope_to[:2000],
-            via=via,
+        values = [_values(raw, now, via, envelope_from, envelope_to)]
+        return session.execute(_STORE, values).scalar_one()
+
+
+class Intake:
+    """Group commit for a listener: the mails that arrive while one commit is on its way
+    to the disk are committed together in the next, each caller waiting for its own."""
+
+    def __init__(self, store: Store, clock: Clock, limit: int = 100) -> None:
+        self.store = store
+        self.clock = clock
+        self.limit = limit
+        self.waiting: queue.SimpleQueue[tuple[tuple[Any, ...], Future[int]] | None] = (
+            queue.SimpleQueue()
         )
-        session.add(row)
-        session.flush()
-        return row.id
+        self.thread = threading.Thread(target=self._run, name="intake", daemon=True)
+        self.thread.start()
+
+    def submit(self, raw: bytes, via: str, envelope_from: str, envelope_to: str) -> Future[int]:
+        done: Future[int] = Future()
+        self.waiting.put(((raw, via, envelope_from, envelope_to), done))
+        return done
+
+    def stop(self) -> None:
+        self.waiting.put(None)
+        self.thread.join()
+
+    def _run(self) -> None:
+        while True:
+            first = self.waiting.get()
+            if first is None:
+                return
+            items = [first]
+            while len(items) < self.limit:
+                try:
+                    item = self.waiting.get_nowait()
+                except queue.Empty:
+                    break
+                if item is None:
+                    self.waiting.put(None)  # stop after this batch
+                    break
+                items.append(item)
+            try:
+                now = self.clock.now()
+                with self.store.transaction() as session:
+                    rows = [_values(raw, now, *rest) for (raw, *rest), _ in items]
+                    ids = session.execute(_STORE, rows).scalars().all()
+            except Exception as exc:
+                for _, done in items:
+                    done.set_exception(exc)
+                continue
+            for (_, done), row_id in zip(items, ids, strict=True):
+                done.set_result(row_id)
+
+
+# -- answering -----------------------------------------------------------------------------
 
 
 def answer_next(store: Store, settings: Settings, now: Callable[[], datetime]) -> int | None:
     """Answer the oldest pending mail; its id, or None when there was none."""
-    row_id = None
+    answered = answer_pending(store, settings, now, limit=1)
+    return answered[0] if answered else None
+
+
+def answer_pending(
+    store: Store, settings: Settings, now: Callable[[], datetime], limit: int = BATCH
+) -> list[int]:
+    """Answer up to `limit` of the oldest pending mails in one transaction; their ids.
+
+    One commit for many mails is what lets a judge on one SQLite file keep up with its
+    SMTP listener. Should any mail make the judge fail, the whole batch is rolled back and
+    done again with each mail in a savepoint of its own: the failing mail is rolled back
+    alone and counted (after three failures it is set aside), the others are answered.
+    """
     try:
-        with store.transaction() as session:
-            query = select(Inbound).where(Inbound.status == "pending").order_by(Inbound.id)
-            if not store.is_sqlite:
-                query = query.with_for_update(skip_locked=True)
-            row = session.execute(query.limit(1)).scalar_one_or_none()
-            if row is None:
-                return None
-            row_id = row.id
-            row.worker = WORKER_PREFIX + threading.current_thread().name[:40]
-            outcome = answer(session, row, settings, now())
-            log.info("inbound %s: %s", row_id, outcome)
-            return row_id
-    except Exception:
-        log.exception("answering inbound mail %s failed", row_id)
-        if row_id is None:
-            raise  # the database itself failed: the caller waits and tries again
+        return _answer_batch(store, settings, now, limit, alone=False)[0]
+    except Exception:  # a mail of the batch, or the commit of its changes, failed
+        ids, failed = _answer_batch(store, settings, now, limit, alone=True)
+    for row_id in failed:
         _count_failure(store, settings, now(), row_id)
-        return row_id
+    return ids
+
+
+def _answer_batch(
+    store: Store, settings: Settings, now: Callable[[], datetime], limit: int, alone: bool
+) -> tuple[list[int], list[int]]:
+    failed: list[int] = []
+    worker = WORKER_PREFIX + threading.current_thread().name[:40]
+    with store.transaction() as session:
+        query = _PENDING if store.is_sqlite else _PENDING_LOCKED
+        rows = [Arrived(*row) for row in session.execute(query, {"n": limit})]
+        batch = Batch()
+        finished: list[dict[str, Any]] = []
+        for start in range(0, len(rows), CHUNK):
+            if start and store.others_waiting():
+                break  # mail waits to be stored: its 250 goes before the rest of the batch
+            mails = [(arrived, read_mail(arrived.raw)) for arrived in rows[start : start + CHUNK]]
+            batch.look_up(session, mails, settings.rate_window)
+            for arrived, mail in mails:
+                try:
+                    with session.begin_nested() if alone else nullcontext():
+                        outcome = answer(session, arrived, settings, now(), batch, mail)
+                        if alone:  # written inside the savepoint, to go with it if it fails
+                            _write(session, batch, [_finish(arrived, outcome, now(), worker)])
+                except Exception:
+                    if not alone:
+                        raise
+                    log.exception("answering inbound mail %s failed", arrived.id)
+                    failed.append(arrived.id)
+                    batch.outbox.clear()
+                    continue
+                log.info("inbound %s: %s", arrived.id, outcome.outcome)
+                finished.append(_finish(arrived, outcome, now(), worker))
+        if not alone:
+            _write(session, batch, finished)
+    return [row["row_id"] for row in finished] + failed, failed
+
+
+def _finish(arrived: Arrived, outcome: Outcome, now: datetime, worker: str) -> dict[str, Any]:
+    return {
+        "row_id": arrived.id,
+        "b_status": outcome.status,
+        "b_outcome": outcome.outcome[:1000],
+        "b_sender": outcome.sender,
+        "b_key": outcome.message_key,
+        "b_hold": outcome.hold_until,
+        "b_done": now if outcome.status == "done" else None,
+        "b_worker": worker,
+    }
+
+
+def _write(session: Session, batch: Batch, finished: Sequence[dict[str, Any]]) -> None:
+    insert_outbox(session, batch.outbox)
+    batch.outbox.clear()
+    if finished:
+        session.execute(_FINISH, list(finished))
 
 
 def _count_failure(store: Store, settings: Settings, now: datetime, row_id: int) -> None:
@@ -112,5 +270,4 @@ def _count_failure(store: Store, settings: Settings, now: datetime, row_id: int)
 def has_pending(store: Store) -> bool:
     """Whether any mail waits to be answered; a look that never blocks a writer."""
     with store.transaction(readonly=True) as session:
-        query = select(Inbound.id).where(Inbound.status == "pending").limit(1)
-        return session.execute(query).first() is not None
+        return session.execute(q.ANY_PENDING).first() is not None

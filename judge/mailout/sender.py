@@ -15,15 +15,18 @@ import hashlib
 import logging
 import os
 import smtplib
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from datetime import datetime, timedelta
 from email import policy
 from email.message import EmailMessage
 from pathlib import Path
 
-from sqlalchemy import Select, select
+from sqlalchemy import update
 from sqlalchemy.orm import Session
 
 from ..config import Settings, host_port
+from ..store import queries as q
 from ..store.db import Store
 from ..store.models import Outbox
 from .compose import compose
@@ -41,6 +44,7 @@ class Maildir:
         self.path = path
         for sub in ("tmp", "new", "cur"):
             (path / sub).mkdir(parents=True, exist_ok=True)
+        self._read: set[str] | None = None
 
     def stem(self, row: Outbox) -> str:
         # The row id and its Message-ID: ids may be handed out again after a restore from
@@ -49,10 +53,15 @@ class Maildir:
         return f"judge-{row.id:012d}-{tag}"
 
     def has(self, row: Outbox) -> bool:
+        """Whether the row's mail is here already: in new/, or read and moved to cur/
+        (where a mail client adds ":2,flags" to the name)."""
         stem = self.stem(row)
-        if (self.path / "new" / stem).exists():
+        if os.path.exists(os.path.join(self.path, "new", stem)):
             return True
-        return any((self.path / "cur").glob(stem + "*"))
+        return stem in (self._read if self._read is not None else self._read_stems())
+
+    def _read_stems(self) -> set[str]:
+        return {name.split(":", 1)[0] for name in os.listdir(self.path / "cur")}
 
     def names(self) -> list[str]:
         return [f"{sub}/{p.name}" for sub in ("new", "cur") for p in (self.path / sub).iterdir()]
@@ -69,6 +78,24 @@ class Maildir:
             assert isinstance(message, EmailMessage)
             out.append((name, message))
         return out
+
+    @contextmanager
+    def session(self) -> Iterator[None]:
+        """A batch: cur/ listed once; at the end the new names are made durable, before
+        any row of the batch is marked sent."""
+        self._read = self._read_stems()
+        try:
+            yield
+        finally:
+            self._read = None
+            directory = os.open(self.path / "new", os.O_RDONLY)
+            try:
+                os.fsync(directory)
+            finally:
+                os.close(directory)
+
+    def reset(self) -> None:
+        pass
 
     def deliver(self, row: Outbox, data: bytes) -> None:
         if self.has(row):
@@ -87,13 +114,41 @@ class Relay:
 
     def __init__(self, host: str, port: int, sender: str = "", timeout: float = 60) -> None:
         self.host, self.port, self.sender, self.timeout = host, port, sender, timeout
+        self.smtp: smtplib.SMTP | None = None
+
+    @contextmanager
+    def session(self) -> Iterator[None]:
+        """One connection for a batch of mails."""
+        try:
+            yield
+        finally:
+            if self.smtp is not None:
+                try:
+                    self.smtp.quit()
+                except (OSError, smtplib.SMTPException):
+                    self.smtp.close()
+                self.smtp = None
+
+    def reset(self) -> None:
+        if self.smtp is not None:
+            try:
+                self.smtp.rset()
+            except (OSError, smtplib.SMTPException):
+                self.smtp.close()
+                self.smtp = None
 
     def deliver(self, row: Outbox, data: bytes) -> None:
         # SMTP wants CRLF line ends; bounces come back to the judge's address (and are
         # recognised as bounces there, not answered).
         data = data.replace(b"\r\n", b"\n").replace(b"\n", b"\r\n")
-        with smtplib.SMTP(self.host, self.port, timeout=self.timeout) as smtp:
-            smtp.sendmail(self.sender, [row.to_address], data)
+        if self.smtp is None:
+            self.smtp = smtplib.SMTP(self.host, self.port, timeout=self.timeout)
+        try:
+            self.smtp.sendmail(self.sender, [row.to_address], data)
+        except (OSError, smtplib.SMTPServerDisconnected):
+            self.smtp.close()
+            self.smtp = None
+            raise
 
 
 def transport(settings: Settings) -> Maildir | Relay:
@@ -114,69 +169,103 @@ def backoff(attempts: int) -> timedelta:
 def has_due(store: Store, now: datetime) -> bool:
     """Whether any outbox row is due; a look that never blocks a writer."""
     with store.transaction(readonly=True) as session:
-        return session.execute(_due(now).with_only_columns(Outbox.id)).first() is not None
+        return session.execute(q.ANY_DUE, {"now": now}).first() is not None
 
 
-def _due(now: datetime) -> Select[tuple[Outbox]]:
-    return (
-        select(Outbox)
-        .where(Outbox.status == "pending")
-        .where(Outbox.next_attempt_at <= now)
-        .order_by(Outbox.id)
-        .limit(1)
-    )
+_DUE_LOCKED = q.DUE_OUTBOX.with_for_update(skip_locked=True)
+
+
+BATCH = 50  # rows delivered before their marks are committed together
 
 
 def send_pending(
-    store: Store, settings: Settings, now: datetime, sink: Maildir | Relay, limit: int = 100
+    store: Store, settings: Settings, now: datetime, sink: Maildir | Relay, limit: int = 1000
 ) -> int:
-    """Deliver up to `limit` due outbox rows; how many were sent.
+    """Deliver up to `limit` due outbox rows, a batch at a time; how many were sent.
 
-    On PostgreSQL a row is claimed with SKIP LOCKED and its lock held while it is delivered,
-    so that several senders share the outbox. SQLite has one writer for the whole database,
-    and one sender: the row is read, delivered with no transaction open, and then marked,
-    so that a slow relay never keeps incoming mail from being stored.
+    On PostgreSQL a batch is claimed with SKIP LOCKED and its locks held while it is
+    delivered, so that several senders share the outbox. SQLite has one writer for the
+    whole database, and one sender: the batch is read, delivered with no transaction open,
+    and then marked, so that a slow relay never keeps incoming mail from being stored.
+    Either way a row is marked sent only after its delivery.
     """
     sent = 0
-    for _ in range(limit):
-        outcome = (_send_unlocked if store.is_sqlite else _send_locked)(store, settings, now, sink)
-        if outcome is None:
+    while sent < limit:
+        batch = (_send_unlocked if store.is_sqlite else _send_locked)(
+            store, settings, now, sink, min(BATCH, limit - sent)
+        )
+        if batch is None:
             break
-        sent += outcome
+        sent += batch
     return sent
 
 
 def _send_locked(
-    store: Store, settings: Settings, now: datetime, sink: Maildir | Relay
+    store: Store, settings: Settings, now: datetime, sink: Maildir | Relay, size: int
 ) -> int | None:
     with store.transaction() as session:
-        row = session.execute(_due(now).with_for_update(skip_locked=True)).scalar_one_or_none()
-        if row is None:
+        rows = session.execute(_DUE_LOCKED, {"now": now, "n": size}).scalars().all()
+        if not rows:
             return None
-        return _record(session, settings, now, row, _deliver(sink, row, settings))
+        return _record_all(session, settings, now, _deliver_all(sink, rows, settings))
 
 
 def _send_unlocked(
-    store: Store, settings: Settings, now: datetime, sink: Maildir | Relay
+    store: Store, settings: Settings, now: datetime, sink: Maildir | Relay, size: int
 ) -> int | None:
     with store.transaction(readonly=True) as session:
-        row = session.execute(_due(now)).scalar_one_or_none()
-    if row is None:
+        rows = session.execute(q.DUE_OUTBOX, {"now": now, "n": size}).scalars().all()
+    if not rows:
         return None
-    error = _deliver(sink, row, settings)
+    results = _deliver_all(sink, rows, settings)
     with store.transaction() as session:
-        fresh = session.get(Outbox, row.id)
-        if fresh is None or fresh.status != "pending":
-            return 0
-        return _record(session, settings, now, fresh, error)
+        return _record_all(session, settings, now, results)
 
 
-def _deliver(sink: Maildir | Relay, row: Outbox, settings: Settings) -> Exception | None:
-    try:
-        sink.deliver(row, compose(row, settings))
-    except (OSError, smtplib.SMTPException) as exc:
-        return exc
-    return None
+def _record_all(
+    session: Session,
+    settings: Settings,
+    now: datetime,
+    results: list[tuple[Outbox, Exception | None]],
+) -> int:
+    """Mark what was delivered as sent (one statement), and record each failure."""
+    delivered = [row.id for row, error in results if error is None]
+    sent = 0
+    if delivered:
+        sent = session.execute(
+            update(Outbox)
+            .where(Outbox.id.in_(delivered))
+            .where(Outbox.status == "pending")
+            .values(status="sent", sent_at=now, attempts=Outbox.attempts + 1)
+        ).rowcount
+    for row, error in results:
+        if error is not None:
+            fresh = session.get(Outbox, row.id)
+            if fresh is not None and fresh.status == "pending":
+                _record_failure(session, settings, now, fresh, error)
+    return sent
+
+
+def _deliver_all(
+    sink: Maildir | Relay, rows: Sequence[Outbox], settings: Settings
+) -> list[tuple[Outbox, Exception | None]]:
+    """Deliver a batch; stop at the first failure to reach the relay or the disk, leaving
+    the rest of the batch for the next try."""
+    results: list[tuple[Outbox, Exception | None]] = []
+    with sink.session():
+        for row in rows:
+            try:
+                sink.deliver(row, compose(row, settings))
+            except (smtplib.SMTPResponseException, smtplib.SMTPRecipientsRefused) as exc:
+                # This mail refused; the relay takes the others.
+                results.append((row, exc))
+                sink.reset()
+            except (OSError, smtplib.SMTPException) as exc:
+                results.append((row, exc))
+                break
+            else:
+                results.append((row, None))
+    return results
 
 
 def _permanent(error: Exception) -> bool:
@@ -187,19 +276,15 @@ def _permanent(error: Exception) -> bool:
     return isinstance(error, smtplib.SMTPResponseException) and error.smtp_code >= 500
 
 
-def _record(
-    session: Session, settings: Settings, now: datetime, row: Outbox, error: Exception | None
-) -> int:
+def _record_failure(
+    session: Session, settings: Settings, now: datetime, row: Outbox, error: Exception
+) -> None:
     row.attempts += 1
-    if error is None:
-        row.status = "sent"
-        row.sent_at = now
-        return 1
     row.last_error = f"{type(error).__name__}: {error}"[:1000]
     if row.attempts < MAX_ATTEMPTS and not _permanent(error):
         row.next_attempt_at = now + backoff(row.attempts)
         log.warning("outbox %s to %s: %s; trying again", row.id, row.to_address, error)
-        return 0
+        return
     row.status = "failed"
     log.error("outbox %s to %s given up: %s", row.id, row.to_address, error)
     if row.to_address.lower() != settings.keeper.lower():
@@ -213,4 +298,3 @@ def _record(
             f"(subject: {row.subject}) after {row.attempts} attempts.\n\n"
             f"Last error: {row.last_error}\n",
         )
-    return 0

@@ -26,6 +26,7 @@ class Store:
         self.engine = _engine(url, connections)
         self._sessions = sessionmaker(self.engine, expire_on_commit=False)
         self._write_lock = threading.Lock()
+        self._waiting = 0  # threads waiting for the write lock (SQLite)
         self._readers = sessionmaker(
             self.engine.execution_options(judge_readonly=True), expire_on_commit=False
         )
@@ -41,12 +42,29 @@ class Store:
         # SQLite has one writer at a time. Threads of this process queue on a lock of
         # ours, handed over at once, rather than on SQLite's busy handler, which sleeps
         # for up to 100 ms between looks. Other processes still meet the busy handler.
-        lock = self._write_lock if self.is_sqlite and not readonly else nullcontext()
+        lock = self._queue() if self.is_sqlite and not readonly else nullcontext()
         try:
             with lock, session.begin():
                 yield session
         finally:
             session.close()
+
+    @contextmanager
+    def _queue(self) -> Iterator[None]:
+        self._waiting += 1
+        try:
+            self._write_lock.acquire()
+        finally:
+            self._waiting -= 1
+        try:
+            yield
+        finally:
+            self._write_lock.release()
+
+    def others_waiting(self) -> bool:
+        """Whether another thread of this process waits to write (SQLite): a long
+        transaction, such as a worker's batch, ends early to let it go first."""
+        return self._waiting > 0
 
     @property
     def display_url(self) -> str:
