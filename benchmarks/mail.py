@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import multiprocessing
 import os
 import smtplib
 import sqlite3
@@ -27,6 +28,7 @@ import time
 import uuid
 from collections.abc import Callable
 from email.message import EmailMessage
+from email.policy import SMTP as SMTP_POLICY
 from email.utils import make_msgid
 from pathlib import Path
 
@@ -84,16 +86,20 @@ def mails(count: int) -> tuple[list[EmailMessage], int]:
     return out, expected
 
 
-def send_all(port: int, messages: list[EmailMessage], connections: int) -> None:
-    """Send on `connections` SMTP sessions at once, many mails a session."""
-    shares = [messages[i::connections] for i in range(connections)]
+def _client(port: int, share: list[bytes], go) -> None:
+    """One SMTP session sending its share of the mails, many mails a session."""
+    go.wait()
+    with smtplib.SMTP("127.0.0.1", port, timeout=120) as smtp:
+        for raw in share:
+            smtp.sendmail(SENDER_OF(raw), ["judge@bench.example"], raw)
 
-    def client(share: list[EmailMessage]) -> None:
-        with smtplib.SMTP("127.0.0.1", port, timeout=120) as smtp:
-            for message in share:
-                smtp.send_message(message)
 
-    threads = [threading.Thread(target=client, args=(share,)) for share in shares]
+def SENDER_OF(raw: bytes) -> str:
+    return raw.split(b"From: ", 1)[1].split(b"\r\n", 1)[0].decode()
+
+
+def _client_process(port: int, shares: list[list[bytes]], go) -> None:
+    threads = [threading.Thread(target=_client, args=(port, share, go)) for share in shares]
     for thread in threads:
         thread.start()
     for thread in threads:
@@ -101,9 +107,18 @@ def send_all(port: int, messages: list[EmailMessage], connections: int) -> None:
 
 
 def timed(start: Callable[[], int], done: Callable[[], bool], messages, connections) -> float:
+    """The relay is its own process, as Postfix is beside a judge: its CPU is not ours."""
     port = start()
+    raws = [message.as_bytes(policy=SMTP_POLICY) for message in messages]
+    shares = [raws[i::connections] for i in range(connections)]
+    context = multiprocessing.get_context("spawn")
+    go = context.Event()
+    relay = context.Process(target=_client_process, args=(port, shares, go))
+    relay.start()
+    time.sleep(0.5)  # the relay process is up and waiting before the clock starts
     began = time.perf_counter()
-    send_all(port, messages, connections)
+    go.set()
+    relay.join()
     while not done():
         time.sleep(0.002)
     return time.perf_counter() - began

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import re
 import signal
 import threading
 from collections.abc import Callable
@@ -65,6 +66,31 @@ class InboundHandler:
         return status
 
 
+# An address as nearly every relay writes it in MAIL FROM and RCPT TO: `<dot-atom@domain>`.
+_PLAIN_ADDRESS = re.compile(
+    r"\s*<([A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*"
+    r"@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*)>\s*(.*)",
+    re.DOTALL,
+)
+
+
+class _AddressReading:
+    """aiosmtpd reads each envelope address with the email package's full RFC 5322
+    parser, a millisecond an address; the plain form is read here by a pattern, and
+    anything else (quoted local parts, source routes, `<>`) still goes to aiosmtpd."""
+
+    local_part_limit: int
+
+    def _getaddr(self, arg: str) -> tuple[str | None, str | None]:
+        plain = _PLAIN_ADDRESS.fullmatch(arg)
+        if plain is None:
+            return super()._getaddr(arg)  # type: ignore[misc]
+        address, rest = plain.groups()
+        if self.local_part_limit and len(address.rpartition("@")[0]) > self.local_part_limit:
+            return None, None
+        return address, rest
+
+
 class _Listener(Controller):
     """An aiosmtpd controller for SMTP or LMTP that takes long lines.
 
@@ -75,7 +101,9 @@ class _Listener(Controller):
 
     def __init__(self, handler: InboundHandler, lmtp: bool, max_line: int, **kwargs: Any) -> None:
         base = LMTP if lmtp else SMTP
-        self.server_class = type(base.__name__, (base,), {"line_length_limit": max_line})
+        self.server_class = type(
+            base.__name__, (_AddressReading, base), {"line_length_limit": max_line}
+        )
         super().__init__(handler, **kwargs)
 
     def factory(self) -> SMTP:
@@ -198,16 +226,18 @@ class Judge:
 
     def _work(self) -> None:
         poll = self.settings.poll_seconds
+        busy = False  # after a batch, look again at once: on SQLite a look costs a lock
         while not self.stopping.is_set():
             self.mail_waiting.clear()
             try:
                 answered = []
-                if has_pending(self.store):
+                if busy or has_pending(self.store):
                     answered = answer_pending(self.store, self.settings, self.clock.now)
             except Exception:
                 log.exception("the inbound queue cannot be read; trying again shortly")
                 self.stopping.wait(5)
                 continue
+            busy = bool(answered)
             if answered:
                 self.outbox_waiting.set()
             else:

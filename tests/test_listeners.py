@@ -72,3 +72,22 @@ def test_a_sender_over_the_rate_is_told_once_then_held_until_the_window_ends(tmp
             judge.mailbox.wait(lambda m=message_id: any(
                 "This is judge" in r.get_content() for r in judge.mailbox.replies_to(m)
             ))  # fmt: skip
+
+
+def test_envelope_addresses_in_every_form_are_taken(judge):
+    """The plain `<a@b>` with ESMTP parameters, a quoted local part, and a null reverse
+    path (a bounce: stored, logged, never answered); a malformed address is refused."""
+    body = mail("ignored@example.org", "VERSION").as_bytes()
+    with smtplib.SMTP(judge.client.host, judge.client.port) as smtp:
+        smtp.ehlo()
+        assert smtp.docmd("MAIL FROM:<plain.sender+tag@example.org> SIZE=100")[0] == 250
+        assert smtp.docmd("RSET")[0] == 250
+        assert smtp.docmd('MAIL FROM:<"john doe"@example.org>')[0] == 250
+        assert smtp.docmd("RCPT TO:<judge@test.example>")[0] == 250
+        assert smtp.docmd("RSET")[0] == 250
+        assert smtp.docmd("MAIL FROM:<>")[0] == 250
+        assert smtp.docmd("RSET")[0] == 250
+        assert smtp.docmd("MAIL FROM:<@@>")[0] == 553
+    with smtplib.SMTP(judge.client.host, judge.client.port) as smtp:
+        refused = smtp.sendmail('"john doe"@example.org', ["judge@test.example"], body)
+        assert refused == {}
