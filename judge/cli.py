@@ -250,7 +250,7 @@ def _tick(settings: Settings, args: argparse.Namespace) -> int:
     clock: Clock = FixedClock(args.now) if args.now else SystemClock()
     store = Store(settings.database)
     migrate.require_head(store)
-    report = tick(store, clock.now(), settings.keep_days)
+    report = tick(store, clock.now(), settings.keep_days, settings)
     answered, sent = _drain(store, settings, clock)
     print(f"tick {clock.now().isoformat()} UTC: {report}; {answered} mails answered; "
           f"{sent} sent")  # fmt: skip

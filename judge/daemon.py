@@ -259,9 +259,11 @@ class Judge:
 
     def _tick(self) -> None:
         try:
-            report = tick(self.store, self.clock.now(), self.settings.keep_days)
+            report = tick(self.store, self.clock.now(), self.settings.keep_days, self.settings)
         except Exception:
             log.exception("tick failed")
             return
         if report.released:
             self.mail_waiting.set()
+        if report.processed:
+            self.outbox_waiting.set()

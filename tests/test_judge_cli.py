@@ -161,7 +161,9 @@ def test_tick_releases_held_mail_as_of_the_time_given(tmp_path):
     assert b"0 held mails released" in early.stdout
     later = datetime.now(UTC) + timedelta(hours=2)
     late = run_judge(env, "tick", "--now", later.isoformat())
-    assert b"2 held mails released; 0 old mails pruned; 2 mails answered" in late.stdout
+    assert b"2 held mails released; 0 phases processed; 0 old mails pruned; 2 mails answered" in (
+        late.stdout
+    )
     assert len(mailbox.replies_to(second["Message-ID"])) == 2
     assert "This is judge" in mailbox.replies_to(third["Message-ID"])[0].get_content()
 

@@ -6,17 +6,20 @@ same transaction as everything else the mail changed.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime
+from typing import Any
 
 from sqlalchemy.orm import Session
 
 from ..config import Settings
 from ..mailin.message import IncomingMail
 from ..mailout.outbox import OutboxRow, insert_outbox, outbox_row
+from ..reports.frame import game_header, shown_phase
 from ..reports.replies import header, paragraphs, reply_subject
 from ..store import queries as q
-from ..store.models import User
+from ..store.models import Game, Participant, User
 
 COULD_NOT_COMPLETE = "Your request could not be completed.  Please contact the judge keeper."
 
@@ -45,6 +48,15 @@ class Conversation:
     whole: str | None = None
     # Where write_outbox puts the rows, when the caller inserts them later.
     outbox: list[OutboxRow] | None = None
+    # The game this mail signed on to, and as whom; `skipping` after a failed SIGN ON
+    # (the njudge skips the rest of the mail's game commands).
+    game: Game | None = None
+    me: Participant | None = None
+    skipping: bool = False
+    # What the end of the mail must do (list orders, start or process the game), once.
+    finally_: dict[str, Callable[[], Any]] = field(default_factory=dict)
+    # Copies of the reply to other addresses (a SIGN ON from another address).
+    copies: list[str] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         if not self.reply_to:
@@ -71,19 +83,43 @@ class Conversation:
     def send(self, to: str, subject: str, body: str, game_id: int | None = None) -> None:
         self.extra.append(Outgoing(to, subject, body, game_id))
 
+    def at_end(self, key: str, action: Callable[[], Any]) -> None:
+        """Something to do once all commands are carried out (kept in order of first ask)."""
+        self.finally_.setdefault(key, action)
+
+    def finish(self) -> None:
+        while self.finally_:
+            key = next(iter(self.finally_))
+            self.finally_.pop(key)()
+
     def outgoing(self) -> list[Outgoing]:
         code = self.settings.code
+        top = self.header()
         if self.whole is not None:
-            body = header(code) + "\n" + self.whole
+            body = top + "\n" + self.whole
         else:
             parts = list(self.parts) or ["Signon command not encountered.  Use 'help' for info."]
             if self.failed:
                 parts.append(COULD_NOT_COMPLETE)
-            body = header(code) + "\n" + paragraphs(parts)
+            body = top + "\n" + paragraphs(parts)
         if not self.reply_to:  # nobody to answer (the keeper may still be told)
             return list(self.extra)
-        reply = Outgoing(self.reply_to, reply_subject(code, self.mail.subject), body, reply=True)
-        return [reply, *self.extra]
+        game = self.game.name if self.game is not None else None
+        phase = shown_phase(self.game) if self.game is not None else None
+        subject = reply_subject(code, self.mail.subject, game, phase)
+        game_id = self.game.id if self.game is not None else None
+        reply = Outgoing(self.reply_to, subject, body, game_id, reply=True)
+        copies = [
+            Outgoing(to, subject, body, game_id, reply=True)
+            for to in dict.fromkeys(self.copies)
+            if to.lower() != self.reply_to.lower()
+        ]
+        return [reply, *copies, *self.extra]
+
+    def header(self) -> str:
+        if self.game is None:
+            return header(self.settings.code)
+        return game_header(self.settings, self.game)
 
     def write_outbox(self) -> list[OutboxRow]:
         """The mails of this conversation, to the outbox: into `outbox` when the caller

@@ -10,7 +10,7 @@ from typing import Any
 
 import parser as p
 
-from . import files, registration
+from . import files, games, play, player, registration, votes
 from .conversation import Conversation
 
 Handler = Callable[[Conversation, Any], None]
@@ -27,7 +27,29 @@ HANDLERS: dict[type, Handler] = {
     p.Help: files.help_,
     p.Version: files.version,
     p.Map: files.map_,
+    p.Create: games.create,
+    p.SignOn: games.sign_on,
+    p.SignOnNext: games.sign_on_next,
+    p.SignOnForming: games.sign_on_forming,
+    p.Observe: games.observe,
+    p.OrderLine: play.order_line,
+    p.PhasedOrders: play.phased,
+    p.Clear: play.clear,
+    p.SetWait: play.set_wait,
+    p.SetPreference: player.set_preference,
+    p.SetAddress: player.set_address,
+    p.SetPassword: player.set_password,
+    p.Resign: player.resign,
+    p.SetDraw: votes.set_draw,
+    p.SetConcede: votes.set_concede,
 }
+
+# Commands that need no game: carried out even after a SIGN ON failed.
+NO_GAME = (
+    p.Register, p.IAmAlso, p.WhoIs, p.GetDedication, p.InfoPlayer, p.GetWhois, p.GetFile,
+    p.GetPackage, p.Help, p.Version, p.Map, p.WhoGame, p.History, p.HistoryTurns,
+    p.ListGames, p.Summary,
+)  # fmt: skip
 
 # How the manual names each command, for "not yet" answers.
 NAMES: dict[type, str] = {
@@ -72,6 +94,8 @@ def name_of(command: p.Command) -> str:
 
 
 def carry_out(ctx: Conversation, command: p.Command) -> None:
+    if ctx.skipping and not isinstance(command, NO_GAME):
+        return  # after a failed SIGN ON, or after RESIGN
     handler = HANDLERS.get(type(command))
     if handler is None:
         ctx.fail(f"{name_of(command)}: this judge does not carry out that command yet.")

@@ -23,6 +23,7 @@ from ..store import queries as q
 from ..store.models import Inbound, Outbox
 from .conversation import Conversation
 from .dispatch import carry_out
+from .play import vocabulary_for
 
 log = logging.getLogger("judge.mail")
 
@@ -124,7 +125,7 @@ def answer(
     if arrived.hold_until is None and batch.senders[sender] > settings.rate_limit:
         return _hold(session, arrived, sender, key, settings, now, mail, batch)
     ctx = Conversation(session, settings, now, mail, arrived.id, outbox=batch.outbox)
-    parsed = p.parse_mail(mail.body, now)
+    parsed = p.parse_mail(mail.body, now, vocabulary_for(session))
     replied_to = [c for c in parsed.commands if isinstance(c, p.ReplyTo)]
     if replied_to:
         ctx.reply_to = replied_to[-1].address
@@ -136,6 +137,7 @@ def answer(
         carry_out(ctx, command)
     for error in parsed.errors:
         ctx.fail(f"Line {error.line}: {error.text}\n  {error.reason}")
+    ctx.finish()
     ctx.write_outbox()
     return Outcome("done", f"answered {len(parsed.commands)} commands", sender, key)
 

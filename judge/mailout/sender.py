@@ -196,30 +196,46 @@ def send_pending(
         )
         if batch is None:
             break
-        sent += batch
+        count, reached = batch
+        sent += count
+        if not reached:  # the relay or the disk failed: the rest waits for the next round
+            break
     return sent
 
 
 def _send_locked(
     store: Store, settings: Settings, now: datetime, sink: Maildir | Relay, size: int
-) -> int | None:
+) -> tuple[int, bool] | None:
     with store.transaction() as session:
         rows = session.execute(_DUE_LOCKED, {"now": now, "n": size}).scalars().all()
         if not rows:
             return None
-        return _record_all(session, settings, now, _deliver_all(sink, rows, settings))
+        results = _deliver_all(sink, rows, settings)
+        return _record_all(session, settings, now, results), _reached(results, rows)
 
 
 def _send_unlocked(
     store: Store, settings: Settings, now: datetime, sink: Maildir | Relay, size: int
-) -> int | None:
+) -> tuple[int, bool] | None:
     with store.transaction(readonly=True) as session:
         rows = session.execute(q.DUE_OUTBOX, {"now": now, "n": size}).scalars().all()
     if not rows:
         return None
     results = _deliver_all(sink, rows, settings)
     with store.transaction() as session:
-        return _record_all(session, settings, now, results)
+        return _record_all(session, settings, now, results), _reached(results, rows)
+
+
+def _reached(results: Sequence[tuple[Outbox, Exception | None]], rows: Sequence[Outbox]) -> bool:
+    """Whether every row of the batch was put to the relay (or the disk): a batch cut
+    short by a failure to reach it ends the round, rather than try each due row in turn."""
+    return len(results) == len(rows) and not (
+        results
+        and results[-1][1] is not None
+        and not isinstance(
+            results[-1][1], smtplib.SMTPResponseException | smtplib.SMTPRecipientsRefused
+        )
+    )
 
 
 def _record_all(

@@ -224,7 +224,7 @@ class OrderRecord(Base):
     phase: Mapped[str] = mapped_column(String(12))  # the phase it is for
     text: Mapped[str] = mapped_column(Text)
     # For conditional orders, the condition (as the parser read it) that must hold.
-    condition: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    condition: Mapped[dict[str, Any] | None] = mapped_column(JSON(none_as_null=True), nullable=True)
     created_at: Mapped[datetime] = mapped_column(DateTime)
     inbound_id: Mapped[int | None] = mapped_column(ForeignKey("inbound.id"), nullable=True)
 

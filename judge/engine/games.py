@@ -1,0 +1,399 @@
+"""Joining games (users' manual section 4): CREATE, SIGN ON in its four forms, OBSERVE;
+and the start of a game once it is full.
+
+Only one of these per mail (the parser sees to that). A SIGN ON that fails skips the rest
+of the mail's game commands, as on the njudge; a SIGN ON from an address other than the
+player's address of record sends a copy of the reply there.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from datetime import timedelta
+from typing import Any
+
+from sqlalchemy import select
+
+import parser as p
+import variants
+
+from ..reports.frame import njudge_time
+from ..reports.results import starting_position
+from ..store.models import Game, Participant, User
+from ..store.passwords import check_password, hash_password
+from .assignment import assign_powers
+from .conversation import Conversation
+from .notices import deliver, everyone
+
+GAME_NAME = re.compile(r"^[a-z0-9][a-z0-9_-]{0,18}$")
+PASSWORD = re.compile(r"^\S{1,40}$")
+
+# Deadlines until the time issue brings the manual's full rules: hours after processing.
+NEXT_HOURS = {"M": 71.0, "R": 23.0, "B": 23.0}
+GRACE_HOURS = {"M": 167.0, "R": 71.0, "B": 71.0}
+
+
+def default_settings(variant: variants.Variant) -> dict[str, Any]:
+    """A new game's settings: the njudge's defaults (njudge-formats, deadline defaults)."""
+    return {
+        "players": len(variant.powers),
+        "assignment": "prflist",
+        "dias": True,
+        "concessions": True,
+        "nmr": False,
+        "moderated": False,
+        "auto_start": True,
+        "centers": variant.victory,
+        "press": "white",
+    }
+
+
+def variant_of(game: Game) -> variants.Variant:
+    return variants.load(game.variant)
+
+
+def find_game(ctx: Conversation, name: str) -> Game | None:
+    return ctx.session.execute(select(Game).where(Game.name == name.lower())).scalar_one_or_none()
+
+
+def players(game: Game) -> list[Participant]:
+    return [x for x in game.participants if x.role == "player" and x.status != "resigned"]
+
+
+# -- the commands --------------------------------------------------------------------------
+
+
+def create(ctx: Conversation, cmd: p.Create) -> None:
+    user = _registered(ctx)
+    if user is None:
+        return
+    name = cmd.game.lower()
+    if not GAME_NAME.match(name):
+        _fail(ctx, f"'{cmd.game}' cannot be a game name: up to 19 letters and digits.")
+        return
+    if find_game(ctx, name) is not None:
+        _fail(ctx, f"Game '{name}' already exists.")
+        return
+    variant_name = (cmd.variant or "standard").lower()
+    if variant_name not in variants.available():
+        _fail(ctx, f"'{cmd.variant}' is not a variant this judge plays.  Use 'get variants'.")
+        return
+    if not _good_password(ctx, cmd.password):
+        return
+    variant = variants.load(variant_name)
+    game = Game(
+        name=name,
+        variant=variant_name,
+        options=[o.lower() for o in cmd.options],
+        status="forming",
+        settings=default_settings(variant),
+        created_at=ctx.now,
+        participants=[],
+    )
+    ctx.session.add(game)
+    ctx.session.flush()
+    me = _join(ctx, game, user, "player", cmd.password)
+    ctx.say(f"Game '{name}' has been created.")
+    _welcome(ctx, game, me)
+
+
+def sign_on_forming(ctx: Conversation, cmd: p.SignOnForming) -> None:
+    game = _game(ctx, cmd.game)
+    if game is None:
+        return
+    if game.status != "forming":
+        _fail(ctx, f"Game '{game.name}' is not forming: it has already started.")
+        return
+    wanted = [(cmd.variant or "standard").lower(), *sorted(o.lower() for o in cmd.options)]
+    have = [game.variant, *sorted(game.options or [])]
+    if wanted != have:
+        words = " ".join(have[1:] if have[0] == "standard" else have)
+        usage = f"SIGN ON ?{game.name} password {words}".rstrip()
+        _fail(ctx, f"Game '{game.name}' is {' '.join(have)}: sign on with '{usage}'.")
+        return
+    _enter_forming(ctx, game, cmd.password)
+
+
+def sign_on_next(ctx: Conversation, cmd: p.SignOnNext) -> None:
+    forming = ctx.session.execute(
+        select(Game).where(Game.status == "forming").order_by(Game.created_at, Game.id)
+    ).scalars()
+    game = next((g for g in forming if g.variant == "standard" and not g.options), None)
+    if game is None:
+        _fail(ctx, "No game is forming now.  Use 'create ?name password' to start one.")
+        return
+    _enter_forming(ctx, game, cmd.password)
+
+
+def sign_on(ctx: Conversation, cmd: p.SignOn) -> None:
+    game = _game(ctx, cmd.game)
+    if game is None:
+        return
+    letter = cmd.power.upper()
+    user = ctx.user
+    if letter == "O":
+        observe(ctx, p.Observe(line=cmd.line, game=cmd.game, password=cmd.password))
+        return
+    if letter == "M":
+        masters = [x for x in game.participants if x.role == "master"]
+        _sign_on_as(ctx, game, masters, cmd.password, "Master")
+        return
+    variant = variant_of(game)
+    power = next((x.name for x in variant.powers if x.letter.upper() == letter), None)
+    if power is None:
+        _fail(ctx, f"Game '{game.name}' has no power with the letter {letter}.")
+        return
+    if game.status == "forming":
+        _fail(ctx, f"Game '{game.name}' has not started yet: sign on with '?{game.name}'.")
+        return
+    holders = [x for x in game.participants if x.role == "player" and x.power == power]
+    holder = next((x for x in holders if x.status != "resigned"), None)
+    if (
+        holder is not None
+        and holder.status in ("abandoned", "cd")
+        and user is not None
+        and user.id != holder.user_id
+        and not any(x.user_id == user.id for x in players(game))
+    ):
+        _take_over(ctx, game, holder, user, cmd.password, power)
+        return
+    _sign_on_as(ctx, game, [holder] if holder else [], cmd.password, power)
+
+
+def observe(ctx: Conversation, cmd: p.Observe) -> None:
+    game = _game(ctx, cmd.game)
+    if game is None:
+        return
+    user = _registered(ctx)
+    if user is None:
+        return
+    mine = [x for x in game.participants if x.role == "observer" and x.user_id == user.id]
+    if mine:
+        _sign_on_as(ctx, game, mine, cmd.password, "Observer")
+        return
+    if not _good_password(ctx, cmd.password):
+        return
+    me = _join(ctx, game, user, "observer", cmd.password)
+    ctx.say(f"You are now an observer of game '{game.name}'.")
+    text = f"{user.email} is now observing game '{game.name}'."
+    _notify(ctx, game, "New Player Signon: O", text, me)
+
+
+# -- joining a forming game ----------------------------------------------------------------
+
+
+def _enter_forming(ctx: Conversation, game: Game, password: str) -> None:
+    user = _registered(ctx)
+    if user is None:
+        return
+    mine = [x for x in players(game) if x.user_id == user.id]
+    if mine:  # signing on again before the start: to change preferences, to read the list
+        if not check_password(password, mine[0].password_hash):
+            _wrong_password(ctx, game)
+            return
+        _signed_on(ctx, game, mine[0])
+        _welcome(ctx, game, mine[0])
+        return
+    if not _good_password(ctx, password):
+        return
+    me = _join(ctx, game, user, "player", password)
+    _welcome(ctx, game, me)
+    count = len(players(game))
+    _notify(ctx, game, f"New Player Signon: #{count}", _forming_lines(game), me)
+
+
+def _welcome(ctx: Conversation, game: Game, me: Participant) -> None:
+    ctx.say(f"You've been selected to play a power in game '{game.name}'.")
+    if len(players(game)) >= game.settings["players"]:
+        if game.settings.get("auto_start", True):
+            ctx.at_end("start", lambda: start_game(ctx, game))
+        return
+    ctx.say(_forming_lines(game))
+
+
+def _forming_lines(game: Game) -> str:
+    count = len(players(game))
+    more = game.settings["players"] - count
+    lines = []
+    if more > 0:
+        verb = "player signs on" if more == 1 else "players sign on"
+        lines.append(f"You'll be notified when {more} more {verb}.")
+    lines.append(f"Game '{game.name}' now has {count} player{'' if count == 1 else 's'}.")
+    return "\n".join(lines)
+
+
+def _join(ctx: Conversation, game: Game, user: User, role: str, password: str) -> Participant:
+    me = Participant(
+        game_id=game.id,
+        user_id=user.id,
+        role=role,
+        password_hash=hash_password(password),
+        joined_at=ctx.now,
+        report_to=[],
+        absences=[],
+    )
+    me.user = user
+    game.participants.append(me)
+    ctx.session.flush()
+    _signed_on(ctx, game, me)
+    return me
+
+
+def _signed_on(ctx: Conversation, game: Game, me: Participant) -> None:
+    ctx.game = game
+    ctx.me = me
+    record = me.user.email.lower()
+    if ctx.reply_to and ctx.reply_to.lower() not in {record, *map(str.lower, me.report_to)}:
+        ctx.copies.append(me.user.email)  # a precaution against cheating (manual 4)
+
+
+# -- signing on to a place ------------------------------------------------------------------
+
+
+def _sign_on_as(
+    ctx: Conversation, game: Game, holders: list[Participant], password: str, what: str
+) -> None:
+    for holder in holders:
+        if check_password(password, holder.password_hash):
+            _signed_on(ctx, game, holder)
+            if holder.status in ("abandoned", "cd"):
+                holder.status = "active"
+                _notify(ctx, game, f"player returned as {what}", f"{what} has returned.", holder)
+            return
+    _wrong_password(ctx, game)
+
+
+def _take_over(
+    ctx: Conversation, game: Game, holder: Participant, user: User, password: str, power: str
+) -> None:
+    if not _good_password(ctx, password):
+        return
+    holder.status = "resigned"
+    me = _join(ctx, game, user, "player", password)
+    me.power = power
+    me.orders_status = holder.orders_status
+    user.tookover += 1
+    ctx.say(f"You have taken over {power} in game '{game.name}'.")
+    _notify(ctx, game, f"Takeover of {power}", f"{power} has been taken over.", me)
+
+
+# -- the start ------------------------------------------------------------------------------
+
+
+def start_game(ctx: Conversation, game: Game, rng: random.Random | None = None) -> None:
+    """Powers are assigned, the board set, and everyone told their power and the deadline."""
+    if game.status != "forming":
+        return
+    variant = variant_of(game)
+    playing = players(game)
+    choices = {x.id: _choices(x.preference) for x in playing}
+    assigned = assign_powers(
+        choices, {x.letter: x.name for x in variant.powers},
+        game.settings.get("assignment", "prflist"), rng or random.Random(),
+    )  # fmt: skip
+    for x in playing:
+        x.power = assigned[x.id]
+        x.user.started += 1
+    game.status = "active"
+    game.phase = variant.start
+    game.turn = 1
+    game.position = start_position(variant)
+    # The first deadline allows twice the usual time (njudge-formats, deadline defaults).
+    game.deadline = ctx.now + timedelta(hours=2 * NEXT_HOURS["M"])
+    game.grace = game.deadline + timedelta(hours=GRACE_HOURS["M"])
+    ctx.session.flush()
+    roster = _roster(game, variant)
+    board = starting_position(variant, variant.start)
+    when = njudge_time(game.deadline, ctx.settings)
+    for x in everyone(game):
+        role = x.power if x.role == "player" else x.role.capitalize()
+        body = "\n\n".join(
+            [
+                f"You have been selected as {role} in game '{game.name}' of Diplomacy.",
+                "The following players are in this game:\n" + roster,
+                board.rstrip("\n"),
+                f"\nThe deadline for the first orders is {when}.",
+            ]
+        )
+        deliver(ctx, game, [x], "Game Starting", body + "\n")
+    if ctx.me is not None and ctx.me.power:
+        ctx.say(f"The game has started: you are {ctx.me.power}.")
+
+
+def start_position(variant: variants.Variant) -> dict[str, Any]:
+    units: dict[str, list[str]] = {x.name: [] for x in variant.powers}
+    for unit in variant.units:
+        units[unit.power].append(f"{unit.type} {unit.location}")
+    centers: dict[str, list[str]] = {x.name: [] for x in variant.powers}
+    for province, power in variant.ownership.items():
+        centers[power].append(province)
+    return {"units": units, "centers": {k: sorted(v) for k, v in centers.items()}, "dislodged": []}
+
+
+def _roster(game: Game, variant: variants.Variant) -> str:
+    order = {x.name: i for i, x in enumerate(variant.powers)}
+    rank = {"master": -1, "player": 0, "observer": 1}
+    people = sorted(
+        (x for x in game.participants if x.status != "resigned"),
+        key=lambda x: (rank[x.role], order.get(x.power or "", 99), x.id),
+    )
+    lines = []
+    for x in people:
+        label = x.power if x.role == "player" else x.role.capitalize()
+        shown = "someone@somewhere" if "gunboat" in (game.options or []) else x.user.email
+        lines.append(f"     {label + ':':<26}{shown}")
+    return "\n".join(lines)
+
+
+def _choices(preference: str) -> tuple[tuple[str, ...], ...] | str:
+    """A stored preference ("E[FGR][TAI]", "*" or "") as the choices the assignment reads."""
+    if preference == "*":
+        return "*"
+    return tuple(
+        tuple(group) if group else (single,)
+        for group, single in re.findall(r"\[([A-Z]+)\]|([A-Z])", preference)
+    )
+
+
+# -- small things ---------------------------------------------------------------------------
+
+
+def _registered(ctx: Conversation) -> User | None:
+    user = ctx.user
+    if user is None:
+        _fail(
+            ctx,
+            f"Your address {ctx.reply_to} is not registered with the judge.\n"
+            "Send 'get form' for a registration form.",
+        )
+    return user
+
+
+def _game(ctx: Conversation, name: str) -> Game | None:
+    game = find_game(ctx, name)
+    if game is None:
+        _fail(ctx, f"Game '{name.lower()}' does not exist.  Use 'list' to see the games.")
+    return game
+
+
+def _good_password(ctx: Conversation, password: str) -> bool:
+    if PASSWORD.match(password):
+        return True
+    _fail(ctx, "A password is one word of at most 40 characters.")
+    return False
+
+
+def _wrong_password(ctx: Conversation, game: Game) -> None:
+    _fail(ctx, f"Invalid password for game '{game.name}'.")
+
+
+def _fail(ctx: Conversation, text: str) -> None:
+    """A joining command that failed: the rest of the mail's game commands are skipped."""
+    ctx.fail(text)
+    ctx.skipping = True
+
+
+def _notify(ctx: Conversation, game: Game, event: str, text: str, me: Participant) -> None:
+    """Tell the others in the game (not the one whose mail this is)."""
+    deliver(ctx, game, [x for x in everyone(game) if x is not me], event, text + "\n")

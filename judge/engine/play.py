@@ -1,0 +1,655 @@
+"""Orders and their processing (users' manual section 6): orders for the current phase,
+PHASE for later ones with IF conditions, CLEAR, SET WAIT; the "orders received" flag; and
+the phase adjudicated, reported and advanced once every power is in.
+
+The adjudicator is the one judge of what an order means: each reply lists a player's
+orders as a trial adjudication reads them, so a player sees exactly how the judge took them.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from typing import Any
+
+from sqlalchemy import delete, select
+from sqlalchemy.orm import Session
+
+import parser as p
+import variants
+from adjudicator import adjudicate
+from adjudicator.phase import Phase
+
+from ..config import Settings
+from ..reports import results as r
+from ..reports.frame import njudge_time
+from ..store.models import Game, HistoryEvent, OrderRecord, Participant, PhaseRecord
+from .conditions import holds
+from .conversation import Conversation
+from .games import GRACE_HOURS, NEXT_HOURS, players, variant_of
+from .notices import Notices, deliver, everyone
+
+Mailer = Any  # a Conversation or a Notices: has .settings, .now, .session and .send()
+GAME_OVER = "The game is over.  Thank you for playing."
+
+
+# -- reading a mail's orders ------------------------------------------------------------------
+
+
+def vocabulary_for(session: Session) -> Callable[[p.Command], p.Vocabulary | None]:
+    """For the parser: the names of the game a mail signs on to, and its phase's kind."""
+
+    def look_up(command: p.Command) -> p.Vocabulary | None:
+        name = getattr(command, "game", None)
+        variant_name = getattr(command, "variant", None)
+        phase = None
+        if name:
+            game = session.execute(select(Game).where(Game.name == name.lower())).scalar()
+            if game is not None:
+                variant_name = game.variant
+                phase = game.phase
+        try:
+            variant = variants.load((variant_name or "standard").lower())
+        except Exception:
+            return None
+        return p.Vocabulary(variant.names, power_names(variant), _KIND.get((phase or "")[-1:]))
+
+    return look_up
+
+
+_KIND: dict[str, p.PhaseKind] = {"M": "movement", "R": "retreat", "B": "adjustment"}
+
+
+def power_names(variant: variants.Variant) -> dict[str, str]:
+    return {k: x.name for x in variant.powers for k in (x.name.lower(), x.adjective.lower())}
+
+
+def _playing(ctx: Conversation, what: str) -> tuple[Game, Participant] | None:
+    """The game and power this mail signed on as, if they may give orders now."""
+    game, me = ctx.game, ctx.me
+    if game is None or me is None:
+        ctx.fail(f"{what}: sign on to a game first.")
+        return None
+    if me.role != "player" or not me.power:
+        if game.status == "forming":
+            ctx.fail(f"{what}: game '{game.name}' has not started yet.")
+        else:
+            ctx.fail(f"{what}: only a player with a power gives orders.")
+        return None
+    if game.status != "active":
+        ctx.fail(f"{what}: game '{game.name}' is {game.status}.")
+        return None
+    return game, me
+
+
+def order_line(ctx: Conversation, cmd: p.OrderLine) -> None:
+    playing = _playing(ctx, "Orders")
+    if playing is None:
+        return
+    game, me = playing
+    if "orders" not in ctx.finally_:
+        _forget_unreadable(ctx.session, game, me)
+    _store(ctx, game, me, game.phase or "", [e.text for e in cmd.orders], None)
+    ctx.at_end("orders", lambda: end_of_orders(ctx))
+
+
+def _forget_unreadable(session: Session, game: Game, me: Participant) -> None:
+    """Lines of an earlier mail that could not be read as orders at all name no unit for
+    a later order to replace: they were answered with their error, and a new mail of
+    orders puts them away (as the njudge's new orders file does)."""
+    _given, out = trial(session, game)
+    unreadable = {
+        x["text"] for x in out["orders"] if x["power"] == me.power and x["order"] is None
+    }
+    if unreadable:
+        session.execute(
+            delete(OrderRecord).where(
+                OrderRecord.game_id == game.id,
+                OrderRecord.participant_id == me.id,
+                OrderRecord.phase == game.phase,
+                OrderRecord.text.in_(unreadable),
+            )
+        )
+
+
+def clear(ctx: Conversation, cmd: p.Clear) -> None:
+    playing = _playing(ctx, "CLEAR")
+    if playing is None:
+        return
+    game, me = playing
+    _clear(ctx.session, game, me.power or "", game.phase or "")
+    ctx.say(f"Orders for {me.power} cleared.")
+    ctx.at_end("orders", lambda: end_of_orders(ctx))
+
+
+def set_wait(ctx: Conversation, cmd: p.SetWait) -> None:
+    playing = _playing(ctx, "SET WAIT")
+    if playing is None:
+        return
+    _game, me = playing
+    me.wait = cmd.on
+    ctx.say("Wait status set." if cmd.on else "Wait status cleared.")
+    ctx.at_end("orders", lambda: end_of_orders(ctx))
+
+
+def phased(ctx: Conversation, cmd: p.PhasedOrders) -> None:
+    """PHASE season year phase: the orders and IFs after it are for that phase."""
+    playing = _playing(ctx, "PHASE")
+    if playing is None:
+        return
+    game, me = playing
+    variant = variant_of(game)
+    code = f"{cmd.phase.season}{cmd.phase.year}{cmd.phase.kind}"
+    try:
+        wanted = Phase.parse(code, variant)
+        current_phase = Phase.parse(game.phase or "", variant)
+    except ValueError:
+        ctx.fail(f"PHASE {code}: there is no such phase in this variant.")
+        return
+    if _order_key(wanted, variant) < _order_key(current_phase, variant):
+        ctx.fail(f"PHASE {code}: that phase is over; the game is in {game.phase}.")
+        return
+    current = code == game.phase
+    if cmd.items == ():
+        _clear(ctx.session, game, me.power or "", code)  # PHASE alone: nothing for it yet
+    for texts, condition, wait in _flatten(cmd.items):
+        if wait is not None:
+            if current:
+                me.wait = wait
+            continue
+        if current and condition is not None:
+            if not _condition_holds(condition, game.position.get("units", {})):
+                continue
+            condition = None
+        _store(ctx, game, me, code, texts, condition)
+    ctx.at_end("orders", lambda: end_of_orders(ctx))
+
+
+def _order_key(phase: Phase, variant: variants.Variant) -> tuple[int, int]:
+    return phase.year, list(variant.phases).index(phase.season + phase.letter)
+
+
+def _store(
+    ctx: Conversation,
+    game: Game,
+    me: Participant,
+    phase: str,
+    texts: list[str],
+    condition: dict[str, Any] | None,
+) -> None:
+    for text in texts:
+        ctx.session.add(
+            OrderRecord(
+                game_id=game.id,
+                participant_id=me.id,
+                power=me.power,
+                phase=phase,
+                text=text,
+                condition=condition,
+                created_at=ctx.now,
+                inbound_id=ctx.inbound_id,
+            )
+        )
+    ctx.session.flush()
+
+
+def _clear(session: Session, game: Game, power: str, phase: str) -> None:
+    session.execute(
+        delete(OrderRecord).where(
+            OrderRecord.game_id == game.id, OrderRecord.power == power, OrderRecord.phase == phase
+        )
+    )
+
+
+# -- conditions, kept as data until their phase comes ----------------------------------------
+
+
+def _flatten(
+    items: tuple, path: tuple[dict[str, Any], ...] = ()
+) -> list[tuple[list[str], dict[str, Any] | None, bool | None]]:
+    """A PHASE block's items as (order texts, the condition they need, a SET WAIT)."""
+    out: list[tuple[list[str], dict[str, Any] | None, bool | None]] = []
+    need = {"all": list(path)} if path else None
+    for item in items:
+        if isinstance(item, p.OrderLine):
+            out.append(([e.text for e in item.orders], need, None))
+        elif isinstance(item, p.SetWait):
+            out.append(([], need, item.on))
+        elif isinstance(item, p.Conditional):
+            earlier: list[dict[str, Any]] = []
+            for branch in item.branches:
+                here = [{"not": c} for c in earlier]
+                if branch.condition is not None:
+                    here.append(condition_data(branch.condition))
+                    earlier.append(condition_data(branch.condition))
+                out += _flatten(branch.items, path + tuple(here))
+    return out
+
+
+def condition_data(condition: p.Condition) -> dict[str, Any]:
+    if isinstance(condition, p.Negation):
+        return {"not": condition_data(condition.condition)}
+    if isinstance(condition, p.Both):
+        return {"and": [condition_data(condition.left), condition_data(condition.right)]}
+    if isinstance(condition, p.Either):
+        return {"or": [condition_data(condition.left), condition_data(condition.right)]}
+    return {
+        "power": condition.power,
+        "unit_type": condition.unit_type,
+        "province": condition.province,
+        "words": " ".join(condition.words),
+    }
+
+
+def condition_value(data: dict[str, Any]) -> p.Condition:
+    if "not" in data:
+        return p.Negation(condition_value(data["not"]))
+    if "and" in data:
+        return p.Both(*(condition_value(x) for x in data["and"]))
+    if "or" in data:
+        return p.Either(*(condition_value(x) for x in data["or"]))
+    if "all" in data:
+        parts = [condition_value(x) for x in data["all"]]
+        out = parts[0]
+        for part in parts[1:]:
+            out = p.Both(out, part)
+        return out
+    return p.Occupied(
+        words=tuple(data.get("words", "").split()),
+        power=data.get("power"),
+        unit_type=data.get("unit_type"),
+        province=data.get("province"),
+    )
+
+
+def _condition_holds(data: dict[str, Any], units: dict[str, list[str]]) -> bool:
+    return holds(condition_value(data), units)
+
+
+def condition_text(data: dict[str, Any]) -> str:
+    if "not" in data:
+        return f"NOT ({condition_text(data['not'])})"
+    for key, word in (("and", " AND "), ("or", " OR "), ("all", " AND ")):
+        if key in data:
+            return word.join(f"({condition_text(x)})" for x in data[key])
+    return data.get("words") or " ".join(
+        x for x in (data.get("power"), data.get("unit_type"), data.get("province")) if x
+    )
+
+
+# -- what a power has given ---------------------------------------------------------------------
+
+
+def orders_of(session: Session, game: Game, phase: str) -> dict[str, list[str]]:
+    rows = session.execute(
+        select(OrderRecord.power, OrderRecord.text)
+        .where(OrderRecord.game_id == game.id, OrderRecord.phase == phase)
+        .where(OrderRecord.condition.is_(None))
+        .order_by(OrderRecord.id)
+    )
+    out: dict[str, list[str]] = defaultdict(list)
+    for power, text in rows:
+        out[power].append(text)
+    return dict(out)
+
+
+def phase_document(game: Game, orders: dict[str, list[str]]) -> dict[str, Any]:
+    position = game.position or {}
+    doc: dict[str, Any] = {
+        "variant": game.variant,
+        "phase": game.phase,
+        "units": position.get("units", {}),
+        "centers": position.get("centers", {}),
+        "orders": orders,
+        "options": {},
+    }
+    if (game.phase or "").endswith("R"):
+        doc["dislodged"] = position.get("dislodged", [])
+    return doc
+
+
+@dataclass(frozen=True)
+class Standing:
+    """How a power's orders stand: what the njudge calls the orders-received flag."""
+
+    status: str  # "none", "partial", "complete", "errors"; "complete" when nothing is owed
+    owes: bool
+    errors: int
+
+
+def standing(game: Game, power: str, given: list[str], trial: dict[str, Any]) -> Standing:
+    lines = [x for x in trial["orders"] if x["power"] == power]
+    errors = sum(1 for x in lines if x["result"] == "illegal" and x["reason"] != "replaced")
+    phase = game.phase or ""
+    position = game.position or {}
+    if phase.endswith("B"):
+        due = _adjustment_due(game, power)
+        owes = due != 0
+        done = sum(
+            1
+            for x in lines
+            if x["result"] == "succeeds" and x["reason"] is None and x["order"] != "WAIVE"
+        )
+        waived = sum(1 for x in lines if x["order"] == "WAIVE" and x["result"] == "succeeds")
+        complete = done + waived >= abs(due) if due < 0 else done + waived >= due
+        missing = not complete
+    elif phase.endswith("R"):
+        owes = any(
+            d["power"] == power and d.get("retreats") for d in position.get("dislodged", [])
+        )
+        missing = any(x["reason"] == "no order" for x in lines)
+    else:
+        owes = bool(position.get("units", {}).get(power))
+        missing = any(x["reason"] == "no order" for x in lines)
+    if not owes:
+        return Standing("complete", False, errors)
+    if errors:
+        return Standing("errors", True, errors)
+    if missing:
+        return Standing("partial" if given else "none", True, errors)
+    return Standing("complete", True, errors)
+
+
+def _adjustment_due(game: Game, power: str) -> int:
+    """Builds (positive) or removals (negative) a power owes; builds only as far as it has
+    free home centres to build in."""
+    position = game.position or {}
+    units = position.get("units", {})
+    centers = position.get("centers", {}).get(power, [])
+    due = len(centers) - len(units.get(power, []))
+    if due <= 0:
+        return due
+    variant = variant_of(game)
+    occupied = {u.split()[1].split("/")[0] for us in units.values() for u in us}
+    homes = next(x.homes for x in variant.powers if x.name == power)
+    sites = [h for h in homes if h in centers and h not in occupied]
+    return min(due, len(sites))
+
+
+def trial(session: Session, game: Game) -> tuple[dict[str, list[str]], dict[str, Any]]:
+    given = orders_of(session, game, game.phase or "")
+    return given, adjudicate(phase_document(game, given))
+
+
+def refresh(session: Session, game: Game) -> dict[str, Any]:
+    """Every power's orders flag from a trial adjudication; the trial's output."""
+    given, out = trial(session, game)
+    for x in players(game):
+        if x.power:
+            x.orders_status = standing(game, x.power, given.get(x.power, []), out).status
+    return out
+
+
+# -- the end of a player's mail -------------------------------------------------------------------
+
+
+def end_of_orders(ctx: Conversation) -> None:
+    game, me = ctx.game, ctx.me
+    if game is None or me is None or not me.power or game.status != "active":
+        return
+    out = refresh(ctx.session, game)
+    given = orders_of(ctx.session, game, game.phase or "")
+    state = standing(game, me.power, given.get(me.power, []), out)
+    variant = variant_of(game)
+    ctx.say(r.orders_listing(variant, game.name, game.turn, game.phase, me.power, out).rstrip())
+    ctx.say(_standing_text(ctx, game, me, state))
+    pending = pending_text(ctx.session, game, me)
+    if pending:
+        ctx.say(pending)
+    left = time_left(ctx.now, game)
+    if left:
+        ctx.say(left)
+    schedule(ctx, game)
+
+
+def _standing_text(ctx: Conversation, game: Game, me: Participant, state: Standing) -> str:
+    deadline = njudge_time(game.deadline, ctx.settings) if game.deadline else "the deadline"
+    if not state.owes:
+        return "Since you have no moves due, the error flag is not set."
+    if state.errors:
+        s = "" if state.errors == 1 else "s"
+        return (
+            f"{state.errors} error{s} encountered.\n\nError flag set.\n\n"
+            f"Unless error-free orders are received by the deadline of\n{deadline} you will "
+            "be considered late."
+        )
+    if state.status != "complete":
+        return (
+            "Orders not received for all units.  If complete orders are not received by\n"
+            f"{deadline}, you will be considered late."
+        )
+    if me.wait:
+        return "You have set 'wait' status so orders will not be processed before the deadline."
+    return "Your orders are complete."
+
+
+def pending_text(session: Session, game: Game, me: Participant) -> str:
+    rows = session.execute(
+        select(OrderRecord)
+        .where(OrderRecord.game_id == game.id, OrderRecord.participant_id == me.id)
+        .where((OrderRecord.phase != game.phase) | OrderRecord.condition.is_not(None))
+        .order_by(OrderRecord.id)
+    ).scalars()
+    variant = variant_of(game)
+    now = _order_key(Phase.parse(game.phase or "", variant), variant)
+    by_phase: dict[str, list[str]] = defaultdict(list)
+    for row in rows:
+        if _order_key(Phase.parse(row.phase, variant), variant) < now:
+            continue  # orders of a phase played
+        line = row.text
+        if row.condition:
+            line = f"IF {condition_text(row.condition)}: {line}"
+        by_phase[row.phase].append(line)
+    if not by_phase:
+        return ""
+    blocks = [f"Pending orders for {ph}:\n" + "\n".join(f"  {x}" for x in lines)
+              for ph, lines in by_phase.items()]  # fmt: skip
+    return "\n\n".join(blocks)
+
+
+def time_left(now: datetime, game: Game) -> str:
+    lines = []
+    for label, at in (("deadline", game.deadline), ("grace period expiration", game.grace)):
+        if at is not None and at > now:
+            lines.append(f"Time to {label}: {_span(at - now)}.")
+    return "\n\n".join(lines)
+
+
+def _span(delta: timedelta) -> str:
+    seconds = int(delta.total_seconds())
+    days, rest = divmod(seconds, 86400)
+    hours, rest = divmod(rest, 3600)
+    minutes, seconds = divmod(rest, 60)
+    parts = []
+    if days:
+        parts.append(f"{days} day{'s' if days != 1 else ''}")
+    parts.append(f"{hours} hour{'s' if hours != 1 else ''}")
+    parts.append(f"{minutes} minute{'s' if minutes != 1 else ''}")
+    return ", ".join(parts) + f", and {seconds} second{'s' if seconds != 1 else ''}"
+
+
+# -- processing ---------------------------------------------------------------------------------
+
+
+def ready(game: Game) -> bool:
+    """Every power that owes orders has a complete, error-free set in and does not wait."""
+    if game.status != "active" or not game.phase:
+        return False
+    return all(
+        x.orders_status == "complete" and not x.wait
+        for x in players(game)
+        if x.power and x.status not in ("cd",)
+    )
+
+
+def schedule(mailer: Mailer, game: Game) -> None:
+    """When all are in, process after the delay (at once when it is zero)."""
+    if not ready(game):
+        game.next_event_at = None
+        return
+    delay = timedelta(hours=mailer.settings.process_delay)
+    game.next_event_at = mailer.now + delay
+    if delay <= timedelta(0):
+        process(mailer, game)
+
+
+def process(mailer: Mailer, game: Game) -> None:
+    """Adjudicate the phase, report it to everyone, and go on to the next phase that needs
+    orders (retreats and adjustments nobody needs are skipped)."""
+    session: Session = mailer.session
+    settings: Settings = mailer.settings
+    now: datetime = mailer.now
+    variant = variant_of(game)
+    given = orders_of(session, game, game.phase or "")
+    doc = phase_document(game, given)
+    out = adjudicate(doc)
+    session.add(
+        PhaseRecord(
+            game_id=game.id,
+            turn=game.turn,
+            phase=game.phase,
+            position=dict(game.position or {}),
+            result={"input": doc, "output": out},
+            processed_at=now,
+        )
+    )
+    kind = (game.phase or "M")[-1]
+    render = {"M": r.movement_results, "R": r.retreat_results, "B": r.adjustment_results}[kind]
+    report = render(variant, game.name, game.turn, doc, out).rstrip("\n")
+    done_phase = game.phase
+    centers = out.get("centers") or (game.position or {}).get("centers", {})
+    position = {"units": out["units"], "centers": centers, "dislodged": out.get("dislodged", [])}
+    next_phase = _next_needed(variant, out["next_phase"], position)
+    winner = _winner(game, centers)
+    game.position = position
+    for x in players(game):
+        x.wait = False
+        x.draw = None
+        x.concede = None
+    tail: list[str] = []
+    if winner is not None:
+        game.status = "finished"
+        game.next_event_at = None
+        tail.append(GAME_OVER)
+    else:
+        game.phase = next_phase
+        game.turn += 1
+        phase_kind = next_phase[-1]
+        game.deadline = max(
+            now + timedelta(hours=NEXT_HOURS[phase_kind]), game.deadline or now
+        )
+        game.grace = game.deadline + timedelta(hours=GRACE_HOURS[phase_kind])
+        game.next_event_at = None
+        tail.append(
+            r.next_phase_lines(variant, game.name, next_phase, njudge_time(game.deadline, settings))
+        )
+    body = report + "\n\n" + "\n".join(tail).rstrip("\n") + "\n"
+    # The results carry the phase just played in their subject.
+    deliver(mailer, game, everyone(game), "Results", body, phase=done_phase)
+    session.add(
+        HistoryEvent(
+            game_id=game.id, at=now, kind="results", phase=done_phase,
+            subject=f"{done_phase} Results", body=body,
+        )
+    )  # fmt: skip
+    if winner is not None:
+        letter = next(x.letter for x in variant.powers if x.name == winner)
+        deliver(
+            mailer, game, everyone(game), f"Victory: {letter}",
+            f"Game '{game.name}' has been won by {winner}.  Congratulations!\n\n{GAME_OVER}\n",
+        )  # fmt: skip
+        return
+    session.flush()
+    _activate_future_orders(mailer, game)
+    refresh(session, game)
+    schedule(mailer, game)
+
+
+def _next_needed(variant: variants.Variant, code: str, position: dict[str, Any]) -> str:
+    """The adjudicator's next phase, or later while nobody has anything to do in it."""
+    phase = Phase.parse(code, variant)
+    for _ in range(len(variant.phases) + 1):
+        if phase.letter == "R" and not any(d.get("retreats") for d in position["dislodged"]):
+            position["dislodged"] = []
+        elif phase.letter == "B" and not _adjustments_needed(variant, position):
+            pass
+        else:
+            return str(phase)
+        phase = phase.following(variant)
+    return str(phase)
+
+
+def _adjustments_needed(variant: variants.Variant, position: dict[str, Any]) -> bool:
+    units = position["units"]
+    occupied = {u.split()[1].split("/")[0] for us in units.values() for u in us}
+    for power in variant.powers:
+        owned = position["centers"].get(power.name, [])
+        due = len(owned) - len(units.get(power.name, []))
+        if due < 0:
+            return True
+        if due > 0 and any(h in owned and h not in occupied for h in power.homes):
+            return True
+    return False
+
+
+def _winner(game: Game, centers: dict[str, list[str]]) -> str | None:
+    target = int(game.settings.get("centers") or variant_of(game).victory)
+    counts = sorted(((len(v), k) for k, v in centers.items()), reverse=True)
+    if not counts or counts[0][0] < target:
+        return None
+    if len(counts) > 1 and counts[1][0] == counts[0][0]:
+        return None
+    return counts[0][1]
+
+
+def _activate_future_orders(mailer: Mailer, game: Game) -> None:
+    """The orders given for this phase before it came: their conditions are read on the
+    board as it now stands, and each player is told what came of them."""
+    session: Session = mailer.session
+    rows = session.execute(
+        select(OrderRecord)
+        .where(OrderRecord.game_id == game.id, OrderRecord.phase == game.phase)
+        .order_by(OrderRecord.id)
+    ).scalars().all()
+    if not rows:
+        return
+    units = (game.position or {}).get("units", {})
+    for row in rows:
+        if row.condition is None:
+            continue
+        if _condition_holds(row.condition, units):
+            row.condition = None
+        else:
+            session.delete(row)
+    session.flush()
+    out = refresh(session, game)
+    variant = variant_of(game)
+    given = orders_of(session, game, game.phase or "")
+    for x in players(game):
+        if x.power and x.power in {row.power for row in rows}:
+            state = standing(game, x.power, given.get(x.power, []), out)
+            listing = r.orders_listing(variant, game.name, game.turn, game.phase, x.power, out)
+            note = "Your orders given in advance for this phase now count:"
+            if state.errors:
+                note = "Your orders given in advance for this phase have errors:"
+            deliver(mailer, game, [x], "Orders", f"{note}\n\n{listing.rstrip()}\n")
+
+
+def process_due(session: Session, settings: Settings, now: datetime) -> int:
+    """The scheduler's part: games whose delay after the last orders has run out."""
+    games = session.execute(
+        select(Game).where(Game.status == "active", Game.next_event_at <= now)
+    ).scalars().all()
+    done = 0
+    for game in games:
+        mailer = Notices(session, settings, now)
+        refresh(session, game)
+        if ready(game):
+            process(mailer, game)
+            done += 1
+        else:
+            game.next_event_at = None
+        mailer.write_outbox()
+    return done

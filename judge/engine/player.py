@@ -1,0 +1,100 @@
+"""A player's own settings in a game (users' manual 7.1): SET PREFERENCE, SET ADDRESS,
+SET PASSWORD, and RESIGN / WITHDRAW."""
+
+from __future__ import annotations
+
+import parser as p
+
+from ..store.passwords import hash_password
+from .conversation import Conversation
+from .games import PASSWORD, variant_of
+from .notices import deliver, everyone
+
+
+def set_preference(ctx: Conversation, cmd: p.SetPreference) -> None:
+    game, me = ctx.game, ctx.me
+    if game is None or me is None or me.role != "player":
+        ctx.fail("SET PREFERENCE: sign on to a forming game first.")
+        return
+    if game.status != "forming" or me.power:
+        ctx.fail("SET PREFERENCE: the powers have been assigned already.")
+        return
+    if cmd.random:
+        if game.settings.get("assignment") == "prflist":
+            ctx.fail("SET PREFERENCE *: this game gives powers by preference lists only.")
+            return
+        me.preference = "*"
+        ctx.say("Preference list '*' set: you will get a power at random.")
+        return
+    letters = {x.letter.upper() for x in variant_of(game).powers}
+    seen: list[str] = []
+    for group in cmd.choices:
+        for letter in group:
+            if letter.upper() not in letters:
+                ctx.fail(f"SET PREFERENCE: there is no power '{letter}' in this game.")
+                return
+            if letter.upper() in seen:
+                ctx.fail(f"SET PREFERENCE: '{letter}' is in the list twice.")
+                return
+            seen.append(letter.upper())
+    stored = "".join(
+        group[0].upper() if len(group) == 1 else "[" + "".join(group).upper() + "]"
+        for group in cmd.choices
+    )
+    me.preference = stored
+    ctx.say(f"Preference list '{stored}' set.")
+
+
+def set_address(ctx: Conversation, cmd: p.SetAddress) -> None:
+    game, me = ctx.game, ctx.me
+    if game is None or me is None:
+        ctx.fail("SET ADDRESS: sign on to a game first.")
+        return
+    addresses = list(cmd.addresses) or [ctx.reply_to]
+    me.report_to = [a.strip() for a in addresses if a.strip()]
+    ctx.say(f"Address for game '{game.name}' set to {', '.join(me.report_to)}.")
+
+
+def set_password(ctx: Conversation, cmd: p.SetPassword) -> None:
+    game, me = ctx.game, ctx.me
+    if game is None or me is None:
+        ctx.fail("SET PASSWORD: sign on to a game first.")
+        return
+    if not PASSWORD.match(cmd.password):
+        ctx.fail("SET PASSWORD: a password is one word of at most 40 characters.")
+        return
+    me.password_hash = hash_password(cmd.password)
+    ctx.say(f"Password for game '{game.name}' changed.")  # never echoed
+
+
+def resign(ctx: Conversation, cmd: p.Resign) -> None:
+    """The last command of a mail (the njudge reads nothing after it)."""
+    game, me = ctx.game, ctx.me
+    if game is None or me is None:
+        ctx.fail("RESIGN: sign on to a game first.")
+        return
+    if me.role == "observer":
+        me.status = "resigned"
+        ctx.say(f"You are no longer observing game '{game.name}'.")
+        ctx.skipping = True
+        return
+    if game.status == "forming" or not me.power:
+        me.status = "resigned"
+        ctx.say(f"You have withdrawn from game '{game.name}'.")
+        ctx.skipping = True
+        return
+    me.status = "abandoned"
+    me.user.resigned += 1
+    ctx.say(f"You have resigned as {me.power} from game '{game.name}'.")
+    text = (
+        f"{me.power} has resigned from game '{game.name}'.  The power may be taken over\n"
+        f"by anyone not playing in the game: 'SIGN ON {_letter(ctx, me.power)}{game.name} "
+        "password'.\n"
+    )
+    deliver(ctx, game, [x for x in everyone(game) if x is not me], f"Resignation: {me.power}", text)
+    ctx.skipping = True
+
+
+def _letter(ctx: Conversation, power: str) -> str:
+    assert ctx.game is not None
+    return next(x.letter for x in variant_of(ctx.game).powers if x.name == power)

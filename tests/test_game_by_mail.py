@@ -1,0 +1,201 @@
+"""Seven people play a game of Diplomacy by mail only, through a real SMTP conversation
+with a running judge: sign-on, preferences, the start notice, orders with a mistake put
+right, a convoy, a dislodgement and its retreat given in advance under a condition, builds
+and a removal, an observer who reads everything, and a draw."""
+
+from __future__ import annotations
+
+import json
+from email.message import EmailMessage
+
+import pytest
+
+from tests.judgekit import InProcessJudge, mail, run_judge
+
+POWERS = {
+    "Austria": "A",
+    "England": "E",
+    "France": "F",
+    "Germany": "G",
+    "Italy": "I",
+    "Russia": "R",
+    "Turkey": "T",
+}
+
+
+def address(power: str) -> str:
+    return f"{power.lower()}@players.example"
+
+
+def form(who: str) -> str:
+    return (
+        f"REGISTER\nName: {who.split('@')[0].capitalize()} Player\nEmail: {who}\n"
+        "Address: 1 Main Street\nCountry: Netherlands\nLevel: Novice\nPackage: no\nEND\n"
+    )
+
+
+class Table:
+    """The players around a judge, and what they read."""
+
+    def __init__(self, judge: InProcessJudge) -> None:
+        self.judge = judge
+
+    def send(self, sender: str, body: str, subject: str = "") -> EmailMessage:
+        return self.judge.ask(sender, body, subject)
+
+    def orders(self, power: str, body: str) -> str:
+        reply = self.send(address(power), f"SIGN ON {POWERS[power]}war pw{power}\n{body}")
+        return reply.get_content()
+
+    def inbox(self, who: str, subject_part: str) -> list[EmailMessage]:
+        return [
+            m
+            for m in self.judge.mailbox.all()
+            if m["To"] == who and subject_part in (m["Subject"] or "")
+        ]
+
+    def wait_for(self, who: str, subject_part: str, count: int = 1) -> list[EmailMessage]:
+        self.judge.mailbox.wait(lambda: len(self.inbox(who, subject_part)) >= count)
+        return self.inbox(who, subject_part)
+
+    def show(self) -> dict:
+        result = run_judge(self.judge.env, "show", "war", "--json")
+        assert result.returncode == 0, result.stderr
+        return json.loads(result.stdout)
+
+
+@pytest.fixture
+def table(tmp_path):
+    with InProcessJudge(tmp_path / "judge", JUDGE_PROCESS_DELAY="0") as judge:
+        players = Table(judge)
+        for power in POWERS:
+            players.send(address(power), form(address(power)))
+        players.send("watcher@example.org", form("watcher@example.org"))
+        yield players
+
+
+def start(table: Table) -> None:
+    """Austria creates 'war'; the others sign on, each asking for his own power first."""
+    first = table.send(address("Austria"), "CREATE ?war pwAustria\nSET PREFERENCE A\n")
+    text = first.get_content()
+    assert "You've been selected to play a power in game 'war'." in text
+    assert "You'll be notified when 6 more players sign on." in text
+    assert first["Subject"].startswith("Re: USTS:war - ")
+    for power, letter in list(POWERS.items())[1:]:
+        reply = table.send(
+            address(power), f"SIGN ON ?war pw{power}\nSET PREFERENCE {letter}\n"
+        ).get_content()
+        assert f"Preference list '{letter}' set." in reply
+
+
+def test_a_whole_game_by_mail(table):
+    watcher = table.send("watcher@example.org", "OBSERVE war secret\n").get_content()
+    assert "does not exist" in watcher  # not yet created
+    start(table)
+    joined = table.send("watcher@example.org", "OBSERVE war secret\n").get_content()
+    assert "observer of game 'war'" in joined
+
+    # Everyone is told the start, with his power, the players and the first deadline.
+    for power in POWERS:
+        notice = table.wait_for(address(power), "Game Starting")[0].get_content()
+        assert f"You have been selected as {power} in game 'war' of Diplomacy." in notice
+        assert "Starting position for Spring of 1901." in notice
+        assert "The deadline for the first orders is " in notice
+    state = table.show()
+    assert state["status"] == "active" and state["phase"] == "S1901M"
+    assert {p["power"]: p["address"] for p in state["players"]} == {
+        power: address(power) for power in POWERS
+    }
+
+    # Spring 1901: a mistake, then put right; the others' orders.
+    wrong = table.orders("France", "A par-xyz\nA mar H, F bre H")
+    assert "1 error encountered." in wrong and "Error flag set." in wrong
+    assert next(p for p in table.show()["players"] if p["power"] == "France")["orders"] == "errors"
+    right = table.orders("France", "A par H")
+    assert "error" not in right.lower().replace("error flag is not set", "")
+    assert "France: Army Paris HOLD." in right
+    table.orders("England", "F lon-nth\nF edi-nwg\nA lvp-yor")
+    table.orders("Germany", "A ber H; A mun H; F kie H")
+    table.orders("Italy", "A ven H\nA rom-apu\nF nap-ion")
+    table.orders("Russia", "A mos H\nA war H\nF sev H\nF stp/sc H")
+    table.orders("Turkey", "A con H\nA smy H\nF ank H")
+    assert table.show()["phase"] == "S1901M"  # one power still to come
+    table.orders("Austria", "A vie-tyr\nA bud-ser\nF tri H")
+    results = table.wait_for("watcher@example.org", "S1901M Results")[0].get_content()
+    assert "Movement results for Spring of 1901." in results
+    assert "England: Fleet London -> North Sea." in results
+    assert "The next phase of 'war' will be Movement for Fall of 1901." in results
+    assert table.show()["phase"] == "F1901M"
+
+    # Fall 1901: a convoy, and an attack that dislodges; Italy's retreat is given in
+    # advance, under a condition that holds when the retreat phase comes.
+    table.orders("England", "F nth C A yor-nwy\nA yor-nth-nwy\nF nwg H")
+    italy = table.orders(
+        "Italy",
+        "A ven H\nA apu H\nF ion H\n"
+        "PHASE Fall 1901 Retreat\nIF Austrian Army Venice\nA ven-tus\nENDIF\n",
+    )
+    assert "Pending orders for F1901R" in italy
+    for power, orders in (
+        ("France", "A par H, A mar H, F bre H"),
+        ("Germany", "A ber H, A mun H, F kie H"),
+        ("Russia", "A mos H, A war H, F sev H, F stp/sc H"),
+        ("Turkey", "A con H, A smy H, F ank H"),
+    ):
+        table.orders(power, orders)
+    table.orders("Austria", "A tyr-ven\nF tri S A tyr-ven\nA ser H")
+    fall = table.wait_for(address("Germany"), "F1901M Results")[0].get_content()
+    assert "England: Army Yorkshire -> North Sea -> Norway." in fall
+    assert "The following units were dislodged:" in fall
+    assert "The Italian Army in Venice can retreat to" in fall
+    # The retreat counted as received when its phase came, and the phase went on.
+    table.wait_for(address("Italy"), "F1901R Results")
+    state = table.show()
+    assert state["phase"] == "F1901B"
+    assert "A tus" in state["units"]["Italy"]
+
+    # Winter 1901: Austria builds two, England one, Italy removes one.
+    table.orders("Austria", "build a vie\nbuild a bud")
+    table.orders("England", "build f edi")
+    table.orders("Italy", "remove a tus")
+    winter = table.wait_for("watcher@example.org", "F1901B Results")[0].get_content()
+    assert "Adjustment results for Winter of 1901." in winter
+    state = table.show()
+    assert state["phase"] == "S1902M"
+    assert sorted(state["units"]["Austria"]) == ["A bud", "A ser", "A ven", "A vie", "F tri"]
+    assert "A tus" not in state["units"]["Italy"]
+
+    # A draw: every survivor votes for it.
+    for power in POWERS:
+        table.orders(power, "SET DRAW")
+    declared = table.wait_for("watcher@example.org", "Draw Declared")[0].get_content()
+    assert "has been declared a draw" in declared
+    assert table.show()["status"] == "finished"
+
+
+def test_bad_sign_ons_and_orders_change_nothing(table):
+    start(table)
+    table.wait_for(address("France"), "Game Starting")
+    assert "Invalid password" in table.send(address("France"), "SIGN ON Fwar wrong\n").get_content()
+    assert "does not exist" in table.send(address("France"), "SIGN ON Fnope pw\n").get_content()
+    again = table.send(address("France"), "CREATE ?war other\n").get_content()
+    assert "already exists" in again
+    other = table.orders("France", "A vie-gal")
+    assert "France" in other and "error" in other.lower()
+    missing = table.orders("France", "F nth-nwy")
+    assert "error" in missing.lower()
+    wrong_phase = table.orders("France", "build a par")
+    assert "error" in wrong_phase.lower()
+    state = table.show()
+    assert state["units"]["Austria"] == ["A bud", "A vie", "F tri"] or sorted(
+        state["units"]["Austria"]
+    ) == ["A bud", "A vie", "F tri"]
+    assert state["phase"] == "S1901M"
+
+
+def test_sign_on_from_another_address_copies_the_reply_to_the_address_of_record(table):
+    start(table)
+    sent = table.judge.client.send(mail("france.work@example.org", "SIGN ON Fwar pwFrance\n"))
+    table.judge.mailbox.wait(lambda: len(table.judge.mailbox.replies_to(sent)) >= 2)
+    to = {m["To"] for m in table.judge.mailbox.replies_to(sent)}
+    assert to == {address("France"), "france.work@example.org"}
