@@ -165,6 +165,17 @@ def test_a_whole_game_by_mail(table):
     assert sorted(state["units"]["Austria"]) == ["A bud", "A ser", "A ven", "A vie", "F tri"]
     assert "A tus" not in state["units"]["Italy"]
 
+    # What anyone may ask of a game: its listing, its summary, its history.
+    listing = table.send("someone@example.org", "LIST war\n").get_content()
+    assert "S1902M" in listing and "austria@players.example" in listing
+    brief = table.send("someone@example.org", "LIST\n").get_content()
+    assert "war" in brief and "S1902M" in brief
+    history = table.send("someone@example.org", "HISTORY war\n").get_content()
+    assert "Movement results for Spring of 1901." in history
+    assert "Adjustment results for Winter of 1901." in history
+    summary = table.send("someone@example.org", "SUMMARY war\n").get_content()
+    assert "Summary of game 'war'" in summary
+
     # A draw: every survivor votes for it.
     for power in POWERS:
         table.orders(power, "SET DRAW")

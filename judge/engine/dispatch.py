@@ -10,7 +10,7 @@ from typing import Any
 
 import parser as p
 
-from . import files, games, play, player, registration, votes
+from . import files, games, listings, play, player, registration, votes
 from .conversation import Conversation
 
 Handler = Callable[[Conversation, Any], None]
@@ -40,6 +40,11 @@ HANDLERS: dict[type, Handler] = {
     p.SetAddress: player.set_address,
     p.SetPassword: player.set_password,
     p.Resign: player.resign,
+    p.ListGames: listings.list_games,
+    p.WhoGame: listings.who_game,
+    p.Summary: listings.summary,
+    p.History: listings.history,
+    p.HistoryTurns: listings.history_turns,
     p.SetDraw: votes.set_draw,
     p.SetConcede: votes.set_concede,
 }

@@ -9,7 +9,7 @@ says they hide from everyone but their master.
 from __future__ import annotations
 
 import textwrap
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime, time, timedelta
 from typing import Any
@@ -21,8 +21,10 @@ import variants
 from adjudicator.phase import Phase
 
 from ..reports.frame import njudge_time, variant_title
+from ..reports.results import ownership_tables
 from ..store.models import Game, HistoryEvent, Participant, PhaseRecord, User
 from .conversation import Conversation
+from .games import find_game, players
 
 # HISTORY without dates: the last week, at most 1000 lines (manual 3.4).
 HISTORY_DAYS = 7
@@ -82,7 +84,7 @@ def brief_listing(games: Sequence[Game]) -> str:
     for game in games:
         variant = _variant(game)
         phase = game.phase or (variant.start if variant else "")
-        lines.append(f"{game.name:<15}   {phase:<6}   {_brief_options(game, variant)}.")
+        lines.append(f"{game.name:<15}   {phase:<6}   {_brief_options(game)}.")
         comment = (game.comment or "").strip()
         if comment:
             n = len(comment)
@@ -95,7 +97,8 @@ def brief_listing(games: Sequence[Game]) -> str:
 
 
 def full_listing(ctx: Conversation, game: Game) -> str:
-    """LIST name: where the game stands, its parameters, its people and its board."""
+    """LIST name: enough to see who is late and how the board stands without signing on
+    (manual 3.4), in the layout map makers read."""
     variant = _variant(game)
     viewer = _viewer(ctx, game)
     parts = [
@@ -105,11 +108,15 @@ def full_listing(ctx: Conversation, game: Game) -> str:
         _people(ctx, game, variant, viewer),
     ]
     if variant is not None and game.phase and game.status != "forming":
-        parts.append(status_of_phase(game, variant))
+        seen = None
+        if _blind(game) and not _is_master(viewer):  # one's own units only (manual 4)
+            seen = {viewer.power} if viewer is not None and viewer.power else set()
+        parts.append(status_of_phase(game, variant, seen))
     return "\n\n".join(part for part in parts if part)
 
 
-def _brief_options(game: Game, variant: variants.Variant | None) -> str:
+def _brief_options(game: Game) -> str:
+    """What tells games apart at a glance: variant, NMR, short deadlines, the master, press."""
     words = [variant_title(game)]
     if _on(game, "nmr", False):
         words.append("NMR")
@@ -122,7 +129,7 @@ def _brief_options(game: Game, variant: variants.Variant | None) -> str:
     if _on(game, "moderated", False):
         master = next((x for x in _current(game) if x.role == "master"), None)
         who = _address(master).split("@")[0] if master is not None else ""
-        words.append(f"Moderated ({who[:1].upper() + who[1:]})")
+        words.append(f"Moderated ({who[:1].upper() + who[1:]})" if who else "Moderated")
     words.append("Press:" + _press_letters(game))
     if _setting(game, "rated", True) is False:
         words.append("Unrated")
@@ -140,7 +147,7 @@ def _brief_note(game: Game, variant: variants.Variant | None) -> str:
     that has lost players."""
     if game.status == "forming":
         wanted = int(_setting(game, "players", len(variant.powers) if variant else 0))
-        more = wanted - len(_players(game))
+        more = wanted - len(players(game))
         if more <= 0:
             return "Formed: waiting to be started."
         if _on(game, "secret", False):
@@ -151,10 +158,10 @@ def _brief_note(game: Game, variant: variants.Variant | None) -> str:
         return ""
     position = game.position or {}
     openings = []
-    for x in _players(game):
+    for x in players(game):
         units, centers = _counts(position, x.power)
         if x.status in ("cd", "abandoned") and (units or centers):
-            shown = "" if "blind" in (game.options or []) else f" ({units}/{centers})"
+            shown = "" if _blind(game) else f" ({units}/{centers})"
             openings.append(f"{x.power}{shown}")
     return "Openings: " + ", ".join(openings) if openings else ""
 
@@ -176,7 +183,7 @@ def _state_lines(ctx: Conversation, game: Game, variant: variants.Variant | None
         if _on(game, "quiet", False):
             return []
         wanted = int(_setting(game, "players", len(variant.powers) if variant else 0))
-        more = wanted - len(_players(game))
+        more = wanted - len(players(game))
         if more <= 0:
             return [f"Game '{name}' is formed and waiting to be started."]
         s = "" if more == 1 else "s"
@@ -205,7 +212,7 @@ def _state_lines(ctx: Conversation, game: Game, variant: variants.Variant | None
         when = njudge_time(game.earliest, ctx.settings)
         lines.append(f"The earliest orders will be processed is {when}.")
     if game.deadline is None or ctx.now < game.deadline:
-        playing = [x for x in _players(game) if x.power and x.status not in ("cd", "abandoned")]
+        playing = [x for x in players(game) if x.power and x.status not in ("cd", "abandoned")]
         if any(_owes(game, variant, x.power) and x.orders_status != "complete" for x in playing):
             lines.append("One or more players have not gotten their orders in.")
         if any(x.wait for x in playing):
@@ -384,6 +391,7 @@ def _people(
     master = _is_master(viewer)
     secret = _on(game, "secret", False) and game.status == "forming" and not master
     quiet = _on(game, "quiet", False)
+    blind = _blind(game)
     width = max([10, *(len(x.name) for x in variant.powers)]) if variant else 10
     lines = [f"The following players are signed up for game '{game.name}':"]
     late = abandoned = 0
@@ -398,8 +406,10 @@ def _people(
             abandoned += 1
         if quiet and not master and not mine and word != "move":
             word = ""
+        if blind and not master and not mine and word in ("move", "late", "part"):
+            word = ""
         counts = "     "
-        if x.role == "player" and x.power and "blind" not in (game.options or []):
+        if x.role == "player" and x.power and not blind:
             units, centers = _counts(game.position or {}, x.power)
             if units or centers:
                 counts = f"{units:2d}/{centers}" + (" " if centers < 10 else "")
@@ -451,8 +461,9 @@ def _label(x: Participant) -> str:
 # -- the board --------------------------------------------------------------------------------
 
 
-def status_of_phase(game: Game, variant: variants.Variant) -> str:
-    """Where the units stand and who owns what, headed by the phase they stand in."""
+def status_of_phase(game: Game, variant: variants.Variant, seen: set[str] | None = None) -> str:
+    """Where the units stand and who owns what, headed by the phase they stand in. `seen`:
+    the only powers whose units may be shown (a blind game), and then no ownership."""
     head = _status_head(game)
     position = game.position or {}
     units = position.get("units") or {}
@@ -460,7 +471,8 @@ def status_of_phase(game: Game, variant: variants.Variant) -> str:
     owners = [
         x.name
         for x in variant.powers
-        if units.get(x.name) or any(d.get("power") == x.name for d in dislodged)
+        if (seen is None or x.name in seen)
+        and (units.get(x.name) or any(d.get("power") == x.name for d in dislodged))
     ]
     width = max((len(x) for x in owners), default=1) + 1
     blocks = []
@@ -482,7 +494,16 @@ def status_of_phase(game: Game, variant: variants.Variant) -> str:
                 for line in lines
             )
         )
-    return "\n\n".join([head, *blocks, ownership(variant, position)])
+    tables = []
+    if seen is None:
+        marks = {
+            x.power: {"cd": "CD", "abandoned": "ABANDONED"}[x.status]
+            for x in players(game)
+            if x.power and x.status in ("cd", "abandoned")
+        }
+        centers = position.get("centers") or {}
+        tables.append(ownership_tables(variant, centers, units, marks=marks).rstrip("\n"))
+    return "\n\n".join([head, *blocks, *tables])
 
 
 def _status_head(game: Game) -> str:
@@ -494,43 +515,6 @@ def _status_head(game: Game) -> str:
     season = "Winter" if phase.endswith("B") else seasons.get(phase[:1], "Spring")
     where = f"({game.name}.{game.turn:03d})"
     return f"Status of the {kind} phase for {season} of {_year(phase)}.  {where}"
-
-
-def ownership(variant: variants.Variant, position: dict[str, Any]) -> str:
-    """`Ownership of supply centers:` with the unowned ones, then each power's count of
-    centres and units and what it builds or removes."""
-    centers = position.get("centers") or {}
-    units = position.get("units") or {}
-    width = max([10, *(len(x.name) + 1 for x in variant.powers)])
-    owned = {c for cs in centers.values() for c in cs}
-    rows = []
-    for power in variant.powers:
-        mine = centers.get(power.name) or []
-        if mine:
-            rows.append(_names_line(variant, f"{power.name}:", mine, width))
-    unowned = [c for c in variant.centers if c not in owned]
-    if unowned:
-        rows.append(_names_line(variant, "Unowned:", unowned, width))
-    counts = []
-    for power in variant.powers:
-        n_units, n_centers = len(units.get(power.name) or []), len(centers.get(power.name) or [])
-        if n_units or n_centers:
-            due = n_centers - n_units
-            verb = "Builds " if due >= 0 else "Removes"
-            s = "" if abs(due) == 1 else "s"
-            counts.append(
-                f"{power.name + ':':<{width}}{n_centers:2d} Supply centers, {n_units:2d} Units:  "
-                f"{verb}{abs(due):3d} unit{s}."
-            )
-    return "Ownership of supply centers:\n\n" + "\n".join(rows) + "\n\n" + "\n".join(counts)
-
-
-def _names_line(variant: variants.Variant, label: str, places: Iterable[str], width: int) -> str:
-    names = sorted(_province_name(variant, c) for c in places)
-    return textwrap.fill(
-        f"{label:<{width}} " + ", ".join(names) + ".", width=78,
-        subsequent_indent=" " * (width + 1), break_long_words=False, break_on_hyphens=False,
-    )  # fmt: skip
 
 
 def _unit_text(variant: variants.Variant, unit: str) -> str:
@@ -612,7 +596,7 @@ def summary(ctx: Conversation, cmd: p.Summary) -> None:
     hidden = "gunboat" in (game.options or []) and not master
     if hidden and ended and _setting(game, "reveal", True) is not False:
         hidden = False
-    blind = "blind" in (game.options or []) and not ended and not master
+    blind = _blind(game) and not master
     names = _Names(hidden, _on(game, "secret", False))
     years = _years(game, variant, records)
     sections = [
@@ -760,7 +744,7 @@ def _center_counts(
     powers = len(variant.powers)
     used: set[int] = set()
     too_many = False
-    blocks = ["History of Supply Center Counts\n-------------------------------"]
+    blocks = []
     for start in range(0, len(years), YEARS_PER_LINE):
         chunk = years[start : start + YEARS_PER_LINE]
         head = f"Power    {chunk[0].year:04d}" + "".join(f" '{y.year % 100:02d}" for y in chunk[1:])
@@ -802,7 +786,8 @@ def _center_counts(
     for n in sorted(used):
         mark = UNUSED_MARKS[min(n, len(UNUSED_MARKS) - 1)]
         notes.append(f"{mark} = {n} unused build{'' if n == 1 else 's'}.")
-    return "\n\n".join(blocks) + ("\n\n" + "\n".join(notes) if notes else "")
+    title = "History of Supply Center Counts\n-------------------------------\n"
+    return title + "\n\n".join(blocks) + ("\n\n" + "\n".join(notes) if notes else "")
 
 
 # -- HISTORY ----------------------------------------------------------------------------------
@@ -884,8 +869,7 @@ def _history_game(ctx: Conversation, name: str | None) -> Game | None:
     game = _the_game(ctx, name, "HISTORY")
     if game is None:
         return None
-    blind = "blind" in (game.options or []) and game.status not in ENDED
-    if blind and not _is_master(_viewer(ctx, game)):
+    if _blind(game) and not _is_master(_viewer(ctx, game)):
         ctx.fail(
             f"The history of the blind game '{game.name}' is for its master only "
             "until the game ends."
@@ -944,7 +928,7 @@ def _the_game(ctx: Conversation, name: str | None, what: str) -> Game | None:
         if ctx.game is None:
             ctx.fail(f"{what}: name a game, or sign on to one first.")
         return ctx.game
-    game = ctx.session.execute(select(Game).where(Game.name == name.lower())).scalar()
+    game = find_game(ctx, name)
     if game is None:
         ctx.fail(f"Game '{name.lower()}' does not exist.  Use 'list' to see the games.")
     return game
@@ -971,10 +955,6 @@ def _current(game: Game) -> list[Participant]:
     return [x for x in game.participants if x.status != "resigned"]
 
 
-def _players(game: Game) -> list[Participant]:
-    return [x for x in _current(game) if x.role == "player"]
-
-
 def _ordered_people(
     game: Game, variant: variants.Variant | None, observers: bool
 ) -> list[Participant]:
@@ -989,6 +969,11 @@ def _address(x: Participant | None) -> str:
     if x is None:
         return ""
     return x.report_to[0] if x.report_to else x.user.email
+
+
+def _blind(game: Game) -> bool:
+    """A blind game still being played: players see only their own part of the board."""
+    return "blind" in (game.options or []) and game.status not in ENDED
 
 
 def _variant(game: Game) -> variants.Variant | None:
