@@ -298,6 +298,28 @@ def test_list_after_sign_on_lists_that_game_and_late_players_show(judge: Judge) 
     assert "  Variant:  Standard, Gunboat." in lines
 
 
+def test_list_of_a_blind_game_shows_a_player_only_his_own_units(judge: Judge) -> None:
+    with judge.store.transaction() as s:
+        alpha = game(s, "alpha", phase="S1901M", turn=1, position=start_board(), options=["blind"])
+        join(s, alpha, user(s, "master@example.org", "Mona"), role="master")
+        people = all_seven(s, alpha)
+        people["Turkey"].status = "cd"
+    player = ask(judge, "LIST", sender="p2@example.org", signed="p2@example.org")
+    assert "France:  Army Paris." in player.lines
+    assert "Austria: Army Vienna." not in player.lines
+    assert "Ownership of supply centers:" not in player.lines
+    # Neither the others' counts nor whether they have moved.
+    assert "   Austria" + " " * 23 + "0 p0@example.org" in player.lines
+    master = ask(judge, "LIST", sender="master@example.org", signed="master@example.org")
+    assert "Austria: Army Vienna." in master.lines
+    assert "Turkey:    3 Supply centers,  3 Units:  Builds   0 units.  (* CD *)" in master.lines
+
+
+def test_brief_list_without_games_is_the_legend(judge: Judge) -> None:
+    answer = ask(judge, "LIST")
+    assert answer.lines[0] == "Use 'list name' or 'list full' for more information on these games."
+
+
 def test_list_of_an_unknown_game_fails_clearly(judge: Judge) -> None:
     answer = ask(judge, "LIST nosuch")
     assert answer.failed

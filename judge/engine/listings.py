@@ -11,7 +11,7 @@ from __future__ import annotations
 import textwrap
 from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import UTC, datetime, time, timedelta
+from datetime import UTC, datetime, time, timedelta, tzinfo
 from typing import Any
 
 from sqlalchemy import select
@@ -474,7 +474,8 @@ def status_of_phase(game: Game, variant: variants.Variant, seen: set[str] | None
         if (seen is None or x.name in seen)
         and (units.get(x.name) or any(d.get("power") == x.name for d in dislodged))
     ]
-    width = max((len(x) for x in owners), default=1) + 1
+    # The column is set by every power with units, seen or not (as the njudge's).
+    width = max((len(k) for k, v in units.items() if v), default=1) + 1
     blocks = []
     for power in owners:
         lines = [
@@ -557,7 +558,7 @@ def who_game(ctx: Conversation, cmd: p.WhoGame) -> None:
         return
     blocks = [f"The people in game '{game.name}':"]
     for x in people:
-        lines = [f"{_label(x) + ':':<11}{_address(x)}"]
+        lines = [f"{_label(x) + ':':<11}{x.user.email}"]
         form = x.user.registration or {}
         for field in _WHO_FIELDS:
             value = form.get(field) or getattr(x.user, field, "")
@@ -836,8 +837,10 @@ def history(ctx: Conversation, cmd: p.History) -> None:
 
 def history_turns(ctx: Conversation, cmd: p.HistoryTurns) -> None:
     """HISTORY [name] EXCLSTART turn [EXCLEND turn] [BROAD]: the whole history but the
-    phases from EXCLSTART up to (not including) EXCLEND; phase results and draws only,
-    unless BROAD. A turn this game cannot have excludes nothing (manual 3.4)."""
+    phases from EXCLSTART up to (not including) EXCLEND, compared in game time, so a turn
+    before the start or after the end works as the manual's examples say; phase results
+    and draws only, unless BROAD. An EXCLSTART this game cannot have excludes nothing, an
+    EXCLEND it cannot have excludes to the end (manual 3.4)."""
     game = _history_game(ctx, cmd.game)
     if game is None:
         return
@@ -914,7 +917,7 @@ def _phase_key(code: str | None, variant: variants.Variant | None) -> tuple[int,
     return phase.year, variant.phases.index(phase.season + phase.letter)
 
 
-def _utc(local: datetime, zone: Any) -> datetime:
+def _utc(local: datetime, zone: tzinfo) -> datetime:
     """A time the player wrote in the judge's zone, as the stored (naive UTC) times are."""
     return local.replace(tzinfo=zone).astimezone(UTC).replace(tzinfo=None)
 
