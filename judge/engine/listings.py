@@ -25,6 +25,7 @@ from ..reports.results import ownership_tables
 from ..store.models import Game, HistoryEvent, Participant, PhaseRecord, User
 from .conversation import Conversation
 from .games import find_game, players
+from .play import owed, winner_of
 
 # HISTORY without dates: the last week, at most 1000 lines (manual 3.4).
 HISTORY_DAYS = 7
@@ -195,7 +196,8 @@ def _state_lines(ctx: Conversation, game: Game, variant: variants.Variant | None
         return [f"Game '{name}' was terminated before starting."]
     if game.status in ENDED:
         year = _year(game.phase) or 0
-        if game.status == "finished" and _winner(game, variant) is not None:
+        centers = (game.position or {}).get("centers") or {}
+        if game.status == "finished" and winner_of(game, centers) is not None:
             return [f"Game '{name}' completed in {year}."]
         season = {"F": "fall", "U": "summer"}.get((game.phase or "S")[0], "spring")
         if game.status == "finished":
@@ -1015,40 +1017,11 @@ def _year(phase: str | None) -> int | None:
     return int(digits) if digits.isdigit() else None
 
 
-def _winner(game: Game, variant: variants.Variant | None) -> str | None:
-    target = int(_setting(game, "centers", variant.victory if variant else 0) or 0)
-    counts = {k: len(v) for k, v in ((game.position or {}).get("centers") or {}).items()}
-    best = max(counts.items(), key=lambda kv: kv[1], default=None)
-    return best[0] if best is not None and target and best[1] >= target else None
-
-
 def _owes(game: Game, variant: variants.Variant | None, power: str | None) -> bool:
-    """Whether a power has orders to give in the current phase: units to move, a unit to
-    retreat, or builds it can make or removals it must."""
-    if not power:
+    """Whether a power has orders to give in the current phase (the engine's rule)."""
+    if not power or (variant is None and (game.phase or "").endswith("B")):
         return False
-    position = game.position or {}
-    phase = game.phase or ""
-    if phase.endswith("R"):
-        return any(
-            d.get("power") == power and d.get("retreats") for d in position.get("dislodged") or []
-        )
-    units = (position.get("units") or {}).get(power) or []
-    if not phase.endswith("B"):
-        return bool(units)
-    centers = (position.get("centers") or {}).get(power) or []
-    if len(centers) < len(units):
-        return True
-    if len(centers) == len(units) or variant is None:
-        return False
-    occupied = {
-        u.split()[1].split("/")[0]
-        for us in (position.get("units") or {}).values()
-        for u in us
-        if " " in u
-    }
-    homes = next((x.homes for x in variant.powers if x.name == power), ())
-    return any(h in centers and h not in occupied for h in homes)
+    return bool(owed(game, power))
 
 
 def _phase_records(ctx: Conversation, game: Game) -> list[PhaseRecord]:

@@ -20,7 +20,9 @@ from sqlalchemy.orm import Session
 import parser as p
 import variants
 from adjudicator import adjudicate
+from adjudicator.adjustments import build_sites
 from adjudicator.phase import Phase
+from variants.model import province_of
 
 from ..config import Settings
 from ..reports import results as r
@@ -323,27 +325,18 @@ def standing(game: Game, power: str, given: list[str], trial: dict[str, Any]) ->
     lines = [x for x in trial["orders"] if x["power"] == power]
     errors = sum(1 for x in lines if x["result"] == "illegal" and x["reason"] != "replaced")
     phase = game.phase or ""
-    position = game.position or {}
+    due = owed(game, power)
     if phase.endswith("B"):
-        due = _adjustment_due(game, power)
-        owes = due != 0
         done = sum(
             1
             for x in lines
             if x["result"] == "succeeds" and x["reason"] is None and x["order"] != "WAIVE"
         )
         waived = sum(1 for x in lines if x["order"] == "WAIVE" and x["result"] == "succeeds")
-        complete = done + waived >= abs(due) if due < 0 else done + waived >= due
-        missing = not complete
-    elif phase.endswith("R"):
-        owes = any(
-            d["power"] == power and d.get("retreats") for d in position.get("dislodged", [])
-        )
-        missing = any(x["reason"] == "no order" for x in lines)
+        missing = done + waived < abs(due)
     else:
-        owes = bool(position.get("units", {}).get(power))
         missing = any(x["reason"] == "no order" for x in lines)
-    if not owes:
+    if not due:
         return Standing("complete", False, errors)
     if errors:
         return Standing("errors", True, errors)
@@ -352,20 +345,30 @@ def standing(game: Game, power: str, given: list[str], trial: dict[str, Any]) ->
     return Standing("complete", True, errors)
 
 
-def _adjustment_due(game: Game, power: str) -> int:
-    """Builds (positive) or removals (negative) a power owes; builds only as far as it has
-    free home centres to build in."""
+def owed(game: Game, power: str) -> int:
+    """What a power has to order in the current phase: in an adjustment phase its builds
+    (positive) or removals (negative); otherwise 1 if it has a unit to order, else 0."""
     position = game.position or {}
-    units = position.get("units", {})
-    centers = position.get("centers", {}).get(power, [])
-    due = len(centers) - len(units.get(power, []))
+    phase = game.phase or ""
+    if phase.endswith("B"):
+        return adjustment_due(variant_of(game), position, power)
+    if phase.endswith("R"):
+        dislodged = position.get("dislodged") or []
+        return int(any(d.get("power") == power and d.get("retreats") for d in dislodged))
+    return int(bool((position.get("units") or {}).get(power)))
+
+
+def adjustment_due(variant: variants.Variant, position: dict[str, Any], power: str) -> int:
+    """Builds (positive) or removals (negative) a power owes; builds only as far as it has
+    places to build in (the adjudicator's rule, `any_center` variants included)."""
+    units = position.get("units") or {}
+    owned = (position.get("centers") or {}).get(power) or []
+    due = len(owned) - len(units.get(power) or [])
     if due <= 0:
         return due
-    variant = variant_of(game)
-    occupied = {u.split()[1].split("/")[0] for us in units.values() for u in us}
-    homes = next(x.homes for x in variant.powers if x.name == power)
-    sites = [h for h in homes if h in centers and h not in occupied]
-    return min(due, len(sites))
+    centers = {c: p for p, cs in (position.get("centers") or {}).items() for c in cs}
+    occupied = {province_of(u.split()[1]) for us in units.values() for u in us}
+    return min(due, len(build_sites(variant, power, centers, occupied)))
 
 
 def trial(session: Session, game: Game) -> tuple[dict[str, list[str]], dict[str, Any]]:
@@ -373,13 +376,14 @@ def trial(session: Session, game: Game) -> tuple[dict[str, list[str]], dict[str,
     return given, adjudicate(phase_document(game, given))
 
 
-def refresh(session: Session, game: Game) -> dict[str, Any]:
-    """Every power's orders flag from a trial adjudication; the trial's output."""
+def refresh(session: Session, game: Game) -> tuple[dict[str, list[str]], dict[str, Any]]:
+    """Every power's orders flag from a trial adjudication; the orders read and the
+    trial's output."""
     given, out = trial(session, game)
     for x in players(game):
         if x.power:
             x.orders_status = standing(game, x.power, given.get(x.power, []), out).status
-    return out
+    return given, out
 
 
 # -- the end of a player's mail -------------------------------------------------------------------
@@ -389,8 +393,7 @@ def end_of_orders(ctx: Conversation) -> None:
     game, me = ctx.game, ctx.me
     if game is None or me is None or not me.power or game.status != "active":
         return
-    out = refresh(ctx.session, game)
-    given = orders_of(ctx.session, game, game.phase or "")
+    given, out = refresh(ctx.session, game)
     state = standing(game, me.power, given.get(me.power, []), out)
     variant = variant_of(game)
     ctx.say(r.orders_listing(variant, game.name, game.turn, game.phase, me.power, out).rstrip())
@@ -522,7 +525,7 @@ def process(mailer: Mailer, game: Game) -> None:
     centers = out.get("centers") or (game.position or {}).get("centers", {})
     position = {"units": out["units"], "centers": centers, "dislodged": out.get("dislodged", [])}
     next_phase = _next_needed(variant, out["next_phase"], position)
-    winner = _winner(game, centers)
+    winner = winner_of(game, centers)
     game.position = position
     for x in players(game):
         x.wait = False
@@ -562,8 +565,9 @@ def process(mailer: Mailer, game: Game) -> None:
         )  # fmt: skip
         return
     session.flush()
-    _activate_future_orders(mailer, game)
-    refresh(session, game)
+    advance = _settle_conditions(session, game)
+    given, out = refresh(session, game)
+    _tell_advance_orders(mailer, game, advance, given, out)
     schedule(mailer, game)
 
 
@@ -582,19 +586,11 @@ def _next_needed(variant: variants.Variant, code: str, position: dict[str, Any])
 
 
 def _adjustments_needed(variant: variants.Variant, position: dict[str, Any]) -> bool:
-    units = position["units"]
-    occupied = {u.split()[1].split("/")[0] for us in units.values() for u in us}
-    for power in variant.powers:
-        owned = position["centers"].get(power.name, [])
-        due = len(owned) - len(units.get(power.name, []))
-        if due < 0:
-            return True
-        if due > 0 and any(h in owned and h not in occupied for h in power.homes):
-            return True
-    return False
+    return any(adjustment_due(variant, position, x.name) for x in variant.powers)
 
 
-def _winner(game: Game, centers: dict[str, list[str]]) -> str | None:
+def winner_of(game: Game, centers: dict[str, list[str]]) -> str | None:
+    """The power with the game's victory count of centres and more than any other."""
     target = int(game.settings.get("centers") or variant_of(game).victory)
     counts = sorted(((len(v), k) for k, v in centers.items()), reverse=True)
     if not counts or counts[0][0] < target:
@@ -604,17 +600,14 @@ def _winner(game: Game, centers: dict[str, list[str]]) -> str | None:
     return counts[0][1]
 
 
-def _activate_future_orders(mailer: Mailer, game: Game) -> None:
+def _settle_conditions(session: Session, game: Game) -> set[str]:
     """The orders given for this phase before it came: their conditions are read on the
-    board as it now stands, and each player is told what came of them."""
-    session: Session = mailer.session
+    board as it now stands. The powers that had such orders."""
     rows = session.execute(
         select(OrderRecord)
         .where(OrderRecord.game_id == game.id, OrderRecord.phase == game.phase)
         .order_by(OrderRecord.id)
     ).scalars().all()
-    if not rows:
-        return
     units = (game.position or {}).get("units", {})
     for row in rows:
         if row.condition is None:
@@ -624,11 +617,20 @@ def _activate_future_orders(mailer: Mailer, game: Game) -> None:
         else:
             session.delete(row)
     session.flush()
-    out = refresh(session, game)
+    return {row.power for row in rows}
+
+
+def _tell_advance_orders(
+    mailer: Mailer,
+    game: Game,
+    powers: set[str],
+    given: dict[str, list[str]],
+    out: dict[str, Any],
+) -> None:
+    """Each player whose orders came in advance is told how they now read."""
     variant = variant_of(game)
-    given = orders_of(session, game, game.phase or "")
     for x in players(game):
-        if x.power and x.power in {row.power for row in rows}:
+        if x.power and x.power in powers:
             state = standing(game, x.power, given.get(x.power, []), out)
             listing = r.orders_listing(variant, game.name, game.turn, game.phase, x.power, out)
             note = "Your orders given in advance for this phase now count:"
