@@ -23,6 +23,7 @@ from .clock import Clock, FixedClock, SystemClock
 from .config import Settings, host_port, load
 from .daemon import Judge
 from .engine.tick import tick
+from .logs import configure_logging
 from .mailin.queue import answer_pending, store_inbound
 from .mailout.sender import Maildir, send_pending, transport
 from .reports.show import game_state
@@ -48,7 +49,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"judge: the configuration cannot be used: {exc}", file=sys.stderr)
         # A mail system must keep the mail and try again once the keeper has fixed it.
         return EX_TEMPFAIL if args.run is _process else 1
-    _logging(settings)
+    configure_logging(settings)
     if settings.extra:
         log.warning("unknown settings ignored: %s", ", ".join(sorted(settings.extra)))
     try:
@@ -58,19 +59,6 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 1
     except KeyboardInterrupt:
         return 1
-
-
-def _logging(settings: Settings) -> None:
-    handlers: list[logging.Handler] = [logging.StreamHandler(sys.stderr)]
-    if settings.log_file:
-        handlers.append(logging.FileHandler(settings.log_file, encoding="utf-8"))
-    logging.basicConfig(
-        level=settings.log_level.upper(),
-        format="%(asctime)s %(levelname)s %(name)s: %(message)s",
-        handlers=handlers,
-    )
-    for noisy in ("alembic", "mail.log", "apscheduler"):
-        logging.getLogger(noisy).setLevel(logging.WARNING)
 
 
 def _arguments() -> argparse.ArgumentParser:

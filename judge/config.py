@@ -31,7 +31,10 @@ class Settings:
     rate_limit: int = 60  # mails from one sender per rate window before they are held
     rate_window: int = 3600  # seconds
     whois: bool = False  # GET WHOIS: the whole registration list, off by default
-    workers: int = 1  # threads that process mail (per process)
+    # Processes that answer mail beside the one that listens; 0: the listening process
+    # answers too. Each runs `workers` threads.
+    processes: int = 1
+    workers: int = 1  # threads that answer mail, in each answering process
     tick_seconds: float = 5.0
     poll_seconds: float = 0.2  # how often workers look for mail when not woken
     log_level: str = "INFO"
@@ -99,6 +102,8 @@ def validate(settings: Settings) -> Settings:
     for key in ("max_message", "rate_limit", "rate_window", "workers", "keep_days"):
         if getattr(settings, key) < 1:
             problems.append(f"{key} must be at least 1")
+    if settings.processes < 0:
+        problems.append("processes must be 0 or more")
     if problems:
         raise SettingsError("; ".join(problems))
     return settings

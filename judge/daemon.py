@@ -1,23 +1,33 @@
 """`judge serve`: the listeners, the workers, the sender and the scheduler in one process.
 
 Mail comes in through SMTP (and LMTP, if configured); each is committed to the inbound
-table before the 250. Worker threads answer the inbound queue; a sender thread delivers the
-outbox; the scheduler ticks. Several processes may share one PostgreSQL database: the
-queues are claimed with SKIP LOCKED, so each mail is answered by exactly one of them.
+table before the 250. Answering processes (`processes`, each with `workers` threads) answer
+the inbound queue; a sender thread delivers the outbox; the scheduler ticks. Answering runs
+in processes of its own so that it does not share one interpreter lock with the listener:
+on two cores the judge then answers nearly as fast as it can store. With `processes = 0`
+the threads answer in the listening process instead. Several `judge serve` may share one
+PostgreSQL database: the queues are claimed with SKIP LOCKED, so each mail is answered by
+exactly one of them.
 
 SIGTERM or SIGINT: the listeners close first (no 250 is given after that), each worker
-finishes the mail in hand, the sender the delivery in hand, and the process exits 0.
+finishes the mail in hand, the sender the delivery in hand, and the process exits 0. An
+answering process whose parent dies (SIGKILL) finishes the mail in hand and exits too; one
+that dies is started again.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
+import multiprocessing
+import multiprocessing.connection
 import re
 import signal
 import threading
 from collections.abc import Callable
-from typing import Any
+from datetime import datetime
+from multiprocessing.process import BaseProcess
+from typing import Any, Protocol
 
 from aiosmtpd.controller import Controller
 from aiosmtpd.lmtp import LMTP
@@ -28,7 +38,9 @@ from parser import parse_mail
 
 from .clock import Clock, SystemClock
 from .config import Settings, host_port
+from .doorbell import Doorbell
 from .engine.tick import tick
+from .logs import configure_logging
 from .mailin.queue import Intake, answer_pending, has_pending
 from .mailout.sender import has_due, send_pending, transport
 from .store import migrate
@@ -110,20 +122,142 @@ class _Listener(Controller):
         return self.server_class(self.handler, **self.SMTP_kwargs)
 
 
+class Signal(Protocol):
+    """A threading.Event, or a multiprocessing one when answering runs in processes."""
+
+    def set(self) -> None: ...
+    def clear(self) -> None: ...
+    def is_set(self) -> bool: ...
+    def wait(self, timeout: float | None = None) -> bool: ...
+
+
+def answer_loop(
+    store: Store,
+    settings: Settings,
+    now: Callable[[], datetime],
+    stopping: Signal,
+    mail_waiting: Signal,
+    outbox_waiting: Signal,
+) -> None:
+    """One answering thread: answer what is pending, then sleep until mail arrives (or
+    `poll_seconds`, for mail stored by another process), until told to stop."""
+    poll = settings.poll_seconds
+    busy = False  # after a batch, look again at once: on SQLite a look costs a lock
+    while not stopping.is_set():
+        mail_waiting.clear()
+        try:
+            answered = []
+            if busy or has_pending(store):
+                answered = answer_pending(store, settings, now)
+        except Exception:
+            log.exception("the inbound queue cannot be read; trying again shortly")
+            stopping.wait(5)
+            continue
+        busy = bool(answered)
+        if answered:
+            outbox_waiting.set()
+        else:
+            mail_waiting.wait(poll)
+
+
+def send_loop(
+    store: Store,
+    settings: Settings,
+    now: Callable[[], datetime],
+    stopping: Signal,
+    outbox_waiting: Signal,
+) -> None:
+    """The sender: deliver what is due, then sleep until an answer is written (or
+    `poll_seconds`, for retries and mail written by another process), until told to stop."""
+    sink = transport(settings)
+    poll = settings.poll_seconds
+    while True:
+        outbox_waiting.clear()
+        try:
+            if has_due(store, now()):
+                send_pending(store, settings, now(), sink)
+        except Exception:
+            log.exception("the outbox cannot be read; trying again shortly")
+            stopping.wait(5)
+        if stopping.is_set():
+            return
+        outbox_waiting.wait(poll)
+
+
+def child_process(
+    settings: Settings, role: str, mail_waiting: Signal, outbox_waiting: Signal
+) -> None:
+    """The body of a process `judge serve` starts. Role "answer": `workers` threads of
+    `answer_loop`. Role "send": the sender, one for the whole judge process (on SQLite
+    it delivers with no transaction open, so two senders would deliver a row twice).
+
+    It stops on SIGTERM (the judge's `stop()`; systemd signals the whole group), on
+    SIGINT (a terminal's ^C), and when its parent is gone: a judge killed outright leaves
+    no process behind it.
+    """
+    configure_logging(settings)
+    if role == "answer":
+        parse_mail("", SystemClock().now())  # build the grammars before the first mail
+    told = threading.Event()
+
+    def _stop(*_: object) -> None:
+        told.set()
+        (mail_waiting if role == "answer" else outbox_waiting).set()  # wake our loops
+
+    signal.signal(signal.SIGTERM, _stop)
+    signal.signal(signal.SIGINT, _stop)
+    parent = multiprocessing.parent_process()
+
+    def _orphaned() -> None:
+        if parent is not None:
+            multiprocessing.connection.wait([parent.sentinel])
+            log.warning("the judge that started this process is gone; stopping")
+            _stop()
+
+    threading.Thread(target=_orphaned, name="parent-watch", daemon=True).start()
+
+    now = SystemClock().now
+    store = Store(settings.database, connections=settings.workers + 1)
+    if role == "send":
+        sender = (store, settings, now, told, outbox_waiting)
+        threads = [threading.Thread(target=send_loop, args=sender, name="sender")]
+    else:
+        threads = [
+            threading.Thread(
+                target=answer_loop,
+                args=(store, settings, now, told, mail_waiting, outbox_waiting),
+                name=f"worker-{n + 1}",
+            )
+            for n in range(max(settings.workers, 1))
+        ]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    store.dispose()
+
+
 class Judge:
     """One judge process; `start()` and `stop()` for tests, `run()` for `judge serve`."""
 
     def __init__(self, settings: Settings, clock: Clock | None = None) -> None:
         self.settings = settings
         self.clock = clock or SystemClock()
+        # Answering runs in processes of its own only on the system clock: a clock a
+        # test injects lives in this process.
+        self.processes = settings.processes if isinstance(self.clock, SystemClock) else 0
+        threads = 0 if self.processes else settings.workers
         # Workers, the sender, the tick and the listeners' stores may each hold one.
-        self.store = Store(settings.database, connections=settings.workers + 4)
+        self.store = Store(settings.database, connections=threads + 4)
         self.sink = transport(settings)
+        self.context = multiprocessing.get_context("forkserver") if self.processes else None
         self.stopping = threading.Event()
-        self.mail_waiting = threading.Event()
-        self.outbox_waiting = threading.Event()
+        self.mail_waiting: Signal = threading.Event()
+        self.outbox_waiting: Signal = threading.Event()
         self.controllers: list[Controller] = []
         self.threads: list[threading.Thread] = []
+        self.children: list[BaseProcess] = []
+        self.roles: list[str] = []
         self.scheduler: BackgroundScheduler | None = None
         self.intake: Intake | None = None
 
@@ -137,15 +271,29 @@ class Judge:
             "server_hostname": self.settings.domain,
             "ident": f"{self.settings.name} {self.settings.code}",
         }
-        if self.settings.listen:
-            host, port = host_port(self.settings.listen, 2525)
-            self._listen(host, port, "smtp", kwargs)
-        if self.settings.lmtp:
-            host, port = host_port(self.settings.lmtp, 2424)
-            self._listen(host, port, "lmtp", kwargs)
-        for n in range(max(self.settings.workers, 1)):
-            self._thread(f"worker-{n + 1}", self._work)
-        self._thread("sender", self._send)
+        if self.context is not None:
+            # The loops to wake are in other processes: doorbells, not events.
+            self.mail_waiting, self.outbox_waiting = Doorbell(), Doorbell()
+            # Answering processes fork from a server that has the judge imported already.
+            self.context.set_forkserver_preload(["judge.daemon"])
+            self.roles = ["send"] + ["answer"] * self.processes
+            self.children = [self._child(role) for role in self.roles]
+            self._thread("supervisor", self._supervise)
+        else:
+            for n in range(max(self.settings.workers, 1)):
+                self._thread(f"worker-{n + 1}", self._work)
+            self._thread("sender", self._send)
+        # The door opens last, when there is someone to answer.
+        try:
+            if self.settings.listen:
+                host, port = host_port(self.settings.listen, 2525)
+                self._listen(host, port, "smtp", kwargs)
+            if self.settings.lmtp:
+                host, port = host_port(self.settings.lmtp, 2424)
+                self._listen(host, port, "lmtp", kwargs)
+        except BaseException:
+            self.stop()
+            raise
         self.scheduler = BackgroundScheduler(timezone="UTC")
         self.scheduler.add_job(
             self._tick, "interval", seconds=self.settings.tick_seconds, max_instances=1,
@@ -180,6 +328,29 @@ class Judge:
         controller.start()
         self.controllers.append(controller)
 
+    def _child(self, role: str) -> BaseProcess:
+        assert self.context is not None
+        child = self.context.Process(
+            target=child_process,
+            args=(self.settings, role, self.mail_waiting, self.outbox_waiting),
+            name=f"judge-{role}",
+        )
+        child.start()
+        return child
+
+    def _supervise(self) -> None:
+        """A child that dies (the OOM killer, a crash in a C library) is started again;
+        its mail in hand was rolled back and is answered anew. One that exits 0 was told
+        to stop (SIGTERM reaches the whole group) and is left alone."""
+        while not self.stopping.wait(1):
+            for n, child in enumerate(self.children):
+                if child.exitcode not in (None, 0) and not self.stopping.is_set():
+                    log.error(
+                        "%s process %s exited %s; starting another", self.roles[n],
+                        child.pid, child.exitcode,
+                    )  # fmt: skip
+                    self.children[n] = self._child(self.roles[n])
+
     def _thread(self, name: str, target: Callable[[], None]) -> None:
         thread = threading.Thread(target=target, name=name, daemon=True)
         thread.start()
@@ -202,6 +373,15 @@ class Judge:
         for thread in self.threads:
             thread.join()
         self.threads.clear()
+        for child in self.children:
+            child.terminate()  # SIGTERM: the mail in hand is finished first
+        for child in self.children:
+            child.join()
+        self.children.clear()
+        self.roles.clear()
+        for bell in (self.mail_waiting, self.outbox_waiting):
+            if isinstance(bell, Doorbell):
+                bell.close()
         self.store.dispose()
         log.info("judge %s stopped", self.settings.code)
 
@@ -225,37 +405,13 @@ class Judge:
     # -- the threads ---------------------------------------------------------------------
 
     def _work(self) -> None:
-        poll = self.settings.poll_seconds
-        busy = False  # after a batch, look again at once: on SQLite a look costs a lock
-        while not self.stopping.is_set():
-            self.mail_waiting.clear()
-            try:
-                answered = []
-                if busy or has_pending(self.store):
-                    answered = answer_pending(self.store, self.settings, self.clock.now)
-            except Exception:
-                log.exception("the inbound queue cannot be read; trying again shortly")
-                self.stopping.wait(5)
-                continue
-            busy = bool(answered)
-            if answered:
-                self.outbox_waiting.set()
-            else:
-                self.mail_waiting.wait(poll)
+        answer_loop(
+            self.store, self.settings, self.clock.now, self.stopping, self.mail_waiting,
+            self.outbox_waiting,
+        )  # fmt: skip
 
     def _send(self) -> None:
-        poll = self.settings.poll_seconds
-        while True:
-            self.outbox_waiting.clear()
-            try:
-                if has_due(self.store, self.clock.now()):
-                    send_pending(self.store, self.settings, self.clock.now(), self.sink)
-            except Exception:
-                log.exception("the outbox cannot be read; trying again shortly")
-                self.stopping.wait(5)
-            if self.stopping.is_set():
-                return
-            self.outbox_waiting.wait(poll)
+        send_loop(self.store, self.settings, self.clock.now, self.stopping, self.outbox_waiting)
 
     def _tick(self) -> None:
         try:

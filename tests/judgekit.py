@@ -125,9 +125,12 @@ class Client:
 
 
 class InProcessJudge:
-    """`judge serve` in this process: real listener, workers, sender and scheduler."""
+    """`judge serve` in this process: real listener, workers, sender and scheduler. The
+    workers are threads of this process (`processes = 0`), so that a test sees their log;
+    `JudgeProcess` runs the judge as configured by default, answering in processes."""
 
     def __init__(self, home: Path, **extra: str) -> None:
+        extra.setdefault("JUDGE_PROCESSES", "0")
         self.env = environment(home, **extra)
         self.settings = load(self.env)
         self.store = migrated(self.settings)

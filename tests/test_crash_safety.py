@@ -5,7 +5,9 @@ several processes on one PostgreSQL database share the mail."""
 
 from __future__ import annotations
 
+import os
 import random
+import signal
 import smtplib
 import threading
 import time
@@ -80,7 +82,7 @@ def test_sigkill_at_random_moments_loses_nothing_and_answers_once(tmp_path):
     judge = JudgeProcess(env)
     judge.start()
     rng = random.Random(4)
-    count = 300
+    count = 600
     messages = [mail(f"p{i % 25}@example.org", BODIES[i % len(BODIES)]) for i in range(count)]
     accepted: list[str] = []
     done = threading.Event()
@@ -97,7 +99,7 @@ def test_sigkill_at_random_moments_loses_nothing_and_answers_once(tmp_path):
     sender.start()
     kills = 0
     while not done.is_set():
-        time.sleep(rng.uniform(0.2, 1.2))
+        time.sleep(rng.uniform(0.2, 0.8))
         if done.is_set():
             break
         judge.kill()
@@ -170,3 +172,29 @@ def test_two_processes_on_one_postgresql_share_the_mail(tmp_path, postgres_url):
     store.dispose()
     processes = Counter(w.split(":")[1] for w in workers)
     assert len(processes) == 2, f"one process did all the work: {processes}"
+
+
+def test_an_answering_process_that_dies_is_replaced(tmp_path):
+    """`judge serve` answers in a process of its own; killed, another takes its place."""
+    env = environment(tmp_path / "judge")
+    settings = load(env)
+    store = migrated(settings)
+    judge = JudgeProcess(env)
+    judge.start()
+    try:
+        first = judge.client.send(mail("anna@example.org", "VERSION"))
+        assert wait_for_answers(settings.home / "mail", [first], timeout=30)[first] == 1
+        with store.transaction(readonly=True) as session:
+            worker = session.execute(select(Inbound.worker)).scalar_one()
+        _host, pid, thread = worker.split(":")
+        assert int(pid) != judge.proc.pid and thread == "worker-1"
+        os.kill(int(pid), signal.SIGKILL)
+        second = judge.client.send(mail("bert@example.org", "VERSION"))
+        assert wait_for_answers(settings.home / "mail", [second], timeout=30)[second] == 1
+        with store.transaction(readonly=True) as session:
+            workers = session.execute(select(Inbound.worker).order_by(Inbound.id)).scalars().all()
+        assert workers[1].split(":")[1] != pid
+        assert f"answer process {pid} exited -9; starting another" in judge.tail()
+    finally:
+        assert judge.terminate() == 0
+        store.dispose()

@@ -36,7 +36,6 @@ from ..store.models import Inbound
 
 log = logging.getLogger("judge.queue")
 
-WORKER_PREFIX = f"{socket.gethostname()[:40]}:{os.getpid()}:"
 
 MAX_ATTEMPTS = 3
 BATCH = 50  # mails answered in one transaction, at most
@@ -132,26 +131,31 @@ class Intake:
             if first is None:
                 return
             items = [first]
-            while len(items) < self.limit:
-                try:
-                    item = self.waiting.get_nowait()
-                except queue.Empty:
-                    break
-                if item is None:
-                    self.waiting.put(None)  # stop after this batch
-                    break
-                items.append(item)
+            stopping = False
             try:
-                now = self.clock.now()
                 with self.store.transaction() as session:
+                    # Mail that arrived while we waited for the write lock goes in the
+                    # same commit: the busier the judge, the larger the group.
+                    while len(items) < self.limit:
+                        try:
+                            item = self.waiting.get_nowait()
+                        except queue.Empty:
+                            break
+                        if item is None:
+                            stopping = True  # stop after this group
+                            break
+                        items.append(item)
+                    now = self.clock.now()
                     rows = [_values(raw, now, *rest) for (raw, *rest), _ in items]
                     ids = session.execute(_STORE, rows).scalars().all()
             except Exception as exc:
                 for _, done in items:
                     done.set_exception(exc)
-                continue
-            for (_, done), row_id in zip(items, ids, strict=True):
-                done.set_result(row_id)
+            else:
+                for (_, done), row_id in zip(items, ids, strict=True):
+                    done.set_result(row_id)
+            if stopping:
+                return
 
 
 # -- answering -----------------------------------------------------------------------------
@@ -186,8 +190,11 @@ def _answer_batch(
     store: Store, settings: Settings, now: Callable[[], datetime], limit: int, alone: bool
 ) -> tuple[list[int], list[int]]:
     failed: list[int] = []
-    worker = WORKER_PREFIX + threading.current_thread().name[:40]
-    with store.transaction() as session:
+    # host:pid:thread, read now: a worker process forked from a preloaded server
+    # must not name the server's pid
+    worker = f"{socket.gethostname()[:40]}:{os.getpid()}:{threading.current_thread().name[:40]}"
+    # Deferred: the sender makes answers durable before their replies leave.
+    with store.transaction(deferred=True) as session:
         query = _PENDING if store.is_sqlite else _PENDING_LOCKED
         rows = [Arrived(*row) for row in session.execute(query, {"n": limit})]
         batch = Batch()

@@ -221,6 +221,7 @@ def _send_unlocked(
         rows = session.execute(q.DUE_OUTBOX, {"now": now, "n": size}).scalars().all()
     if not rows:
         return None
+    store.make_durable()  # the answers these rows carry were committed deferred
     results = _deliver_all(sink, rows, settings)
     with store.transaction() as session:
         return _record_all(session, settings, now, results), _reached(results, rows)

@@ -8,13 +8,20 @@ leaves half of a mail's effects behind.
 
 from __future__ import annotations
 
+import os
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager, nullcontext
 from typing import Any
 
 from sqlalchemy import Engine, create_engine, event
+from sqlalchemy.engine import make_url
 from sqlalchemy.orm import Session, sessionmaker
+
+try:
+    import fcntl
+except ImportError:  # not POSIX: the lock covers this process only
+    fcntl = None  # type: ignore[assignment]
 
 
 class Store:
@@ -25,46 +32,54 @@ class Store:
         self.is_sqlite = url.startswith("sqlite")
         self.engine = _engine(url, connections)
         self._sessions = sessionmaker(self.engine, expire_on_commit=False)
-        self._write_lock = threading.Lock()
-        self._waiting = 0  # threads waiting for the write lock (SQLite)
+        self._write_lock = WriteLock(url) if self.is_sqlite else None
         self._readers = sessionmaker(
             self.engine.execution_options(judge_readonly=True), expire_on_commit=False
         )
+        self._deferred = sessionmaker(
+            self.engine.execution_options(judge_deferred=True), expire_on_commit=False
+        )
 
     @contextmanager
-    def transaction(self, readonly: bool = False) -> Iterator[Session]:
+    def transaction(self, readonly: bool = False, deferred: bool = False) -> Iterator[Session]:
         """One transaction: committed at the end of the block, rolled back on error.
 
         `readonly` is for looking only (a worker asking whether there is mail): on SQLite
         it does not take the write lock, so it never keeps a writer waiting.
+
+        `deferred` (SQLite) commits without waiting for the disk: the commit is durable
+        at the next durable commit or `make_durable()`, whichever comes first. Answering
+        mail uses it; the sender calls `make_durable()` before any reply leaves, so a
+        power cut can only undo answers nobody has seen, and their mails, stored durably
+        before their 250, are pending again and answered anew.
         """
-        session = (self._readers if readonly else self._sessions)()
-        # SQLite has one writer at a time. Threads of this process queue on a lock of
-        # ours, handed over at once, rather than on SQLite's busy handler, which sleeps
-        # for up to 100 ms between looks. Other processes still meet the busy handler.
-        lock = self._queue() if self.is_sqlite and not readonly else nullcontext()
+        maker = self._readers if readonly else self._deferred if deferred else self._sessions
+        session = maker()
+        lock = self._write_lock if self._write_lock is not None and not readonly else None
         try:
-            with lock, session.begin():
+            with lock.held() if lock is not None else nullcontext(), session.begin():
                 yield session
         finally:
             session.close()
 
-    @contextmanager
-    def _queue(self) -> Iterator[None]:
-        self._waiting += 1
+    def make_durable(self) -> None:
+        """Every commit so far on disk, deferred ones included (SQLite: the write-ahead
+        log is synced, as a durable commit would; checkpoints sync what they copy out)."""
+        if self._write_lock is None or not self._write_lock.path:
+            return
         try:
-            self._write_lock.acquire()
-        finally:
-            self._waiting -= 1
+            log = os.open(self._write_lock.path + "-wal", os.O_RDONLY)
+        except FileNotFoundError:  # no log: everything is in the database file
+            return
         try:
-            yield
+            os.fsync(log)
         finally:
-            self._write_lock.release()
+            os.close(log)
 
     def others_waiting(self) -> bool:
-        """Whether another thread of this process waits to write (SQLite): a long
+        """Whether another thread or process waits to write (SQLite): a long
         transaction, such as a worker's batch, ends early to let it go first."""
-        return self._waiting > 0
+        return self._write_lock is not None and self._write_lock.others_waiting()
 
     @property
     def display_url(self) -> str:
@@ -77,6 +92,66 @@ class Store:
 
     def dispose(self) -> None:
         self.engine.dispose()
+
+
+class WriteLock:
+    """SQLite's one writer, queued on a lock of ours instead of SQLite's busy handler.
+
+    The busy handler sleeps for up to 100 ms between looks; a lock handed over by the
+    kernel wakes the next writer at once. Threads and processes (the listener's process,
+    worker processes, `judge process` from a pipe, `judge tick`) queue on two lock files
+    beside the database: `-writer`, held for the length of a write transaction, and
+    `-waiting`, held shared by whoever waits for it, so that the holder can tell that
+    someone waits and end a long batch early. Each transaction opens its own file
+    descriptions (flock belongs to them, not to the process). A database without a
+    file (`:memory:`) or a system without flock has only the threads of this process.
+    """
+
+    def __init__(self, url: str) -> None:
+        database = make_url(url).database or ""
+        self.path = database if database and database != ":memory:" else ""
+        self._threads = threading.Lock()  # without flock: this process only
+        self._waiting = 0
+
+    @contextmanager
+    def held(self) -> Iterator[None]:
+        if fcntl is None or not self.path:
+            self._waiting += 1
+            try:
+                self._threads.acquire()
+            finally:
+                self._waiting -= 1
+            try:
+                yield
+            finally:
+                self._threads.release()
+            return
+        writer = os.open(self.path + "-writer", os.O_RDWR | os.O_CREAT, 0o600)
+        try:
+            waiting = os.open(self.path + "-waiting", os.O_RDWR | os.O_CREAT, 0o600)
+            try:
+                fcntl.flock(waiting, fcntl.LOCK_SH)
+                fcntl.flock(writer, fcntl.LOCK_EX)
+            finally:
+                os.close(waiting)  # no longer waiting, whether we got the lock or not
+            yield  # closing the descriptor below lets the next writer in
+        finally:
+            os.close(writer)
+
+    def others_waiting(self) -> bool:
+        if fcntl is None or not self.path:
+            return self._waiting > 0
+        try:
+            probe = os.open(self.path + "-waiting", os.O_RDWR | os.O_CREAT, 0o600)
+        except OSError:
+            return False
+        try:
+            fcntl.flock(probe, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            return True
+        finally:
+            os.close(probe)  # releases the probe's lock, if it got one
+        return False
 
 
 def _engine(url: str, connections: int) -> Engine:
@@ -98,8 +173,13 @@ def _engine(url: str, connections: int) -> Engine:
         def _begin(connection: Any) -> None:
             # Take the write lock at the start: two writers then wait for each other
             # instead of failing when a reader turns writer.
-            readonly = connection.get_execution_options().get("judge_readonly")
-            connection.exec_driver_sql("BEGIN" if readonly else "BEGIN IMMEDIATE")
+            options = connection.get_execution_options()
+            if options.get("judge_readonly"):
+                connection.exec_driver_sql("BEGIN")
+                return
+            deferred = options.get("judge_deferred")
+            connection.exec_driver_sql(f"PRAGMA synchronous={'NORMAL' if deferred else 'FULL'}")
+            connection.exec_driver_sql("BEGIN IMMEDIATE")
 
         return engine
     if url.startswith("postgresql://"):
