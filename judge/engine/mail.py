@@ -96,6 +96,28 @@ def _key(mail: IncomingMail) -> str | None:
     return hashlib.sha256(f"{_sender(mail)}\n{mail.message_id}".encode()).hexdigest()
 
 
+@dataclass(frozen=True)
+class Prepared:
+    """A mail read, and its commands parsed when they did not depend on the store: the
+    part of answering that a worker does before it takes SQLite's one write lock."""
+
+    mail: IncomingMail
+    parsed: p.ParsedMail | None  # None: it names a game, to be parsed against the store
+    day: object  # the date it was parsed on (dates in commands are read against it)
+
+
+def prepare(raw: bytes, now: datetime) -> Prepared:
+    """Read a mail and parse it, unless a command of it asks which game it is about."""
+    mail = read_mail(raw)
+    asked: list[p.Command] = []
+
+    def games_unknown(command: p.Command) -> None:
+        asked.append(command)
+
+    parsed = p.parse_mail(mail.body, now, games_unknown)
+    return Prepared(mail, None if asked else parsed, now.date())
+
+
 def answer(
     session: Session,
     arrived: Arrived,
@@ -103,8 +125,10 @@ def answer(
     now: datetime,
     batch: Batch | None = None,
     mail: IncomingMail | None = None,
+    parsed: p.ParsedMail | None = None,
 ) -> Outcome:
-    """Carry out one inbound mail; what became of it."""
+    """Carry out one inbound mail; what became of it. `mail` and `parsed`, when given,
+    are what `prepare` made of it."""
     mail = read_mail(arrived.raw) if mail is None else mail
     if batch is None:
         batch = Batch()
@@ -125,7 +149,8 @@ def answer(
     if arrived.hold_until is None and batch.senders[sender] > settings.rate_limit:
         return _hold(session, arrived, sender, key, settings, now, mail, batch)
     ctx = Conversation(session, settings, now, mail, arrived.id, outbox=batch.outbox)
-    parsed = p.parse_mail(mail.body, now, vocabulary_for(session))
+    if parsed is None:
+        parsed = p.parse_mail(mail.body, now, vocabulary_for(session))
     replied_to = [c for c in parsed.commands if isinstance(c, p.ReplyTo)]
     if replied_to:
         ctx.reply_to = replied_to[-1].address

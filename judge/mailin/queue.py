@@ -27,7 +27,7 @@ from sqlalchemy.orm import Session
 from ..clock import Clock
 from ..config import Settings
 from ..engine.conversation import Conversation
-from ..engine.mail import Arrived, Batch, Outcome, answer
+from ..engine.mail import Arrived, Batch, Outcome, Prepared, answer, prepare
 from ..mailin.message import read_mail
 from ..mailout.outbox import insert_outbox
 from ..store import queries as q
@@ -186,10 +186,27 @@ def answer_pending(
     return ids
 
 
+def _prepare_pending(store: Store, now: datetime, limit: int) -> dict[int, Prepared]:
+    """SQLite: the pending mails read and parsed before the write lock is taken, so that
+    the lock is held for the store's part of answering only. (PostgreSQL locks rows, not
+    the database: there each worker reads what it has claimed.) A mail that cannot be
+    read here is read again under the lock, where its failure is counted."""
+    with store.transaction(readonly=True) as session:
+        rows = session.execute(_PENDING, {"n": limit}).all()
+    prepared = {}
+    for row in rows:
+        try:
+            prepared[row.id] = prepare(row.raw, now)
+        except Exception:
+            continue
+    return prepared
+
+
 def _answer_batch(
     store: Store, settings: Settings, now: Callable[[], datetime], limit: int, alone: bool
 ) -> tuple[list[int], list[int]]:
     failed: list[int] = []
+    prepared = _prepare_pending(store, now(), limit) if store.is_sqlite else {}
     # host:pid:thread, read now: a worker process forked from a preloaded server
     # must not name the server's pid
     worker = f"{socket.gethostname()[:40]}:{os.getpid()}:{threading.current_thread().name[:40]}"
@@ -202,12 +219,19 @@ def _answer_batch(
         for start in range(0, len(rows), CHUNK):
             if start and store.others_waiting():
                 break  # mail waits to be stored: its 250 goes before the rest of the batch
-            mails = [(arrived, read_mail(arrived.raw)) for arrived in rows[start : start + CHUNK]]
+            chunk = rows[start : start + CHUNK]
+            ready = [prepared.get(arrived.id) for arrived in chunk]
+            mails = [
+                (arrived, ready.mail if ready is not None else read_mail(arrived.raw))
+                for arrived, ready in zip(chunk, ready, strict=True)
+            ]
             batch.look_up(session, mails, settings.rate_window)
-            for arrived, mail in mails:
+            for (arrived, mail), made in zip(mails, ready, strict=True):
                 try:
                     with session.begin_nested() if alone else nullcontext():
-                        outcome = answer(session, arrived, settings, now(), batch, mail)
+                        at = now()
+                        parsed = made.parsed if made is not None and made.day == at.date() else None
+                        outcome = answer(session, arrived, settings, at, batch, mail, parsed)
                         if alone:  # written inside the savepoint, to go with it if it fails
                             _write(session, batch, [_finish(arrived, outcome, now(), worker)])
                 except Exception:
