@@ -3,8 +3,8 @@
 A client sends N mails over SMTP (REGISTER forms from new players, and GET / VERSION /
 WHO IS requests) on a few connections at once, as a relay would, and the clock runs
 until the last answer is in the Maildir. The judge is the real daemon (`judge.daemon.Judge`:
-listener, workers, sender, scheduler) in this process, on a fresh SQLite file, then on a
-fresh PostgreSQL database if one answers.
+listener and scheduler in this process, answering and sending in the processes it starts),
+on a fresh SQLite file, then on a fresh PostgreSQL database if one answers.
 
 The baseline, in the same process, is the ceiling: a bare aiosmtpd server whose handler
 only keeps each mail (appends it to a list) and answers 250, taking the same mails from
