@@ -2,7 +2,8 @@
 orders do the results reach every player?
 
 G games of seven scripted players each run at once on one judge (`judge.daemon.Judge`,
-in this process, on a fresh SQLite file, processing at once when all orders are in). Each
+listening in this process and answering in the processes it starts, on a fresh SQLite
+file, processing at once when all orders are in). Each
 phase every player mails his orders over SMTP (his units hold, so every phase needs all
 seven); the phase is done when its results are in every player's Maildir. Printed: phases
 a second over all games, and the median and 90th percentile time from the last order mail

@@ -210,3 +210,36 @@ def test_sign_on_from_another_address_copies_the_reply_to_the_address_of_record(
     table.judge.mailbox.wait(lambda: len(table.judge.mailbox.replies_to(sent)) >= 2)
     to = {m["To"] for m in table.judge.mailbox.replies_to(sent)}
     assert to == {address("France"), "france.work@example.org"}
+
+
+def test_a_resigned_power_is_taken_over_by_someone_not_playing(table):
+    start(table)
+    table.wait_for(address("Germany"), "Game Starting")
+    gone = table.orders("Germany", "RESIGN\nA ber-sil")
+    assert "You have resigned as Germany from game 'war'." in gone
+    assert "Army Berlin" not in gone  # nothing after RESIGN is read
+    notice = table.wait_for(address("France"), "Resignation: Germany")[0].get_content()
+    assert "SIGN ON Gwar password" in notice
+    assert next(p for p in table.show()["players"] if p["power"] == "Germany")["status"] == (
+        "abandoned"
+    )
+
+    # A player of the game may not take a second power; a bad password changes nothing.
+    refused = table.send(address("France"), "SIGN ON Gwar grab\nA ber-sil\n").get_content()
+    assert "taken over" not in refused
+    bad = table.send("watcher@example.org", "SIGN ON Gwar two words\n").get_content()
+    assert "taken over" not in bad
+    assert table.show()["units"]["Germany"] and all(
+        p["address"] != "watcher@example.org" for p in table.show()["players"]
+    )
+
+    took = table.send("watcher@example.org", "SIGN ON Gwar newpw\nA ber-sil\n").get_content()
+    assert "You have taken over Germany in game 'war'." in took
+    assert "Germany: Army Berlin -> Silesia." in took
+    told = table.wait_for(address("Italy"), "Takeover of Germany")[0].get_content()
+    assert "Germany has been taken over." in told
+    germany = {p["address"]: p["status"] for p in table.show()["players"] if p["power"] == "Germany"}
+    assert germany == {"watcher@example.org": "active", address("Germany"): "resigned"}
+    # The old password is the old player's: it no longer opens Germany.
+    old = table.send(address("Germany"), "SIGN ON Gwar pwGermany\n").get_content()
+    assert "Invalid password" in old

@@ -20,3 +20,12 @@ def test_the_same_password_hashes_differently_each_time():
 def test_malformed_hashes_never_match():
     for stored in ("", "pw", "md5$abc", "scrypt$1$2$3$!!$!!", "scrypt$x$8$1$AA==$AA=="):
         assert not check_password("pw", stored)
+
+
+def test_a_password_found_right_once_is_known_again_only_with_its_own_hash():
+    first = hash_password("secret")
+    assert check_password("secret", first) and check_password("secret", first)
+    assert not check_password("Secret", first)  # the remembered one opens nothing else
+    changed = hash_password("other")  # SET PASSWORD: a new hash
+    assert not check_password("secret", changed)
+    assert check_password("other", changed)

@@ -9,6 +9,8 @@ import base64
 import hashlib
 import hmac
 import os
+import threading
+from collections import OrderedDict
 
 # scrypt cost: about 15 ms a check on a small machine; slow for a guesser, quick for a mail.
 N, R, P = 2**14, 8, 1
@@ -20,8 +22,33 @@ def hash_password(password: str) -> str:
     return f"scrypt${N}${R}${P}${_b64(salt)}${_b64(digest)}"
 
 
+# Passwords already found right, in this process: a player signs on with every orders
+# mail, and scrypt is the slowest thing a mail costs. Kept as an HMAC under a key made
+# at start (never the password), at most _REMEMBERED of them; a wrong password is never
+# remembered, so guessing stays as slow as ever.
+_KEY = os.urandom(32)
+_REMEMBERED = 10_000
+_right: OrderedDict[bytes, None] = OrderedDict()
+_right_lock = threading.Lock()
+
+
 def check_password(password: str, stored: str) -> bool:
     """Whether `password` is the one `stored` was made from; False for anything malformed."""
+    token = hmac.new(_KEY, f"{stored}\0{password}".encode(), hashlib.sha256).digest()
+    with _right_lock:
+        if token in _right:
+            _right.move_to_end(token)
+            return True
+    if not _check(password, stored):
+        return False
+    with _right_lock:
+        _right[token] = None
+        while len(_right) > _REMEMBERED:
+            _right.popitem(last=False)
+    return True
+
+
+def _check(password: str, stored: str) -> bool:
     try:
         kind, n, r, p, salt, digest = stored.split("$")
         if kind != "scrypt":
