@@ -238,7 +238,8 @@ def test_a_resigned_power_is_taken_over_by_someone_not_playing(table):
     assert "Germany: Army Berlin -> Silesia." in took
     told = table.wait_for(address("Italy"), "Takeover of Germany")[0].get_content()
     assert "Germany has been taken over." in told
-    germany = {p["address"]: p["status"] for p in table.show()["players"] if p["power"] == "Germany"}
+    players = table.show()["players"]
+    germany = {p["address"]: p["status"] for p in players if p["power"] == "Germany"}
     assert germany == {"watcher@example.org": "active", address("Germany"): "resigned"}
     # The old password is the old player's: it no longer opens Germany.
     old = table.send(address("Germany"), "SIGN ON Gwar pwGermany\n").get_content()
