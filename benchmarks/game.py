@@ -116,7 +116,10 @@ def setup(port: int, games: int) -> None:
             for i, (power, letter) in enumerate(POWERS):
                 who = f"{power.lower()}.g{g}@players.example"
                 verb = "CREATE" if i == 0 else "SIGN ON"
-                smtp.send_message(message(who, f"{verb} ?g{g} pw\nSET PREFERENCE {letter}\n"))
+                # The creator sets the game to be processed as soon as all orders are in.
+                timing = "SET MOVE MIN 0 DELAY 0\n" if i == 0 else ""
+                body = f"{verb} ?g{g} pw\nSET PREFERENCE {letter}\n{timing}"
+                smtp.send_message(message(who, body))
 
 
 def judge_rate(games: int, phase_codes: list[str]) -> tuple[float, list[float]]:
@@ -127,7 +130,6 @@ def judge_rate(games: int, phase_codes: list[str]) -> tuple[float, list[float]]:
             "JUDGE_ADDRESS": "judge@bench.example",
             "JUDGE_CODE": "BNCH",
             "JUDGE_RATE_LIMIT": "1000000",
-            "JUDGE_PROCESS_DELAY": "0",
             "JUDGE_LOG_LEVEL": "WARNING",
         }
         settings = load(env)

@@ -41,9 +41,6 @@ class Settings:
     log_file: str = ""  # also log here (pipe mode has no terminal); empty: stderr only
     keep_days: int = 60  # raw mail and sent mail bodies are kept this long, then blanked
     timezone: str = "UTC"  # the judge's zone (IANA name): how times are shown
-    # Hours from the last orders of a phase to its processing (the njudge's delay), until
-    # games carry their own timing.
-    process_delay: float = 0.5
     create_as_master: bool = False  # the creator of a game becomes its master (manual 8.1)
     extra: dict[str, Any] = field(default_factory=dict)  # keys we do not know (warned)
 

@@ -66,7 +66,7 @@ class Table:
 
 @pytest.fixture
 def table(tmp_path):
-    with InProcessJudge(tmp_path / "judge", JUDGE_PROCESS_DELAY="0") as judge:
+    with InProcessJudge(tmp_path / "judge") as judge:
         players = Table(judge)
         for power in POWERS:
             players.send(address(power), form(address(power)))
@@ -76,8 +76,14 @@ def table(tmp_path):
 
 def start(table: Table) -> None:
     """Austria creates 'war'; the others sign on, each asking for his own power first."""
-    first = table.send(address("Austria"), "CREATE ?war pwAustria\nSET PREFERENCE A\n")
+    first = table.send(
+        address("Austria"),
+        "CREATE ?war pwAustria\nSET PREFERENCE A\n"
+        # Phases are processed as soon as every order is in: no MIN, no DELAY.
+        "SET MOVE MIN 0 DELAY 0\nSET RETREAT DELAY 0\nSET ADJUST DELAY 0\n",
+    )
     text = first.get_content()
+    assert "Move timing of game 'war' set:" in text
     assert "You've been selected to play a power in game 'war'." in text
     assert "You'll be notified when 6 more players sign on." in text
     assert first["Subject"].startswith("Re: USTS:war - ")

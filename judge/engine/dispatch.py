@@ -10,7 +10,7 @@ from typing import Any
 
 import parser as p
 
-from . import files, games, listings, play, player, registration, votes
+from . import files, games, listings, play, player, registration, timing, votes
 from .conversation import Conversation
 
 Handler = Callable[[Conversation, Any], None]
@@ -36,6 +36,8 @@ HANDLERS: dict[type, Handler] = {
     p.PhasedOrders: play.phased,
     p.Clear: play.clear,
     p.SetWait: play.set_wait,
+    p.SetTiming: timing.set_timing,
+    p.SetDate: timing.set_date,
     p.SetPreference: player.set_preference,
     p.SetAddress: player.set_address,
     p.SetPassword: player.set_password,

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import random
 import re
-from datetime import timedelta
 from typing import Any
 
 from sqlalchemy import select
@@ -24,14 +23,11 @@ from ..store.models import Game, Participant, User
 from ..store.passwords import check_password, hash_password
 from .assignment import assign_powers
 from .conversation import Conversation
+from .deadlines import DEFAULTS
 from .notices import deliver, everyone
 
 GAME_NAME = re.compile(r"^[a-z0-9][a-z0-9_-]{0,18}$")
 PASSWORD = re.compile(r"^\S{1,40}$")
-
-# Deadlines until the time issue brings the manual's full rules: hours after processing.
-NEXT_HOURS = {"M": 71.0, "R": 23.0, "B": 23.0}
-GRACE_HOURS = {"M": 167.0, "R": 71.0, "B": 71.0}
 
 
 def default_settings(variant: variants.Variant) -> dict[str, Any]:
@@ -46,6 +42,7 @@ def default_settings(variant: variants.Variant) -> dict[str, Any]:
         "auto_start": True,
         "centers": variant.victory,
         "press": "white",
+        **{kind: timing.as_dict() for kind, timing in DEFAULTS.items()},
     }
 
 
@@ -300,8 +297,10 @@ def start_game(ctx: Conversation, game: Game, rng: random.Random | None = None) 
     game.turn = 1
     game.position = start_position(variant)
     # The first deadline allows twice the usual time (njudge-formats, deadline defaults).
-    game.deadline = ctx.now + timedelta(hours=2 * NEXT_HOURS["M"])
-    game.grace = game.deadline + timedelta(hours=GRACE_HOURS["M"])
+    from .lateness import set_phase_clock  # lateness needs this module's players()
+
+    set_phase_clock(game, ctx.settings, ctx.now, first=True)
+    game.next_event_at = game.deadline
     ctx.session.flush()
     roster = _roster(game, variant)
     board = starting_position(variant, variant.start)

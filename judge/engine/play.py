@@ -30,7 +30,8 @@ from ..reports.frame import njudge_time
 from ..store.models import Game, HistoryEvent, OrderRecord, Participant, PhaseRecord
 from .conditions import holds
 from .conversation import Conversation
-from .games import GRACE_HOURS, NEXT_HOURS, players, variant_of
+from .games import players, variant_of
+from .lateness import due_games, look, next_event, set_phase_clock
 from .notices import Notices, deliver, everyone
 
 Mailer = Any  # a Conversation or a Notices: has .settings, .now, .session and .send()
@@ -102,9 +103,7 @@ def _forget_unreadable(session: Session, game: Game, me: Participant) -> None:
     a later order to replace: they were answered with their error, and a new mail of
     orders puts them away (as the njudge's new orders file does)."""
     _given, out = trial(session, game)
-    unreadable = {
-        x["text"] for x in out["orders"] if x["power"] == me.power and x["order"] is None
-    }
+    unreadable = {x["text"] for x in out["orders"] if x["power"] == me.power and x["order"] is None}
     if unreadable:
         session.execute(
             delete(OrderRecord).where(
@@ -488,13 +487,11 @@ def ready(game: Game) -> bool:
 
 
 def schedule(mailer: Mailer, game: Game) -> None:
-    """When all are in, process after the delay (at once when it is zero)."""
-    if not ready(game):
-        game.next_event_at = None
-        return
-    delay = timedelta(hours=mailer.settings.process_delay)
-    game.next_event_at = mailer.now + delay
-    if delay <= timedelta(0):
+    """When all are in, process after the game's DELAY (at once when it is zero and MIN
+    has passed); otherwise the clock looks again at the deadline (lateness.py)."""
+    is_ready = ready(game)
+    game.next_event_at = next_event(game, mailer.now, is_ready)
+    if is_ready and game.next_event_at is not None and game.next_event_at <= mailer.now:
         process(mailer, game)
 
 
@@ -539,11 +536,7 @@ def process(mailer: Mailer, game: Game) -> None:
     else:
         game.phase = next_phase
         game.turn += 1
-        phase_kind = next_phase[-1]
-        game.deadline = max(
-            now + timedelta(hours=NEXT_HOURS[phase_kind]), game.deadline or now
-        )
-        game.grace = game.deadline + timedelta(hours=GRACE_HOURS[phase_kind])
+        set_phase_clock(game, settings, now, first=False)
         game.next_event_at = None
         tail.append(
             r.next_phase_lines(variant, game.name, next_phase, njudge_time(game.deadline, settings))
@@ -603,11 +596,15 @@ def winner_of(game: Game, centers: dict[str, list[str]]) -> str | None:
 def _settle_conditions(session: Session, game: Game) -> set[str]:
     """The orders given for this phase before it came: their conditions are read on the
     board as it now stands. The powers that had such orders."""
-    rows = session.execute(
-        select(OrderRecord)
-        .where(OrderRecord.game_id == game.id, OrderRecord.phase == game.phase)
-        .order_by(OrderRecord.id)
-    ).scalars().all()
+    rows = (
+        session.execute(
+            select(OrderRecord)
+            .where(OrderRecord.game_id == game.id, OrderRecord.phase == game.phase)
+            .order_by(OrderRecord.id)
+        )
+        .scalars()
+        .all()
+    )
     units = (game.position or {}).get("units", {})
     for row in rows:
         if row.condition is None:
@@ -640,18 +637,12 @@ def _tell_advance_orders(
 
 
 def process_due(session: Session, settings: Settings, now: datetime) -> int:
-    """The scheduler's part: games whose delay after the last orders has run out."""
-    games = session.execute(
-        select(Game).where(Game.status == "active", Game.next_event_at <= now)
-    ).scalars().all()
+    """The scheduler's part: each game whose clock has come (its delay run out, its
+    deadline, grace or a late notice due) is looked at; how many phases were processed."""
     done = 0
-    for game in games:
+    for game in due_games(session, now):
         mailer = Notices(session, settings, now)
-        refresh(session, game)
-        if ready(game):
-            process(mailer, game)
+        if look(session, mailer, game, now):
             done += 1
-        else:
-            game.next_event_at = None
         mailer.write_outbox()
     return done

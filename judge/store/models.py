@@ -160,6 +160,8 @@ class Game(Base):
     deadline: Mapped[datetime | None] = mapped_column(DateTime, nullable=True)
     grace: Mapped[datetime | None] = mapped_column(DateTime, nullable=True)
     earliest: Mapped[datetime | None] = mapped_column(DateTime, nullable=True)  # SET START
+    # The last late notice of this phase (they go out at the deadline, then daily).
+    late_notice_at: Mapped[datetime | None] = mapped_column(DateTime, nullable=True)
     next_event_at: Mapped[datetime | None] = mapped_column(DateTime, nullable=True, index=True)
 
     participants: Mapped[list[Participant]] = relationship(

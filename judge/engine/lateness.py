@@ -1,0 +1,212 @@
+"""What the clock does to a game (users' manual 5.1; njudge-formats 2.10 and 6.1): process
+it when its orders are in and the delay has passed, and otherwise, from the deadline on,
+tell who is late, abandon, and in NMR games put the late in civil disorder and process.
+
+Each game carries the moment its clock next needs looking at (`next_event_at`); the
+tick looks at the games whose moment has come, and nothing else, so its cost does not
+grow with the games that are waiting.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from ..config import Settings
+from ..reports.frame import njudge_time
+from ..store.models import Game, Participant
+from .deadlines import deadline_after, earliest_after, grace_after, timing_of
+from .games import players
+from .notices import Notices, deliver, everyone
+
+DAY = timedelta(hours=24)
+ABANDON_BEFORE_GRACE = timedelta(hours=24)  # NMR games: abandoned a day before grace ends
+WAITING_REMINDER = timedelta(hours=48)  # NoNMR: how often to ask for a replacement
+
+
+def nmr(game: Game) -> bool:
+    return bool((game.settings or {}).get("nmr"))
+
+
+def owing(game: Game) -> list[Participant]:
+    """The powers whose orders the phase still needs: not complete, not in CD."""
+    return [
+        x
+        for x in players(game)
+        if x.power and x.status not in ("cd", "resigned") and x.orders_status != "complete"
+    ]
+
+
+def set_phase_clock(game: Game, settings: Settings, processed: datetime, first: bool) -> None:
+    """The new phase's deadline, grace expiry and earliest processing (MIN), from the
+    game's timing for that kind of phase; the first phase of a game gets twice NEXT."""
+    assert game.phase is not None
+    timing = timing_of(game.settings or {}, game.phase)
+    zone = settings.zone
+    previous = None if first else game.deadline
+    game.deadline = deadline_after(
+        processed, previous, timing, zone, _absences(game), factor=2.0 if first else 1.0
+    )
+    strict = bool((game.settings or {}).get("strict_grace"))
+    game.grace = grace_after(game.deadline, None if first else game.grace, timing, zone, strict)
+    game.earliest = None if first else earliest_after(processed, timing)
+    game.late_notice_at = None
+
+
+def _absences(game: Game) -> list[tuple[datetime, datetime]]:
+    out = []
+    for x in players(game):
+        for absence in x.absences or []:
+            try:
+                out.append(
+                    (
+                        datetime.fromisoformat(absence["start"]),
+                        datetime.fromisoformat(absence["end"]),
+                    )
+                )
+            except (KeyError, ValueError):
+                continue
+    return out
+
+
+def next_event(game: Game, now: datetime, ready: bool) -> datetime | None:
+    """When the clock next needs to look at this game."""
+    if game.status != "active" or not game.phase:
+        return None
+    if ready:
+        timing = timing_of(game.settings or {}, game.phase)
+        at = now + timedelta(hours=timing.delay)
+        return max(at, game.earliest) if game.earliest else at
+    if game.deadline is None:
+        return None
+    last = game.late_notice_at
+    candidates = [game.deadline] if last is None else [last + DAY]
+    if game.grace is not None:
+        if nmr(game) and any(x.status != "abandoned" for x in owing(game)):
+            candidates.append(game.grace - ABANDON_BEFORE_GRACE)
+        candidates.append(game.grace)
+    future = [c for c in candidates if c > now]
+    return min(future) if future else max(now, min(candidates))
+
+
+def look(session: Session, mailer: Notices, game: Game, now: datetime) -> bool:
+    """The tick's look at a game whose moment has come; whether a phase was processed."""
+    from .play import process, ready, refresh  # play schedules through this module
+
+    refresh(session, game)
+    if ready(game):
+        if game.earliest is None or game.earliest <= now:
+            process(mailer, game)
+            return True
+        game.next_event_at = game.earliest
+        return False
+    late = owing(game)
+    if not late:  # everyone is in, and somebody waits: the deadline ends the wait
+        if game.deadline is not None and now >= game.deadline:
+            process(mailer, game)
+            return True
+        game.next_event_at = game.deadline
+        return False
+    if game.grace is not None and now >= game.grace:
+        if nmr(game):
+            _civil_disorder(mailer, game, late)
+            process(mailer, game)
+            return True
+        _abandon(mailer, game, [x for x in late if x.status != "abandoned"])
+        _ask_for_replacements(mailer, game, late, now)
+        return False
+    if nmr(game) and game.grace is not None and now >= game.grace - ABANDON_BEFORE_GRACE:
+        _abandon(mailer, game, [x for x in late if x.status != "abandoned"])
+    if game.deadline is not None and now >= game.deadline:
+        due = game.late_notice_at is None or now >= game.late_notice_at + DAY
+        if due:
+            _late_notice(mailer, game, late, first=game.late_notice_at is None)
+            game.late_notice_at = now
+    game.next_event_at = next_event(game, now, False)
+    return False
+
+
+def _names(game: Game, late: list[Participant]) -> str:
+    names = sorted(x.power or "" for x in late)
+    if (game.settings or {}).get("quiet"):
+        return "some power" if len(names) == 1 else "some powers"
+    if len(names) == 1:
+        return f"{names[0]}'s"
+    return ", ".join(names[:-1]) + f" and {names[-1]}'s"
+
+
+def _late_notice(mailer: Notices, game: Game, late: list[Participant], first: bool) -> None:
+    """At the deadline everyone is told who is late; then daily, the late alone."""
+    for x in late:
+        x.late_count += 1
+        if x.status == "active":
+            x.status = "late"
+    count = ""
+    if (game.settings or {}).get("late_count") and len(late) == 1:
+        times = late[0].late_count
+        count = f": {times} time{'s' if times != 1 else ''} late"
+    fate = "in civil disorder" if nmr(game) else "abandoned and free for takeover"
+    when = njudge_time(game.grace, mailer.settings) if game.grace else "the grace period's end"
+    text = (
+        f"Diplomacy game '{game.name}' is waiting for {_names(game, late)} orders{count}.\n\n"
+        f"This power will be considered {fate}\nif orders are not received by {when}.\n"
+    )
+    to = everyone(game) if first else late
+    deliver(mailer, game, to, "Late Notice", text)
+
+
+def _abandon(mailer: Notices, game: Game, late: list[Participant]) -> None:
+    if not late:
+        return
+    for x in late:
+        x.status = "abandoned"
+        if (game.settings or {}).get("rated", True) is not False:
+            x.user.dedication -= 50
+            x.user.resigned += 1
+    names = ", ".join(sorted(x.power or "" for x in late))
+    text = (
+        f"{names} in game '{game.name}' {'is' if len(late) == 1 else 'are'} now considered "
+        "abandoned.  Anyone not playing in the game\nmay take over by signing on to the power.\n"
+    )
+    if nmr(game) and game.grace is not None:
+        when = njudge_time(game.grace, mailer.settings)
+        text += f"It will be considered in civil disorder if orders are not received by {when}.\n"
+    deliver(mailer, game, everyone(game), "Abandoned", text)
+
+
+def _civil_disorder(mailer: Notices, game: Game, late: list[Participant]) -> None:
+    for x in late:
+        x.status = "cd"
+        if (game.settings or {}).get("rated", True) is not False:
+            x.user.dedication -= 100
+    names = ", ".join(sorted(x.power or "" for x in late))
+    text = (
+        f"{names} in game '{game.name}' {'is' if len(late) == 1 else 'are'} now in civil "
+        "disorder: the phase is processed without them.\n"
+    )
+    deliver(mailer, game, everyone(game), "Civil Disorder", text)
+
+
+def _ask_for_replacements(
+    mailer: Notices, game: Game, late: list[Participant], now: datetime
+) -> None:
+    """NoNMR: nothing is processed until the abandoned return or are taken over."""
+    if game.late_notice_at is None or now >= game.late_notice_at + WAITING_REMINDER:
+        for x in late:
+            text = (
+                f"Diplomacy game '{game.name}' is waiting for someone to take over the "
+                f"abandoned {x.power}.\n"
+            )
+            deliver(mailer, game, everyone(game), "Waiting for Replacement", text)
+        game.late_notice_at = now
+    game.next_event_at = game.late_notice_at + WAITING_REMINDER
+
+
+def due_games(session: Session, now: datetime) -> list[Game]:
+    return list(
+        session.execute(
+            select(Game).where(Game.status == "active", Game.next_event_at <= now)
+        ).scalars()
+    )
