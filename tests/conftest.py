@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.gametable import POWERS, Table, address, form
 from tests.judgekit import InProcessJudge
 
 POSTGRES = os.environ.get("JUDGE_TEST_POSTGRES", "postgresql://127.0.0.1:5432/test")
@@ -20,6 +21,17 @@ def judge(tmp_path: Path) -> Iterator[InProcessJudge]:
     """A judge on a fresh SQLite file, listening on a free port, replying to a Maildir."""
     with InProcessJudge(tmp_path / "judge") as running:
         yield running
+
+
+@pytest.fixture
+def table(tmp_path: Path) -> Iterator[Table]:
+    """A judge and seven registered players (and a watcher), before any game."""
+    with InProcessJudge(tmp_path / "judge") as judge:
+        players = Table(judge)
+        for power in POWERS:
+            players.send(address(power), form(address(power)))
+        players.send("watcher@example.org", form("watcher@example.org"))
+        yield players
 
 
 @pytest.fixture

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from datetime import datetime, timedelta
 
+from tests.gametable import address, start
 from tests.judgekit import run_judge
-from tests.test_game_by_mail import POWERS, address, start, table  # noqa: F401 (fixture)
 
 HOLDS = {
     "Austria": "A vie H; A bud H; F tri H",

@@ -1,0 +1,80 @@
+"""Seven players around a judge, for the tests of whole games by mail: their addresses,
+their registration, and the opening of a game called 'war'."""
+
+from __future__ import annotations
+
+import json
+from email.message import EmailMessage
+
+from tests.judgekit import InProcessJudge, run_judge
+
+POWERS = {
+    "Austria": "A",
+    "England": "E",
+    "France": "F",
+    "Germany": "G",
+    "Italy": "I",
+    "Russia": "R",
+    "Turkey": "T",
+}
+
+
+def address(power: str) -> str:
+    return f"{power.lower()}@players.example"
+
+
+def form(who: str) -> str:
+    return (
+        f"REGISTER\nName: {who.split('@')[0].capitalize()} Player\nEmail: {who}\n"
+        "Address: 1 Main Street\nCountry: Netherlands\nLevel: Novice\nPackage: no\nEND\n"
+    )
+
+
+class Table:
+    """The players around a judge, and what they read."""
+
+    def __init__(self, judge: InProcessJudge) -> None:
+        self.judge = judge
+
+    def send(self, sender: str, body: str, subject: str = "") -> EmailMessage:
+        return self.judge.ask(sender, body, subject)
+
+    def orders(self, power: str, body: str) -> str:
+        reply = self.send(address(power), f"SIGN ON {POWERS[power]}war pw{power}\n{body}")
+        return reply.get_content()
+
+    def inbox(self, who: str, subject_part: str) -> list[EmailMessage]:
+        return [
+            m
+            for m in self.judge.mailbox.all()
+            if m["To"] == who and subject_part in (m["Subject"] or "")
+        ]
+
+    def wait_for(self, who: str, subject_part: str, count: int = 1) -> list[EmailMessage]:
+        self.judge.mailbox.wait(lambda: len(self.inbox(who, subject_part)) >= count)
+        return self.inbox(who, subject_part)
+
+    def show(self) -> dict:
+        result = run_judge(self.judge.env, "show", "war", "--json")
+        assert result.returncode == 0, result.stderr
+        return json.loads(result.stdout)
+
+
+def start(table: Table) -> None:
+    """Austria creates 'war'; the others sign on, each asking for his own power first."""
+    first = table.send(
+        address("Austria"),
+        "CREATE ?war pwAustria\nSET PREFERENCE A\n"
+        # Phases are processed as soon as every order is in: no MIN, no DELAY.
+        "SET MOVE MIN 0 DELAY 0\nSET RETREAT DELAY 0\nSET ADJUST DELAY 0\n",
+    )
+    text = first.get_content()
+    assert "Move timing of game 'war' set:" in text
+    assert "You've been selected to play a power in game 'war'." in text
+    assert "You'll be notified when 6 more players sign on." in text
+    assert first["Subject"].startswith("Re: USTS:war - ")
+    for power, letter in list(POWERS.items())[1:]:
+        reply = table.send(
+            address(power), f"SIGN ON ?war pw{power}\nSET PREFERENCE {letter}\n"
+        ).get_content()
+        assert f"Preference list '{letter}' set." in reply
