@@ -249,7 +249,6 @@ class Judge:
         threads = 0 if self.processes else settings.workers
         # Workers, the sender, the tick and the listeners' stores may each hold one.
         self.store = Store(settings.database, connections=threads + 4)
-        self.sink = transport(settings)
         self.context = multiprocessing.get_context("forkserver") if self.processes else None
         self.stopping = threading.Event()
         self.mail_waiting: Signal = threading.Event()

@@ -80,7 +80,9 @@ def test_a_late_power_is_told_then_abandoned_then_taken_over(table):
 def test_timing_is_set_by_a_player_of_an_unmoderated_game_and_announced(table):
     start(table)
     table.wait_for(address("France"), "Game Starting")
+    assert " hrs" not in table.send("watcher@example.org", "LIST\n").get_content()
     reply = table.orders("France", "SET MOVE NEXT 48 DAYS SMTWTFS")
+    assert "48 hrs" in table.send("watcher@example.org", "LIST\n").get_content()
     assert "Move timing of game 'war' set:" in reply
     assert "next  48.00" in reply and "days SMTWTFS" in reply
     told = table.wait_for(address("Italy"), "Parameter Change")[0].get_content()

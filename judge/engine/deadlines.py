@@ -74,14 +74,29 @@ DEFAULTS: dict[str, Timing] = {
 }
 
 
-def timing_of(settings: Mapping[str, Any], phase: str) -> Timing:
-    """A game's timing for the kind of `phase` (S1901M, F1901R, W1901B), from its settings."""
-    kind = KINDS.get(phase[-1:].upper(), "move")
+def timing_for(settings: Mapping[str, Any], kind: str) -> Timing:
+    """A game's timing for a kind of phase ("move", "retreat", "adjust"), from its
+    settings, the njudge's defaults filling in what they do not hold."""
     stored = settings.get(kind)
     base = DEFAULTS[kind]
     if not isinstance(stored, Mapping):
         return base
     return replace(base, **{k: stored[k] for k in SETTINGS if k in stored})
+
+
+def timing_of(settings: Mapping[str, Any], phase: str) -> Timing:
+    """A game's timing for the kind of `phase` (S1901M, F1901R, W1901B)."""
+    return timing_for(settings, KINDS.get(phase[-1:].upper(), "move"))
+
+
+def parameter_line(label: str, timing: Timing) -> str:
+    """The njudge's line for one kind of phase in a game's parameters (LIST, SET MOVE)."""
+    t = timing  # settings stored as JSON may hold 12 for 12.0
+    return (
+        f"  {label:<8}clock {int(t.clock):4d} min {float(t.min):5.2f} "
+        f"next {float(t.next):6.2f} grace {float(t.grace):6.2f} "
+        f"delay {float(t.delay):4.2f} days {t.days}"
+    )
 
 
 # -- local time ------------------------------------------------------------------------------

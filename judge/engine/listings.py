@@ -24,6 +24,7 @@ from ..reports.frame import njudge_time, variant_title
 from ..reports.results import ownership_tables
 from ..store.models import Game, HistoryEvent, Participant, PhaseRecord, User
 from .conversation import Conversation
+from .deadlines import DEFAULTS, parameter_line, timing_for
 from .games import find_game, players
 from .play import owed, winner_of
 
@@ -121,8 +122,8 @@ def _brief_options(game: Game) -> str:
     words = [variant_title(game)]
     if _on(game, "nmr", False):
         words.append("NMR")
-    hours = _timing(game, "move").get("next")
-    if isinstance(hours, int | float) and hours < 72:
+    hours = timing_for(game.settings or {}, "move").next
+    if hours < DEFAULTS["move"].next:  # shorter than the usual 71
         words.append(f"{int(hours)} hrs")
     access = str(_setting(game, "access", "any"))
     if access in ("different", "same"):
@@ -233,14 +234,6 @@ def _state_lines(ctx: Conversation, game: Game, variant: variants.Variant | None
 
 # -- the parameters block ------------------------------------------------------------------------
 
-_TIMING_DEFAULTS = {
-    "move": {"clock": 1410, "min": 12.0, "next": 71.0, "grace": 167.0, "delay": 0.5,
-             "days": "-MTWTF-"},
-    "retreat": {"clock": -1, "min": 0.0, "next": 23.0, "grace": 71.0, "delay": 0.5,
-                "days": "-mTWTF-"},
-    "adjust": {"clock": -1, "min": 0.0, "next": 23.0, "grace": 71.0, "delay": 0.5,
-               "days": "-mTWTF-"},
-}  # fmt: skip
 _ASSIGNMENTS = {
     "prflist": "By Preference List Only.",
     "list": "By Preference List Only.",
@@ -267,12 +260,7 @@ def parameters(game: Game, variant: variants.Variant | None, viewer: Participant
     lines = []
     for phase, label in (("move", "Move"), ("retreat", "Retreat"), ("adjust", "Adjust")):
         if isinstance(_setting(game, phase, None), dict):
-            t = {**_TIMING_DEFAULTS[phase], **_timing(game, phase)}
-            lines.append(
-                f"  {label:<8}clock {int(t['clock']):4d} min {float(t['min']):5.2f} "
-                f"next {float(t['next']):6.2f} grace {float(t['grace']):6.2f} "
-                f"delay {float(t['delay']):4.2f} days {t['days']}"
-            )
+            lines.append(parameter_line(label, timing_for(game.settings or {}, phase)))
     access = [
         f"{str(_setting(game, 'access', 'any')).capitalize()}-site",
         f"Level: {str(_setting(game, 'level', 'any')).capitalize()}",
@@ -994,11 +982,6 @@ def _setting(game: Game, key: str, default: Any) -> Any:
 
 def _on(game: Game, key: str, default: bool) -> bool:
     return bool(_setting(game, key, default))
-
-
-def _timing(game: Game, phase: str) -> dict[str, Any]:
-    value = _setting(game, phase, None)
-    return value if isinstance(value, dict) else {}
 
 
 def _number(value: Any) -> str:

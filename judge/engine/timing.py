@@ -14,13 +14,12 @@ import parser as p
 from ..reports.frame import njudge_time
 from ..store.models import Game, Participant
 from .conversation import Conversation
-from .deadlines import KINDS, from_local, grace_after, timing_of
+from .deadlines import KINDS, from_local, grace_after, parameter_line, timing_for, timing_of
 from .lateness import next_event
 from .notices import deliver, everyone
 from .play import ready
 
 _LABELS = {"move": "Move", "retreat": "Retreat", "adjust": "Adjust"}
-_PHASE_OF_KIND = {"move": "M", "retreat": "R", "adjust": "B"}
 
 
 def _may_change(ctx: Conversation, what: str) -> tuple[Game, Participant] | None:
@@ -50,18 +49,13 @@ def set_timing(ctx: Conversation, cmd: p.SetTiming) -> None:
     if allowed is None:
         return
     game, me = allowed
-    code = "S1901" + _PHASE_OF_KIND[cmd.phase]
     try:
-        changed = timing_of(game.settings or {}, code).changed(cmd.settings)
+        changed = timing_for(game.settings or {}, cmd.phase).changed(cmd.settings)
     except ValueError as exc:
         ctx.fail(f"{what}: {exc}.")
         return
     game.settings = {**(game.settings or {}), cmd.phase: changed.as_dict()}
-    line = (
-        f"  {_LABELS[cmd.phase]:<8}clock {changed.clock:4d} min {changed.min:5.2f} "
-        f"next {changed.next:6.2f} grace {changed.grace:6.2f} delay {changed.delay:4.2f} "
-        f"days {changed.days}"
-    )
+    line = parameter_line(_LABELS[cmd.phase], changed)
     ctx.say(f"{_LABELS[cmd.phase]} timing of game '{game.name}' set:\n{line}")
     deliver(
         ctx, game, [x for x in everyone(game) if x is not me], "Parameter Change",
