@@ -78,3 +78,25 @@ def start(table: Table) -> None:
             address(power), f"SIGN ON ?war pw{power}\nSET PREFERENCE {letter}\n"
         ).get_content()
         assert f"Preference list '{letter}' set." in reply
+
+
+MASTER = "master@example.org"
+
+
+def start_moderated(table: Table) -> None:
+    """The watcher's friend creates 'war' and becomes its master; the seven sign on."""
+    table.send(MASTER, form(MASTER))
+    first = table.send(
+        MASTER,
+        "CREATE ?war pwMaster\nBECOME MASTER\n"
+        "SET MOVE MIN 0 DELAY 0\nSET RETREAT DELAY 0\nSET ADJUST DELAY 0\n",
+    ).get_content()
+    assert "You are now the master of game 'war'." in first
+    assert "You'll be notified when 7 more players sign on." in first
+    for power, letter in POWERS.items():
+        table.send(address(power), f"SIGN ON ?war pw{power}\nSET PREFERENCE {letter}\n")
+    table.wait_for(MASTER, "Game Starting")
+
+
+def master(table: Table, body: str) -> str:
+    return table.send(MASTER, f"SIGN ON Mwar pwMaster\n{body}").get_content()

@@ -86,7 +86,7 @@ def test_timing_is_set_by_a_player_of_an_unmoderated_game_and_announced(table):
     assert "Move timing of game 'war' set:" in reply
     assert "next  48.00" in reply and "days SMTWTFS" in reply
     told = table.wait_for(address("Italy"), "Parameter Change")[0].get_content()
-    assert "France has changed the move timing of game 'war':" in told
+    assert "france@players.example has changed the move timing of game 'war':" in told
     bad = table.orders("France", "SET MOVE CLOCK 1500")
     assert "after midnight" in bad and "Move timing" not in bad
 
@@ -110,14 +110,10 @@ def test_timing_is_set_by_a_player_of_an_unmoderated_game_and_announced(table):
 def test_an_nmr_game_abandons_a_day_before_grace_then_processes_in_civil_disorder(table):
     start(table)
     table.wait_for(address("Germany"), "Game Starting")
-    # SET NMR is a master's command (still to come); the setting is what the clock reads.
-    from sqlalchemy import select
-
-    from judge.store.models import Game
-
-    with table.judge.store.transaction() as session:
-        game = session.execute(select(Game).where(Game.name == "war")).scalar_one()
-        game.settings = {**game.settings, "nmr": True}
+    # Any player of an unmoderated game may set it NMR; everyone else is told.
+    assert "Game 'war' set: NMR." in table.orders("France", "SET NMR")
+    told = table.wait_for(address("Italy"), "Parameter Change")[0].get_content()
+    assert "france@players.example has changed the settings of game 'war':\n  NMR." in told
     for power, orders in HOLDS.items():
         table.orders(power, orders)
     state = table.show()

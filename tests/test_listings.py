@@ -188,7 +188,9 @@ def all_seven(session: Session, where: Game) -> dict[str, Participant]:
 
 def test_brief_list_shows_active_and_forming_games_and_the_legend(judge: Judge) -> None:
     with judge.store.transaction() as s:
-        alpha = game(s, "alpha", phase="F1903M", turn=6, position=start_board())
+        alpha = game(
+            s, "alpha", phase="F1903M", turn=6, position=start_board(), settings={"rated": True}
+        )
         all_seven(s, alpha)
         beta = game(
             s, "beta", status="forming", options=["gunboat"], settings={"nmr": True},
@@ -204,7 +206,8 @@ def test_brief_list_shows_active_and_forming_games_and_the_legend(judge: Judge) 
         "Name              Phase    Variant/Options",
         "---------------   ------   ---------------",
         "alpha             F1903M   Standard, Press:W-P-.",
-        "beta              S1901M   Standard, Gunboat, NMR, Press:W-P-.",
+        # Unmoderated games are unrated unless set RATED (manual 8.3).
+        "beta              S1901M   Standard, Gunboat, NMR, Press:W-P-, Unrated.",
         "                     Forming: 5 more players needed.",
     ]
     assert "hidden" not in answer.text  # SET NO LIST
@@ -220,7 +223,7 @@ def test_brief_list_marks_open_powers_and_ended_games(judge: Judge) -> None:
         game(s, "omega", status="terminated", phase="F1905M", turn=12, position=start_board())
     answer = ask(judge, "LIST")
     assert "                     Openings: France (3/3)" in answer.lines
-    assert "omega             F1905M   Standard, Press:W-P-, Terminated." in answer.lines
+    assert "omega             F1905M   Standard, Press:W-P-, Unrated, Terminated." in answer.lines
 
 
 def test_list_name_gives_the_full_listing(judge: Judge) -> None:

@@ -194,8 +194,8 @@ def test_sign_off_ends_the_mail(judge):
 
 
 def test_commands_not_yet_carried_out_are_named(judge):
-    body = text(judge.ask("x@y.org", "PAUSE\nPREDICT"))
-    assert "PAUSE: this judge does not carry out that command yet." in body
+    body = text(judge.ask("x@y.org", "ROLLBACK\nPREDICT"))
+    assert "ROLLBACK: this judge does not carry out that command yet." in body
     assert "PREDICT: this judge does not carry out that command yet." in body
 
 

@@ -53,6 +53,8 @@ class Conversation:
     game: Game | None = None
     me: Participant | None = None
     skipping: bool = False
+    # The game this mail created, if any: BECOME MASTER must follow its CREATE.
+    created: Game | None = None
     # What the end of the mail must do (list orders, start or process the game), once.
     finally_: dict[str, Callable[[], Any]] = field(default_factory=dict)
     # Copies of the reply to other addresses (a SIGN ON from another address).

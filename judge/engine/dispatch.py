@@ -10,7 +10,19 @@ from typing import Any
 
 import parser as p
 
-from . import files, games, listings, play, player, registration, timing, votes
+from . import (
+    absences,
+    files,
+    game_settings,
+    games,
+    listings,
+    master,
+    play,
+    player,
+    registration,
+    timing,
+    votes,
+)  # fmt: skip
 from .conversation import Conversation
 
 Handler = Callable[[Conversation, Any], None]
@@ -38,6 +50,15 @@ HANDLERS: dict[type, Handler] = {
     p.SetWait: play.set_wait,
     p.SetTiming: timing.set_timing,
     p.SetDate: timing.set_date,
+    p.SetAbsence: absences.set_absence,
+    p.SetFlag: game_settings.set_flag,
+    p.SetNumber: game_settings.set_number,
+    p.SetChoice: game_settings.set_choice,
+    p.SetPlayerList: game_settings.set_player_list,
+    p.BecomeMaster: master.become_master,
+    p.Pause: master.pause,
+    p.Resume: master.resume,
+    p.Process: master.process_now,
     p.SetPreference: player.set_preference,
     p.SetAddress: player.set_address,
     p.SetPassword: player.set_password,

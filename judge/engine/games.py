@@ -24,6 +24,7 @@ from ..store.passwords import check_password, hash_password
 from .assignment import assign_powers
 from .conversation import Conversation
 from .deadlines import DEFAULTS
+from .dedication import refusal
 from .notices import deliver, everyone
 
 GAME_NAME = re.compile(r"^[a-z0-9][a-z0-9_-]{0,18}$")
@@ -91,6 +92,7 @@ def create(ctx: Conversation, cmd: p.Create) -> None:
     ctx.session.add(game)
     ctx.session.flush()
     me = _join(ctx, game, user, "player", cmd.password)
+    ctx.created = game
     ctx.say(f"Game '{name}' has been created.")
     _welcome(ctx, game, me)
 
@@ -169,7 +171,7 @@ def observe(ctx: Conversation, cmd: p.Observe) -> None:
     if mine:
         _sign_on_as(ctx, game, mine, cmd.password, "Observer")
         return
-    if not _good_password(ctx, cmd.password):
+    if not _admitted(ctx, game, user, as_player=False) or not _good_password(ctx, cmd.password):
         return
     me = _join(ctx, game, user, "observer", cmd.password)
     ctx.say(f"You are now an observer of game '{game.name}'.")
@@ -192,12 +194,12 @@ def _enter_forming(ctx: Conversation, game: Game, password: str) -> None:
         _signed_on(ctx, game, mine[0])
         _welcome(ctx, game, mine[0])
         return
-    if not _good_password(ctx, password):
+    if not _admitted(ctx, game, user, as_player=True) or not _good_password(ctx, password):
         return
     me = _join(ctx, game, user, "player", password)
     _welcome(ctx, game, me)
     count = len(players(game))
-    _notify(ctx, game, f"New Player Signon: #{count}", _forming_lines(game), me)
+    _notify(ctx, game, f"New Player Signon: #{count}", forming_lines(game), me)
 
 
 def _welcome(ctx: Conversation, game: Game, me: Participant) -> None:
@@ -206,10 +208,10 @@ def _welcome(ctx: Conversation, game: Game, me: Participant) -> None:
         if game.settings.get("auto_start", True):
             ctx.at_end("start", lambda: start_game(ctx, game))
         return
-    ctx.say(_forming_lines(game))
+    ctx.say(forming_lines(game))
 
 
-def _forming_lines(game: Game) -> str:
+def forming_lines(game: Game) -> str:
     count = len(players(game))
     more = game.settings["players"] - count
     lines = []
@@ -264,7 +266,7 @@ def _sign_on_as(
 def _take_over(
     ctx: Conversation, game: Game, holder: Participant, user: User, password: str, power: str
 ) -> None:
-    if not _good_password(ctx, password):
+    if not _admitted(ctx, game, user, as_player=True) or not _good_password(ctx, password):
         return
     holder.status = "resigned"
     me = _join(ctx, game, user, "player", password)
@@ -385,6 +387,14 @@ def _good_password(ctx: Conversation, password: str) -> bool:
 
 def _wrong_password(ctx: Conversation, game: Game) -> None:
     _fail(ctx, f"Invalid password for game '{game.name}'.")
+
+
+def _admitted(ctx: Conversation, game: Game, user: User, as_player: bool) -> bool:
+    """The game's access settings (manual 8.4) let this user in."""
+    reason = refusal(game, user, as_player)
+    if reason is not None:
+        _fail(ctx, reason)
+    return reason is None
 
 
 def _fail(ctx: Conversation, text: str) -> None:

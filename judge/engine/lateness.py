@@ -17,6 +17,8 @@ from sqlalchemy.orm import Session
 from ..config import Settings
 from ..reports.frame import njudge_time
 from ..store.models import Game, Participant
+from . import dedication
+from .absences import windows
 from .deadlines import deadline_after, earliest_after, grace_after, timing_of
 from .games import players
 from .notices import Notices, deliver, everyone
@@ -24,10 +26,23 @@ from .notices import Notices, deliver, everyone
 DAY = timedelta(hours=24)
 ABANDON_BEFORE_GRACE = timedelta(hours=24)  # NMR games: abandoned a day before grace ends
 WAITING_REMINDER = timedelta(hours=48)  # NoNMR: how often to ask for a replacement
+PAUSED_REMINDER = timedelta(hours=72)  # how often a paused game says so
 
 
 def nmr(game: Game) -> bool:
     return bool((game.settings or {}).get("nmr"))
+
+
+def owing_orders(game: Game) -> list[Participant]:
+    """The powers that had orders to give this phase (units to move, retreats, builds or
+    removals), late or not: the turns the dedication systems count."""
+    from .play import owed
+
+    return [
+        x
+        for x in players(game)
+        if x.power and x.status not in ("cd", "resigned") and owed(game, x.power)
+    ]
 
 
 def owing(game: Game) -> list[Participant]:
@@ -39,42 +54,33 @@ def owing(game: Game) -> list[Participant]:
     ]
 
 
-def set_phase_clock(game: Game, settings: Settings, processed: datetime, first: bool) -> None:
+def set_phase_clock(game: Game, settings: Settings, processed: datetime, first: bool) -> bool:
     """The new phase's deadline, grace expiry and earliest processing (MIN), from the
-    game's timing for that kind of phase; the first phase of a game gets twice NEXT."""
+    game's timing for that kind of phase; the first phase of a game gets twice NEXT.
+    Whether an absence moved the deadline ('Requested absence(s) activated.')."""
     assert game.phase is not None
     timing = timing_of(game.settings or {}, game.phase)
     zone = settings.zone
     previous = None if first else game.deadline
-    game.deadline = deadline_after(
-        processed, previous, timing, zone, _absences(game), factor=2.0 if first else 1.0
+    factor = 2.0 if first else 1.0
+    away = windows(game, processed)
+    game.deadline = deadline_after(processed, previous, timing, zone, away, factor=factor)
+    moved = bool(away) and game.deadline != deadline_after(
+        processed, previous, timing, zone, (), factor=factor
     )
     strict = bool((game.settings or {}).get("strict_grace"))
     game.grace = grace_after(game.deadline, None if first else game.grace, timing, zone, strict)
     game.earliest = None if first else earliest_after(processed, timing)
     game.late_notice_at = None
-
-
-def _absences(game: Game) -> list[tuple[datetime, datetime]]:
-    out = []
-    for x in players(game):
-        for absence in x.absences or []:
-            try:
-                out.append(
-                    (
-                        datetime.fromisoformat(absence["start"]),
-                        datetime.fromisoformat(absence["end"]),
-                    )
-                )
-            except (KeyError, ValueError):
-                continue
-    return out
+    return moved
 
 
 def next_event(game: Game, now: datetime, ready: bool) -> datetime | None:
     """When the clock next needs to look at this game."""
     if game.status != "active" or not game.phase:
         return None
+    if ready and not auto_process(game):
+        return None  # all is in: the master processes
     if ready:
         timing = timing_of(game.settings or {}, game.phase)
         at = now + timedelta(hours=timing.delay)
@@ -95,8 +101,12 @@ def look(session: Session, mailer: Notices, game: Game, now: datetime) -> bool:
     """The tick's look at a game whose moment has come; whether a phase was processed."""
     from .play import process, ready, refresh  # play schedules through this module
 
+    if game.status == "paused":
+        remind_paused(mailer, game, now)
+        return False
     refresh(session, game)
-    if ready(game):
+    auto = auto_process(game)
+    if auto and ready(game):
         if game.earliest is None or game.earliest <= now:
             process(mailer, game)
             return True
@@ -104,17 +114,22 @@ def look(session: Session, mailer: Notices, game: Game, now: datetime) -> bool:
         return False
     late = owing(game)
     if not late:  # everyone is in, and somebody waits: the deadline ends the wait
-        if game.deadline is not None and now >= game.deadline:
+        if auto and game.deadline is not None and now >= game.deadline:
             process(mailer, game)
             return True
-        game.next_event_at = game.deadline
+        game.next_event_at = game.deadline if auto else None
         return False
     if game.grace is not None and now >= game.grace:
         if nmr(game):
             _civil_disorder(mailer, game, late)
-            process(mailer, game)
-            return True
-        _abandon(mailer, game, [x for x in late if x.status != "abandoned"])
+            if auto:
+                process(mailer, game)
+                return True
+            game.next_event_at = None  # the master processes (MANUAL PROCESS)
+            return False
+        newly = [x for x in late if x.status != "abandoned"]
+        _abandon(mailer, game, newly)
+        dedication.grace_missed(game, newly, disorder=False)
         _ask_for_replacements(mailer, game, late, now)
         return False
     if nmr(game) and game.grace is not None and now >= game.grace - ABANDON_BEFORE_GRACE:
@@ -126,6 +141,21 @@ def look(session: Session, mailer: Notices, game: Game, now: datetime) -> bool:
             game.late_notice_at = now
     game.next_event_at = next_event(game, now, False)
     return False
+
+
+def auto_process(game: Game) -> bool:
+    """SET MANUAL PROCESS: the master's PROCESS alone plays a phase (manual 8.3)."""
+    return (game.settings or {}).get("auto_process", True) is not False
+
+
+def remind_paused(mailer: Notices, game: Game, now: datetime) -> None:
+    """A paused game reminds everyone of it now and then (manual 8.2, PAUSE)."""
+    deliver(
+        mailer, game, everyone(game), "Game Paused",
+        f"Game '{game.name}' is still paused: nothing is processed and no deadline "
+        "passes\nuntil a master resumes it.\n",
+    )  # fmt: skip
+    game.next_event_at = now + PAUSED_REMINDER
 
 
 def _names(game: Game, late: list[Participant]) -> str:
@@ -143,6 +173,11 @@ def _late_notice(mailer: Notices, game: Game, late: list[Participant], first: bo
         x.late_count += 1
         if x.status == "active":
             x.status = "late"
+    if first:
+        waiting = {x.id for x in late}
+        dedication.turn_counted(game, late, [x for x in owing_orders(game) if x.id not in waiting])
+    else:
+        dedication.reminded(game, late)
     count = ""
     if (game.settings or {}).get("late_count") and len(late) == 1:
         times = late[0].late_count
@@ -162,9 +197,7 @@ def _abandon(mailer: Notices, game: Game, late: list[Participant]) -> None:
         return
     for x in late:
         x.status = "abandoned"
-        if (game.settings or {}).get("rated", True) is not False:
-            x.user.dedication -= 50
-            x.user.resigned += 1
+    dedication.abandoned(game, late)
     names = ", ".join(sorted(x.power or "" for x in late))
     text = (
         f"{names} in game '{game.name}' {'is' if len(late) == 1 else 'are'} now considered "
@@ -179,8 +212,7 @@ def _abandon(mailer: Notices, game: Game, late: list[Participant]) -> None:
 def _civil_disorder(mailer: Notices, game: Game, late: list[Participant]) -> None:
     for x in late:
         x.status = "cd"
-        if (game.settings or {}).get("rated", True) is not False:
-            x.user.dedication -= 100
+    dedication.grace_missed(game, late, disorder=True)
     names = ", ".join(sorted(x.power or "" for x in late))
     text = (
         f"{names} in game '{game.name}' {'is' if len(late) == 1 else 'are'} now in civil "
@@ -207,6 +239,8 @@ def _ask_for_replacements(
 def due_games(session: Session, now: datetime) -> list[Game]:
     return list(
         session.execute(
-            select(Game).where(Game.status == "active", Game.next_event_at <= now)
+            select(Game).where(
+                Game.status.in_(("active", "paused")), Game.next_event_at <= now
+            )
         ).scalars()
     )

@@ -25,6 +25,7 @@ from ..reports.results import ownership_tables
 from ..store.models import Game, HistoryEvent, Participant, PhaseRecord, User
 from .conversation import Conversation
 from .deadlines import DEFAULTS, parameter_line, timing_for
+from .dedication import rated
 from .games import find_game, players
 from .play import owed, winner_of
 
@@ -133,7 +134,7 @@ def _brief_options(game: Game) -> str:
         who = _address(master).split("@")[0] if master is not None else ""
         words.append(f"Moderated ({who[:1].upper() + who[1:]})" if who else "Moderated")
     words.append("Press:" + _press_letters(game))
-    if _setting(game, "rated", True) is False:
+    if not rated(game):
         words.append("Unrated")
     if game.status == "finished":
         words.append("Completed")
@@ -267,7 +268,7 @@ def parameters(game: Game, variant: variants.Variant | None, viewer: Participant
     ]
     if _on(game, "moderated", False):
         access.append("Moderated")
-    if _setting(game, "rated", True) is False:
+    if not rated(game):
         access.append("Unrated")
     if _setting(game, "dedication", None) is not None:
         access.append(f"Dedication: {int(_setting(game, 'dedication', 0))}")

@@ -30,8 +30,9 @@ from ..reports.frame import njudge_time
 from ..store.models import Game, HistoryEvent, OrderRecord, Participant, PhaseRecord
 from .conditions import holds
 from .conversation import Conversation
+from .dedication import turn_counted
 from .games import players, variant_of
-from .lateness import due_games, look, next_event, set_phase_clock
+from .lateness import due_games, look, next_event, owing_orders, set_phase_clock
 from .notices import Notices, deliver, everyone
 
 Mailer = Any  # a Conversation or a Notices: has .settings, .now, .session and .send()
@@ -129,7 +130,14 @@ def set_wait(ctx: Conversation, cmd: p.SetWait) -> None:
     playing = _playing(ctx, "SET WAIT")
     if playing is None:
         return
-    _game, me = playing
+    game, me = playing
+    strict = bool((game.settings or {}).get("strict_wait"))
+    if cmd.on and strict and not (me.power and owed(game, me.power)):
+        ctx.fail(
+            f"SET WAIT: game '{game.name}' is set STRICT WAIT: only a power with orders due "
+            "this phase may wait."
+        )
+        return
     me.wait = cmd.on
     ctx.say("Wait status set." if cmd.on else "Wait status cleared.")
     ctx.at_end("orders", lambda: end_of_orders(ctx))
@@ -502,6 +510,8 @@ def process(mailer: Mailer, game: Game) -> None:
     settings: Settings = mailer.settings
     now: datetime = mailer.now
     variant = variant_of(game)
+    if game.late_notice_at is None:  # nobody was late this phase (else counted then)
+        turn_counted(game, [], [x for x in owing_orders(game) if x.orders_status == "complete"])
     given = orders_of(session, game, game.phase or "")
     doc = phase_document(game, given)
     out = adjudicate(doc)
@@ -536,11 +546,13 @@ def process(mailer: Mailer, game: Game) -> None:
     else:
         game.phase = next_phase
         game.turn += 1
-        set_phase_clock(game, settings, now, first=False)
+        away = set_phase_clock(game, settings, now, first=False)
         game.next_event_at = None
         tail.append(
             r.next_phase_lines(variant, game.name, next_phase, njudge_time(game.deadline, settings))
         )
+        if away:
+            tail.append("Requested absence(s) activated.")
     body = report + "\n\n" + "\n".join(tail).rstrip("\n") + "\n"
     # The results carry the phase just played in their subject.
     deliver(mailer, game, everyone(game), "Results", body, phase=done_phase)

@@ -12,40 +12,19 @@ from datetime import time
 import parser as p
 
 from ..reports.frame import njudge_time
-from ..store.models import Game, Participant
 from .conversation import Conversation
 from .deadlines import KINDS, from_local, grace_after, parameter_line, timing_for, timing_of
 from .lateness import next_event
-from .notices import deliver, everyone
+from .moderation import announce, changer, may_moderate
 from .play import ready
 
 _LABELS = {"move": "Move", "retreat": "Retreat", "adjust": "Adjust"}
 
 
-def _may_change(ctx: Conversation, what: str) -> tuple[Game, Participant] | None:
-    game, me = ctx.game, ctx.me
-    if game is None or me is None:
-        ctx.fail(f"{what}: sign on to a game first.")
-        return None
-    if me.role == "master":
-        return game, me
-    moderated = bool((game.settings or {}).get("moderated")) or any(
-        x.role == "master" and x.status != "resigned" for x in game.participants
-    )
-    if me.role == "player" and not moderated:
-        return game, me
-    ctx.fail(f"{what}: only the master of game '{game.name}' may change its settings.")
-    return None
-
-
-def _who(me: Participant) -> str:
-    return "The Master" if me.role == "master" else (me.power or "A player")
-
-
 def set_timing(ctx: Conversation, cmd: p.SetTiming) -> None:
     """SET MOVE|RETREAT|ADJUST setting value...: the deadlines to come, not this one."""
     what = f"SET {cmd.phase.upper()}"
-    allowed = _may_change(ctx, what)
+    allowed = may_moderate(ctx, what)
     if allowed is None:
         return
     game, me = allowed
@@ -57,9 +36,9 @@ def set_timing(ctx: Conversation, cmd: p.SetTiming) -> None:
     game.settings = {**(game.settings or {}), cmd.phase: changed.as_dict()}
     line = parameter_line(_LABELS[cmd.phase], changed)
     ctx.say(f"{_LABELS[cmd.phase]} timing of game '{game.name}' set:\n{line}")
-    deliver(
-        ctx, game, [x for x in everyone(game) if x is not me], "Parameter Change",
-        f"{_who(me)} has changed the {_LABELS[cmd.phase].lower()} timing of game "
+    announce(
+        ctx, game, me, "Parameter Change",
+        f"{changer(game, me)} has changed the {_LABELS[cmd.phase].lower()} timing of game "
         f"'{game.name}':\n{line}\n",
     )  # fmt: skip
     if game.phase and KINDS.get(game.phase[-1]) == cmd.phase:
@@ -70,7 +49,7 @@ def set_date(ctx: Conversation, cmd: p.SetDate) -> None:
     """SET DEADLINE / GRACE / START date, for the phase at hand, in the judge's time."""
     which = cmd.which.lower()
     what = f"SET {which.upper()}"
-    allowed = _may_change(ctx, what)
+    allowed = may_moderate(ctx, what)
     if allowed is None:
         return
     game, me = allowed
@@ -118,9 +97,8 @@ def set_date(ctx: Conversation, cmd: p.SetDate) -> None:
         text = f"Orders will not be processed before {njudge_time(moment, ctx.settings)}."
         event = "Start Adjustment"
     ctx.say(f"Game '{game.name}': {text}")
-    deliver(
-        ctx, game, [x for x in everyone(game) if x is not me],
-        f"{event} to: {njudge_time(moment, ctx.settings)}",
-        f"{_who(me)} has changed the clock of game '{game.name}'.\n{text}\n",
+    announce(
+        ctx, game, me, f"{event} to: {njudge_time(moment, ctx.settings)}",
+        f"{changer(game, me)} has changed the clock of game '{game.name}'.\n{text}\n",
     )  # fmt: skip
     game.next_event_at = next_event(game, ctx.now, ready(game))

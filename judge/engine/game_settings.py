@@ -1,0 +1,219 @@
+"""SET commands that change a game's settings (users' manual 8.1, 8.3, 8.4, 8.6): one
+table says, per setting, how its value reads, who may change it and when, and what bounds
+it. A setting this judge does not carry out yet is refused as such, never stored to no
+effect.
+
+Each change is announced to everyone else in the game as a "Parameter Change", naming the
+changer (or 'someone@somewhere' when the game does not SHOW it).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+import parser as p
+
+from ..store.models import Game, Participant
+from .conversation import Conversation
+from .dedication import LEVELS, cd_ratio, ontime_ratio
+from .games import players, start_game, variant_of
+from .moderation import announce, changer, may_moderate
+
+Check = Callable[[Game, Participant, Any], str | None]
+
+
+@dataclass(frozen=True)
+class Rule:
+    words: Callable[[Any], str]  # how the value reads: "NMR", "Max Absence: 20"
+    forming: bool = False  # only before the game starts
+    check: Check | None = None  # why a value is refused, or None
+
+
+def _flag(on: str, off: str) -> Callable[[Any], str]:
+    return lambda value: on if value else off
+
+
+def _unmoderate(game: Game, me: Participant, value: Any) -> str | None:
+    if not value and me.role != "master":
+        return "only a master may make a game unmoderated"
+    return None
+
+
+def _centers(game: Game, me: Participant, value: Any) -> str | None:
+    total = len(variant_of(game).center_order)
+    if value != int(value) or not 1 <= value <= total:
+        return f"the winning number of centers is a whole number from 1 to {total}"
+    return None
+
+
+def _max_absence(game: Game, me: Participant, value: Any) -> str | None:
+    if value != int(value) or not 0 <= value <= 31:
+        return "MAX ABSENCE is a whole number of days from 0 to 31"
+    return None
+
+
+def _dedication(game: Game, me: Participant, value: Any) -> str | None:
+    if value != int(value):
+        return "the minimum dedication is a whole number"
+    if value > me.user.dedication:
+        return f"the minimum cannot be above your own dedication ({me.user.dedication})"
+    return None
+
+
+def _ontime(game: Game, me: Participant, value: Any) -> str | None:
+    if not 0 <= value <= 1:
+        return "the on-time ratio is a number from 0 to 1"
+    if value > ontime_ratio(me.user):
+        return f"the minimum cannot be above your own on-time ratio ({ontime_ratio(me.user):.2f})"
+    return None
+
+
+def _resrat(game: Game, me: Participant, value: Any) -> str | None:
+    if value < 0:
+        return "the CD ratio cannot be below 0"
+    if value < cd_ratio(me.user):
+        return f"the maximum cannot be below your own CD ratio ({cd_ratio(me.user):.2f})"
+    return None
+
+
+def _whole(value: Any) -> Any:
+    return int(value) if isinstance(value, float) and value.is_integer() else value
+
+
+FLAGS: dict[str, Rule] = {
+    "nmr": Rule(_flag("NMR", "NoNMR")),
+    "strict_wait": Rule(_flag("StrictWait", "NoStrictWait")),
+    "strict_grace": Rule(_flag("StrictGrace", "NoStrictGrace")),
+    "auto_process": Rule(_flag("AutoProcess", "ManualProcess")),
+    "auto_start": Rule(_flag("AutoStart", "ManualStart"), forming=True),
+    "late_count": Rule(_flag("LateCount", "NoLateCount")),
+    "quiet": Rule(_flag("Quiet", "NoQuiet")),
+    "rated": Rule(_flag("Rated", "Unrated")),
+    "moderated": Rule(_flag("Moderated", "Unmoderated"), check=_unmoderate),
+    "dias": Rule(_flag("DIAS", "NoDIAS")),
+    "concessions": Rule(_flag("Concessions", "No concessions")),
+    "list": Rule(_flag("List", "NoList")),
+    "resume": Rule(_flag("Resume", "NoResume")),
+    "show": Rule(_flag("Show", "NoShow")),
+}
+NUMBERS: dict[str, Rule] = {
+    "centers": Rule(lambda v: f"Winning Centers: {_whole(v)}", check=_centers),
+    "max_absence": Rule(lambda v: f"Max Absence: {_whole(v)}", check=_max_absence),
+    "dedication": Rule(lambda v: f"Dedication: {_whole(v)}", check=_dedication),
+    "ontime_ratio": Rule(lambda v: f"Minimum On-time Ratio: {v:.2f}", check=_ontime),
+    "resign_ratio": Rule(lambda v: f"Maximum CD Ratio: {v:.2f}", check=_resrat),
+}
+CHOICES: dict[str, tuple[Rule, frozenset[str]]] = {
+    "level": (
+        Rule(lambda v: f"Level: {v.capitalize()}"),
+        frozenset({"any", *LEVELS}),
+    ),
+    "access": (
+        Rule(lambda v: f"Access: {v.capitalize()}-site"),
+        frozenset({"any", "same", "different"}),
+    ),
+    "assignment": (
+        Rule(lambda v: f"Power Assignments: {v.upper()}", forming=True),
+        frozenset({"prflist", "prfrand", "prfboth"}),
+    ),
+}
+# The parser's SET PRFLIST / PRFRAND / PRFBOTH.
+_PREFERENCE = {"list": "prflist", "random": "prfrand", "both": "prfboth"}
+
+
+def set_flag(ctx: Conversation, cmd: p.SetFlag) -> None:
+    _change(ctx, cmd, FLAGS.get(cmd.name), cmd.name, cmd.on)
+
+
+def set_number(ctx: Conversation, cmd: p.SetNumber) -> None:
+    _change(ctx, cmd, NUMBERS.get(cmd.name), cmd.name, _whole(cmd.value))
+
+
+def set_choice(ctx: Conversation, cmd: p.SetChoice) -> None:
+    name, value = cmd.name, cmd.value
+    if name == "preference":
+        name, value = "assignment", _PREFERENCE.get(value, value)
+    rule, allowed = CHOICES.get(name, (None, frozenset()))
+    if rule is not None and value not in allowed:
+        ctx.fail(f"{_what(cmd)}: choose one of {', '.join(sorted(allowed)).upper()}.")
+        return
+    _change(ctx, cmd, rule, name, value)
+
+
+def set_player_list(ctx: Conversation, cmd: p.SetPlayerList) -> None:
+    """SET ALLOW / DENY PLAYER [-]address (manual 8.4)."""
+    what = _what(cmd)
+    allowed = may_moderate(ctx, what)
+    if allowed is None:
+        return
+    game, me = allowed
+    address = cmd.address.lower()
+    if "@" not in address:
+        ctx.fail(f"{what}: '{cmd.address}' is not an address.")
+        return
+    current = [a for a in (game.settings or {}).get(cmd.which) or []]
+    if cmd.remove:
+        if address not in current:
+            ctx.fail(f"{what}: {address} is not on the {cmd.which} list of game '{game.name}'.")
+            return
+        current.remove(address)
+        words = f"{address} removed from the {cmd.which} list"
+    else:
+        if address not in current:
+            current.append(address)
+        words = f"{address} added to the {cmd.which} list"
+    game.settings = {**(game.settings or {}), cmd.which: current}
+    _told(ctx, game, me, words)
+
+
+def _change(ctx: Conversation, cmd: p.Command, rule: Rule | None, name: str, value: Any) -> None:
+    what = _what(cmd)
+    if rule is None:
+        ctx.fail(f"{what}: this judge does not carry out that setting yet.")
+        return
+    allowed = may_moderate(ctx, what)
+    if allowed is None:
+        return
+    game, me = allowed
+    if rule.forming and game.status != "forming":
+        ctx.fail(f"{what}: game '{game.name}' has started; this is set before the start.")
+        return
+    reason = rule.check(game, me, value) if rule.check else None
+    if reason is not None:
+        ctx.fail(f"{what}: {reason}.")
+        return
+    game.settings = {**(game.settings or {}), name: value}
+    _told(ctx, game, me, rule.words(value))
+    if name == "auto_start" and value and len(players(game)) >= game.settings["players"]:
+        ctx.at_end("start", lambda: start_game(ctx, game))
+
+
+def _told(ctx: Conversation, game: Game, me: Participant, words: str) -> None:
+    ctx.say(f"Game '{game.name}' set: {words}.")
+    announce(
+        ctx, game, me, "Parameter Change",
+        f"{changer(game, me)} has changed the settings of game '{game.name}':\n  {words}.\n",
+    )  # fmt: skip
+
+
+_SPOKEN = {
+    "nmr": "NMR", "dias": "DIAS", "ontime_ratio": "ONTIMERAT", "resign_ratio": "RESRAT",
+    "assignment": "PRFLIST / PRFRAND / PRFBOTH", "allow": "ALLOW PLAYER", "deny": "DENY PLAYER",
+}  # fmt: skip
+
+
+_SPOKEN_OFF = {
+    "auto_process": "MANUAL PROCESS", "auto_start": "MANUAL START", "rated": "UNRATED",
+    "moderated": "UNMODERATED",
+}  # fmt: skip
+
+
+def _what(cmd: p.Command) -> str:
+    """The command as the manual names it, for answers."""
+    name = getattr(cmd, "name", None) or getattr(cmd, "which", "")
+    if getattr(cmd, "on", True) is False and name in _SPOKEN_OFF:
+        return f"SET {_SPOKEN_OFF[name]}"
+    word = _SPOKEN.get(name, name.replace("_", " ").upper())
+    return f"SET {'NO ' if getattr(cmd, 'on', True) is False else ''}{word}".rstrip()

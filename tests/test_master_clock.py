@@ -1,0 +1,104 @@
+"""A master's hold on the clock, over SMTP and `judge tick --now`: BECOME MASTER after
+CREATE, PAUSE (orders blocked, no deadline passes, reminders), RESUME (NO RESUME keeps it
+for masters), MANUAL PROCESS with PROCESS [phase], STRICT WAIT, and the refusals of
+master-only commands to players and observers."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+from tests.gametable import MASTER, address, master, start_moderated
+from tests.test_lateness import HOLDS, tick, utc
+
+GERMANY = "A ber H; A mun H; F kie H"
+
+
+def test_pause_stops_the_clock_and_resume_starts_it_again(table):
+    start_moderated(table)
+    state = table.show()
+    assert state["phase"] == "S1901M"
+    deadline = utc(state["deadline"])
+
+    for who, body in ((address("France"), "SIGN ON Fwar pwFrance\nPAUSE\n"),
+                      ("watcher@example.org", "OBSERVE war x\nPAUSE\n")):  # fmt: skip
+        refused = table.send(who, body).get_content()
+        assert "PAUSE: only a master of game 'war' may do that." in refused
+    assert "Game 'war' is paused." in master(table, "PAUSE")
+    told = table.wait_for(address("France"), "Game Paused")[0].get_content()
+    assert "has been paused by its master" in told
+    blocked = table.orders("France", HOLDS["France"])
+    assert "game 'war' is paused" in blocked
+
+    # No deadline passes while paused: no late notice, only a reminder of the pause.
+    tick(table, deadline + timedelta(days=2))
+    reminders = table.wait_for(address("France"), "Game Paused", count=2)
+    assert "is still paused" in reminders[-1].get_content()
+    assert not table.inbox(address("France"), "Late Notice")
+    assert table.show()["phase"] == "S1901M"
+
+    # SET NO RESUME: a player may not resume, the master may.
+    master(table, "SET NO RESUME")
+    refused = table.orders("France", "RESUME")
+    assert "RESUME: only a master of game 'war' may resume it." in refused
+    resumed = master(table, "RESUME")
+    assert "Game 'war' is resumed.  The deadline is " in resumed
+    assert table.wait_for(address("France"), "Game Resumed")
+    state = table.show()
+    assert state["status"] == "active"
+    assert utc(state["deadline"]) >= deadline  # never earlier than it was
+    for power, orders in {**HOLDS, "Germany": GERMANY}.items():
+        table.orders(power, orders)
+    assert table.wait_for(address("France"), "S1901M Results")
+
+
+def test_manual_process_waits_for_the_masters_process(table):
+    start_moderated(table)
+    player = table.orders("France", "SET MANUAL PROCESS")
+    assert "SET MANUAL PROCESS: only the master of game 'war' may change its settings." in player
+    assert "Game 'war' set: ManualProcess." in master(table, "SET MANUAL PROCESS")
+    changed = table.wait_for(address("France"), "Parameter Change")[0].get_content()
+    assert f"{MASTER} has changed the settings of game 'war':\n  ManualProcess." in changed
+    for power, orders in {**HOLDS, "Germany": GERMANY}.items():
+        table.orders(power, orders)
+    deadline = utc(table.show()["deadline"])
+    tick(table, deadline + timedelta(minutes=1))
+    assert table.show()["phase"] == "S1901M"  # all in, deadline passed: still the master's
+    assert not table.inbox(address("France"), "Late Notice")
+
+    assert "PROCESS: only a master" in table.orders("France", "PROCESS")
+    wrong = master(table, "PROCESS Fall 1901 Movement")
+    assert "ignored, the current phase of game 'war' is S1901M" in wrong
+    assert table.show()["phase"] == "S1901M"
+    done = master(table, "PROCESS S1901M")
+    assert "S1901M will be processed now." in done
+    results = table.wait_for(address("France"), "S1901M Results")[0].get_content()
+    assert "Movement results for Spring of 1901." in results
+    assert table.show()["phase"] == "F1901M"
+
+
+def test_strict_wait_lets_only_a_power_with_orders_due_wait(table):
+    start_moderated(table)
+    master(table, "SET STRICT WAIT")
+    orders = {**HOLDS, "Germany": GERMANY, "Austria": "A vie H; A bud-ser; F tri H"}
+    for power, given in orders.items():
+        table.orders(power, given)
+    table.wait_for(address("France"), "S1901M Results")
+    orders["Austria"] = "A vie H; A ser H; F tri H"
+    for power, given in orders.items():
+        table.orders(power, given)
+    table.wait_for(address("France"), "F1901M Results")
+    assert table.show()["phase"] == "F1901B"  # Austria alone has a build to make
+    refused = table.orders("France", "SET WAIT")
+    assert "game 'war' is set STRICT WAIT: only a power with orders due" in refused
+    accepted = table.orders("Austria", "SET WAIT\nBUILD A bud")
+    assert "Wait status set." in accepted
+    assert table.show()["phase"] == "F1901B"  # Austria waits
+    table.orders("Austria", "SET NO WAIT")
+    assert table.wait_for(address("France"), "F1901B Results")
+
+
+def test_become_master_only_follows_create(table):
+    reply = table.send(address("France"), "CREATE ?solo pwF\nBECOME MASTER\n").get_content()
+    assert "You are now the master of game 'solo'." in reply
+    later = table.send(address("Italy"), "SIGN ON ?solo pwI\nBECOME MASTER\n").get_content()
+    assert "BECOME MASTER: only the creator of a game, in the mail that creates it." in later
