@@ -102,3 +102,26 @@ def test_become_master_only_follows_create(table):
     assert "You are now the master of game 'solo'." in reply
     later = table.send(address("Italy"), "SIGN ON ?solo pwI\nBECOME MASTER\n").get_content()
     assert "BECOME MASTER: only the creator of a game, in the mail that creates it." in later
+
+
+def test_a_quiet_game_keeps_abandonment_from_the_other_players(table):
+    start_moderated(table)
+    master(table, "SET QUIET")
+    for power, orders in HOLDS.items():
+        table.orders(power, orders)
+    state = table.show()
+    tick(table, utc(state["deadline"]) + timedelta(minutes=1))
+    notice = table.wait_for(address("France"), "Late Notice")[0].get_content()
+    assert "is waiting for some power's orders." in notice and "Germany" not in notice
+    tick(table, utc(state["grace"]) + timedelta(minutes=1))
+    told = table.wait_for(MASTER, "Abandoned")[0].get_content()
+    assert "Germany in game 'war' is now considered abandoned." in told
+    assert table.wait_for(address("Germany"), "Abandoned")
+    assert table.wait_for(MASTER, "Waiting for Replacement")
+    took = table.send("watcher@example.org", f"SIGN ON Gwar newpw\n{GERMANY}\n")
+    assert "You have taken over Germany in game 'war'." in took.get_content()
+    assert table.wait_for(MASTER, "Takeover of Germany")
+    # By now (later mail has come) France would have heard, had it been told.
+    assert table.wait_for(address("France"), "S1901M Results")
+    for event in ("Abandoned", "Waiting for Replacement", "Takeover"):
+        assert not table.inbox(address("France"), event)

@@ -25,6 +25,7 @@ from .assignment import assign_powers
 from .conversation import Conversation
 from .deadlines import DEFAULTS
 from .dedication import refusal
+from .moderation import hearers
 from .notices import deliver, everyone
 
 GAME_NAME = re.compile(r"^[a-z0-9][a-z0-9_-]{0,18}$")
@@ -258,7 +259,8 @@ def _sign_on_as(
             _signed_on(ctx, game, holder)
             if holder.status in ("abandoned", "cd"):
                 holder.status = "active"
-                _notify(ctx, game, f"player returned as {what}", f"{what} has returned.", holder)
+                text = f"{what} has returned."
+                _notify(ctx, game, f"player returned as {what}", text, holder, quietly=True)
             return
     _wrong_password(ctx, game)
 
@@ -274,7 +276,8 @@ def _take_over(
     me.orders_status = holder.orders_status
     user.tookover += 1
     ctx.say(f"You have taken over {power} in game '{game.name}'.")
-    _notify(ctx, game, f"Takeover of {power}", f"{power} has been taken over.", me)
+    text = f"{power} has been taken over."
+    _notify(ctx, game, f"Takeover of {power}", text, me, quietly=True)
 
 
 # -- the start ------------------------------------------------------------------------------
@@ -403,6 +406,10 @@ def _fail(ctx: Conversation, text: str) -> None:
     ctx.skipping = True
 
 
-def _notify(ctx: Conversation, game: Game, event: str, text: str, me: Participant) -> None:
-    """Tell the others in the game (not the one whose mail this is)."""
-    deliver(ctx, game, [x for x in everyone(game) if x is not me], event, text + "\n")
+def _notify(
+    ctx: Conversation, game: Game, event: str, text: str, me: Participant, quietly: bool = False
+) -> None:
+    """Tell the others in the game (not the one whose mail this is); news that a QUIET
+    game keeps from its players (takeovers, returns) goes to its masters alone."""
+    people = hearers(game) if quietly else everyone(game)
+    deliver(ctx, game, [x for x in people if x is not me], event, text + "\n")

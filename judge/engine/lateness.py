@@ -21,6 +21,7 @@ from . import dedication
 from .absences import windows
 from .deadlines import deadline_after, earliest_after, grace_after, timing_of
 from .games import players
+from .moderation import hearers
 from .notices import Notices, deliver, everyone
 
 DAY = timedelta(hours=24)
@@ -161,7 +162,7 @@ def remind_paused(mailer: Notices, game: Game, now: datetime) -> None:
 def _names(game: Game, late: list[Participant]) -> str:
     names = sorted(x.power or "" for x in late)
     if (game.settings or {}).get("quiet"):
-        return "some power" if len(names) == 1 else "some powers"
+        return "some power's" if len(names) == 1 else "some powers'"
     if len(names) == 1:
         return f"{names[0]}'s"
     return ", ".join(names[:-1]) + f" and {names[-1]}'s"
@@ -206,7 +207,7 @@ def _abandon(mailer: Notices, game: Game, late: list[Participant]) -> None:
     if nmr(game) and game.grace is not None:
         when = njudge_time(game.grace, mailer.settings)
         text += f"It will be considered in civil disorder if orders are not received by {when}.\n"
-    deliver(mailer, game, everyone(game), "Abandoned", text)
+    deliver(mailer, game, hearers(game, late), "Abandoned", text)
 
 
 def _civil_disorder(mailer: Notices, game: Game, late: list[Participant]) -> None:
@@ -218,7 +219,7 @@ def _civil_disorder(mailer: Notices, game: Game, late: list[Participant]) -> Non
         f"{names} in game '{game.name}' {'is' if len(late) == 1 else 'are'} now in civil "
         "disorder: the phase is processed without them.\n"
     )
-    deliver(mailer, game, everyone(game), "Civil Disorder", text)
+    deliver(mailer, game, hearers(game, late), "Civil Disorder", text)
 
 
 def _ask_for_replacements(
@@ -231,7 +232,7 @@ def _ask_for_replacements(
                 f"Diplomacy game '{game.name}' is waiting for someone to take over the "
                 f"abandoned {x.power}.\n"
             )
-            deliver(mailer, game, everyone(game), "Waiting for Replacement", text)
+            deliver(mailer, game, hearers(game), "Waiting for Replacement", text)
         game.late_notice_at = now
     game.next_event_at = game.late_notice_at + WAITING_REMINDER
 

@@ -53,6 +53,17 @@ def master_only(ctx: Conversation, what: str) -> tuple[Game, Participant] | None
     return None
 
 
+def hearers(
+    game: Game, subjects: list[Participant] | tuple[Participant, ...] = ()
+) -> list[Participant]:
+    """Who hears of abandonment, takeovers and returns: everyone, or in a QUIET game only
+    the masters and those it is about (manual 8.2, SET QUIET)."""
+    if not (game.settings or {}).get("quiet"):
+        return everyone(game)
+    ids = {x.id for x in subjects}
+    return [x for x in everyone(game) if x.role == "master" or x.id in ids]
+
+
 def shows_changer(game: Game) -> bool:
     default = "gunboat" not in (game.options or [])
     return bool((game.settings or {}).get("show", default))
