@@ -99,6 +99,14 @@ def test_timing_is_set_by_a_player_of_an_unmoderated_game_and_announced(table):
     assert utc(state["grace"]) > utc(state["deadline"])
     assert table.wait_for(address("Italy"), "Deadline Adjustment to:")
 
+    # Earlier again: the deadline moves back, the grace period stays where it was.
+    grace = utc(table.show()["grace"])
+    earlier = later - timedelta(days=2)
+    table.orders("France", f"SET DEADLINE {earlier.strftime('%b %d %Y')} 20:00")
+    state = table.show()
+    assert utc(state["deadline"]) == earlier.replace(hour=20, minute=0, second=0)
+    assert utc(state["grace"]) == grace
+
     past = table.orders("France", "SET DEADLINE Jan 1 2020 10:00")
     assert "has passed already" in past
     observer = table.send("watcher@example.org", "OBSERVE war secret\n").get_content()
