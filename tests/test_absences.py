@@ -79,3 +79,7 @@ def test_the_master_hears_of_absences_and_is_not_bound_by_max_absence(table):
     # A master's own absence is not bound by the limit.
     own = master(table, f"SET ABSENCE {day(40)} TO {day(70)}")
     assert " set for game 'war'." in own
+    # The master sees every absence to come with each mail for the game.
+    listed = master(table, "").split("Absences pending in game 'war':\n")[1]
+    rows = listed.split("\n\n")[0].splitlines()
+    assert [row.split()[0] for row in rows] == ["France", "France", MASTER]  # by date

@@ -68,7 +68,16 @@ def test_a_late_power_is_told_then_abandoned_then_taken_over(table):
 
     # Someone not in the game takes Germany over and orders: the phase is played.
     took = table.send("watcher@example.org", "SIGN ON Gwar newpw\nA ber H; A mun H; F kie H\n")
-    assert "You have taken over Germany in game 'war'." in took.get_content()
+    text = took.get_content()
+    assert "You have taken over Germany in game 'war'." in text
+    # Everyone waits now, to talk with the newcomer, until the deadline or SET NOWAIT
+    # (a deadline already past would have been moved to a fresh one: see the tests of
+    # advance_on_return in test_master_clock).
+    assert "Also, a wait has been placed for all active players." in text
+    told = table.wait_for(address("France"), "Takeover of Germany")[0].get_content()
+    assert "This can be removed with the 'SET NOWAIT' command." in told
+    assert table.show()["phase"] == "S1901M"
+    tick(table, grace + timedelta(minutes=2))
     results = table.wait_for(address("France"), "S1901M Results")[0].get_content()
     assert "Movement results for Spring of 1901." in results
     state = table.show()

@@ -148,3 +148,19 @@ def _cancel(
 
 def _tell_masters(ctx: Conversation, game: Game, me: Participant, event: str, text: str) -> None:
     deliver(ctx, game, [x for x in masters(game) if x is not me], event, text)
+
+
+def pending_for_master(ctx: Conversation, game: Game) -> None:
+    """A master sees the absences to come with every mail for the game (manual 7.2)."""
+    found = sorted(
+        (s, e, x.power or x.user.email)
+        for x in game.participants
+        if x.role in ("player", "master") and x.status != "resigned"
+        for s, e in pending(x, ctx.now)
+    )
+    lines = [
+        f"  {who:<12} from {njudge_time(s, ctx.settings)} to {njudge_time(e, ctx.settings)}"
+        for s, e, who in found
+    ]
+    if lines:
+        ctx.say("Absences pending in game '" + game.name + "':\n" + "\n".join(lines))

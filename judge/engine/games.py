@@ -21,6 +21,7 @@ from ..reports.frame import njudge_time
 from ..reports.results import starting_position
 from ..store.models import Game, Participant, User
 from ..store.passwords import check_password, hash_password
+from .absences import pending_for_master
 from .assignment import assign_powers
 from .conversation import Conversation
 from .deadlines import DEFAULTS
@@ -243,6 +244,8 @@ def _join(ctx: Conversation, game: Game, user: User, role: str, password: str) -
 def _signed_on(ctx: Conversation, game: Game, me: Participant) -> None:
     ctx.game = game
     ctx.me = me
+    if me.role == "master":
+        ctx.at_end("absences", lambda: pending_for_master(ctx, game))
     record = me.user.email.lower()
     if ctx.reply_to and ctx.reply_to.lower() not in {record, *map(str.lower, me.report_to)}:
         ctx.copies.append(me.user.email)  # a precaution against cheating (manual 4)
@@ -259,8 +262,9 @@ def _sign_on_as(
             _signed_on(ctx, game, holder)
             if holder.status in ("abandoned", "cd"):
                 holder.status = "active"
-                text = f"{what} has returned."
-                _notify(ctx, game, f"player returned as {what}", text, holder, quietly=True)
+                text = f"{holder.user.email} has returned as {what} in {game.name}."
+                clock = _back_in_play(ctx, game)
+                _notify(ctx, game, f"player returned as {what}", text + clock, holder, True)
             return
     _wrong_password(ctx, game)
 
@@ -276,8 +280,19 @@ def _take_over(
     me.orders_status = holder.orders_status
     user.tookover += 1
     ctx.say(f"You have taken over {power} in game '{game.name}'.")
-    text = f"{power} has been taken over."
+    text = f"{power} has been taken over." + _back_in_play(ctx, game)
     _notify(ctx, game, f"Takeover of {power}", text, me, quietly=True)
+
+
+def _back_in_play(ctx: Conversation, game: Game) -> str:
+    """The deadline moved and the wait placed when a power comes back into play; the
+    returning player reads it in the reply too."""
+    from .lateness import advance_on_return  # lateness needs this module's players()
+
+    lines = advance_on_return(game, ctx.settings, ctx.now)
+    if lines:
+        ctx.say(lines.lstrip("\n"))
+    return "\n\n" + lines.lstrip("\n") if lines else ""
 
 
 # -- the start ------------------------------------------------------------------------------
