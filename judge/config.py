@@ -41,6 +41,9 @@ class Settings:
     log_file: str = ""  # also log here (pipe mode has no terminal); empty: stderr only
     keep_days: int = 60  # raw mail and sent mail bodies are kept this long, then blanked
     timezone: str = "UTC"  # the judge's zone (IANA name): how times are shown
+    # Grey and fake press go out at a random moment within this many seconds, so that
+    # neither their timing nor their order beside the sender's other mail betrays him.
+    press_scatter: float = 90.0
     create_as_master: bool = False  # the creator of a game becomes its master (manual 8.1)
     extra: dict[str, Any] = field(default_factory=dict)  # keys we do not know (warned)
 

@@ -40,6 +40,7 @@ def environment(home: Path, **extra: str) -> dict[str, str]:
         "JUDGE_POLL_SECONDS": "0.05",
         "JUDGE_TICK_SECONDS": "0.5",
         "JUDGE_CODE": "USTS",
+        "JUDGE_PRESS_SCATTER": "2",  # grey press within 2 s, not 90
         "JUDGE_ADDRESS": "judge@test.example",
         "JUDGE_KEEPER": "keeper@test.example",
     }

@@ -31,6 +31,7 @@ class Outgoing:
     body: str
     game_id: int | None = None
     reply: bool = False  # an answer to the mail (In-Reply-To), not a notice
+    not_before: datetime | None = None  # sent no earlier (grey press: its time scattered)
 
 
 @dataclass
@@ -82,8 +83,15 @@ class Conversation:
         self.parts.append(text)
         self.failed = True
 
-    def send(self, to: str, subject: str, body: str, game_id: int | None = None) -> None:
-        self.extra.append(Outgoing(to, subject, body, game_id))
+    def send(
+        self,
+        to: str,
+        subject: str,
+        body: str,
+        game_id: int | None = None,
+        not_before: datetime | None = None,
+    ) -> None:
+        self.extra.append(Outgoing(to, subject, body, game_id, not_before=not_before))
 
     def at_end(self, key: str, action: Callable[[], Any]) -> None:
         """Something to do once all commands are carried out (kept in order of first ask)."""
@@ -133,7 +141,7 @@ class Conversation:
                 out.to,
                 out.subject,
                 out.body,
-                inbound_id=self.inbound_id,
+                inbound_id=None if out.not_before else self.inbound_id,
                 game_id=out.game_id,
                 in_reply_to=self.mail.message_id if out.reply else "",
                 # Files and other mail to the writer belong to the same thread.
@@ -141,6 +149,9 @@ class Conversation:
             )
             for out in self.outgoing()
         ]
+        for row, out in zip(rows, self.outgoing(), strict=True):
+            if out.not_before is not None:
+                row["next_attempt_at"] = out.not_before
         if self.outbox is not None:
             self.outbox.extend(rows)
         else:

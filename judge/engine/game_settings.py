@@ -82,6 +82,17 @@ def _whole(value: Any) -> Any:
     return int(value) if isinstance(value, float) and value.is_integer() else value
 
 
+_PRESS_WORDS = {
+    "white": "White", "grey": "Grey", "white/grey": "White/Grey", "grey/white": "Grey/White",
+    "none": "None",
+}  # fmt: skip
+_FAKE_WORDS = {
+    "none": "No Fake", "may": "Partial may be Faked",
+    "broadcast": "Partial Fakes Broadcast",
+    "broadcast_default": "Partial Fakes Broadcast by default",
+}  # fmt: skip
+
+
 FLAGS: dict[str, Rule] = {
     "nmr": Rule(_flag("NMR", "NoNMR")),
     "strict_wait": Rule(_flag("StrictWait", "NoStrictWait")),
@@ -97,6 +108,12 @@ FLAGS: dict[str, Rule] = {
     "list": Rule(_flag("List", "NoList")),
     "resume": Rule(_flag("Resume", "NoResume")),
     "show": Rule(_flag("Show", "NoShow")),
+    "partial": Rule(_flag("Partial Allowed", "No Partial")),
+    "minor_press": Rule(_flag("MinorPress", "NoMinorPress"), forming=True),
+    "late_press": Rule(_flag("LatePress", "NoLatePress")),
+    "must_order": Rule(_flag("MustOrder", "NoMustOrder")),
+    "blank_press": Rule(_flag("BlankPress", "NoBlankPress")),
+    "all_press": Rule(_flag("All Press", "Normal Press")),
 }
 NUMBERS: dict[str, Rule] = {
     "centers": Rule(lambda v: f"Winning Centers: {_whole(v)}", check=_centers),
@@ -113,6 +130,18 @@ CHOICES: dict[str, tuple[Rule, frozenset[str]]] = {
     "access": (
         Rule(lambda v: f"Access: {v.capitalize()}-site"),
         frozenset({"any", "same", "different"}),
+    ),
+    "press": (
+        Rule(lambda v: f"Press: {_PRESS_WORDS[v]}"),
+        frozenset(_PRESS_WORDS),
+    ),
+    "fake": (
+        Rule(lambda v: _FAKE_WORDS[v]),
+        frozenset(_FAKE_WORDS),
+    ),
+    "observer": (
+        Rule(lambda v: f"Observers: {v.capitalize()}"),
+        frozenset({"any", "no", "white"}),
     ),
     "assignment": (
         Rule(lambda v: f"Power Assignments: {v.upper()}", forming=True),

@@ -1,0 +1,266 @@
+"""Press and broadcasts (users' manual 7.4; the game's press settings, 8.5).
+
+A message has real recipients (TO list, -list, TO ALL BUT list; everyone for a
+BROADCAST, or for a PRESS that only gives FAKE) and the addressees it is shown to (the
+FAKE delivery, or the game's PARTIAL FAKES BROADCAST), and is white (the sender named) or
+grey. Press to the master alone, and a master's press, are always allowed; press to the
+master is never grey nor faked.
+
+Grey and fake press must not betray the sender: the mails carry only the judge's own
+headers, go out at a random moment within `press_scatter` seconds (so neither their time
+nor their order beside the sender's other mail tells), and HISTORY keeps what observers
+were shown. Only a master's copy names the sender of grey press.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from datetime import timedelta
+
+import parser as p
+
+from ..reports.frame import game_subject
+from ..store.models import Game, HistoryEvent, Participant, PressRecord
+from .conversation import Conversation
+from .games import players, variant_of
+from .moderation import masters
+from .notices import addresses, everyone
+
+_scatter = random.SystemRandom()
+
+
+@dataclass(frozen=True)
+class Shown:
+    """The addressees a message names: everyone (a broadcast) or these."""
+
+    broadcast: bool
+    letters: str = ""  # power letters, M and O, as the subject shows them
+    names: str = ""  # "England, Germany", as the header shows them
+
+
+def press(ctx: Conversation, cmd: p.Press) -> None:
+    what = "BROADCAST" if cmd.broadcast and cmd.to is None else "PRESS"
+    game, me = ctx.game, ctx.me
+    if game is None or me is None or me.status == "resigned":
+        ctx.fail(f"{what}: sign on to a game first.")
+        return
+    settings = game.settings or {}
+    to = cmd.to
+    if to is None:
+        if not (cmd.broadcast or cmd.fake is not None):
+            ctx.fail(
+                "PRESS needs a delivery option (TO list, -list, TO ALL BUT list) or FAKE: "
+                "no message was sent."
+            )
+            return
+        to = p.Delivery(kind="all")
+    problem = _unknown_letters(game, to, cmd.fake)
+    if problem:
+        ctx.fail(f"{what}: {problem}  No message was sent.")
+        return
+    real = [x for x in _people(game, to) if x is not me]
+    if not real:
+        ctx.fail(f"{what}: nobody in game '{game.name}' would receive it.  No message was sent.")
+        return
+    to_master = all(x.role == "master" for x in real)
+    everyone_else = [x for x in everyone(game) if x is not me]
+    partial = len(real) < len(everyone_else)
+    is_master = me.role == "master"
+    grey = (cmd.color or _default_color(settings)) == "grey"
+    fake = cmd.fake
+    if to_master:
+        if fake is not None:
+            ctx.fail(f"{what}: press to the Master is never faked.  No message was sent.")
+            return
+        grey = False
+    elif not is_master:
+        refusal = _refusal(game, me, cmd, partial)
+        if refusal:
+            ctx.fail(f"{what}: {refusal}  No message was sent.")
+            return
+        if me.role == "observer" and settings.get("observer") == "white":
+            grey = False
+        fakes_broadcast = settings.get("fake", "none") in ("broadcast", "broadcast_default")
+        if fake is None and not cmd.no_fake and partial and fakes_broadcast:
+            fake = p.Delivery(kind="all")
+    shown = _shown(game, fake if fake is not None else to, me)
+    text = cmd.text.rstrip("\n")
+    header = _header(game, me, grey, shown)
+    subject = _subject(game, me, grey, shown)
+    scatter = grey or fake is not None
+    not_before = (
+        ctx.now + timedelta(seconds=_scatter.uniform(0, ctx.settings.press_scatter))
+        if scatter
+        else None
+    )
+    copies = list(real)
+    if partial and settings.get("all_press") and not to_master:
+        copies += [x for x in masters(game) if x not in copies and x is not me]
+    sent: set[str] = set()
+    for person in copies:
+        reveal = grey and person.role == "master"
+        body = header + (f"\n[from {_who(game, me)}]" if reveal else "") + f"\n\n{text}\n"
+        for address in addresses(person):
+            if address.lower() not in sent:
+                sent.add(address.lower())
+                ctx.send(
+                    address, game_subject(ctx.settings, game, subject), body, game.id,
+                    not_before=not_before,
+                )  # fmt: skip
+    ctx.session.add(
+        PressRecord(
+            game_id=game.id, sender_id=me.id, recipients=[x.id for x in real],
+            shown_to=[shown.letters] if not shown.broadcast else ["*"], grey=grey,
+            postal=False, text=text, created_at=ctx.now, phase=game.phase,
+        )
+    )  # fmt: skip
+    if any(x.role == "observer" for x in real) or not partial:
+        # What observers read is the game's history (manual 7.4): as they were shown it.
+        ctx.session.add(
+            HistoryEvent(
+                game_id=game.id, at=ctx.now, kind="press", phase=game.phase,
+                subject=subject, body=f"{header}\n\n{text}\n",
+            )
+        )  # fmt: skip
+    sent_to = "Broadcast message sent" if not partial else f"Message sent to {_names(game, real)}"
+    ctx.say(f"{sent_to}:\n\n{header}\n\n{text}\n\nEnd of message.")
+
+
+# -- who receives it ---------------------------------------------------------------------------
+
+
+def _letters(game: Game) -> dict[str, str]:
+    return {x.letter.upper(): x.name for x in variant_of(game).powers}
+
+
+def _unknown_letters(game: Game, *deliveries: p.Delivery | None) -> str:
+    known = {*_letters(game), "M", "O"}
+    for delivery in deliveries:
+        if delivery is None:
+            continue
+        for c in delivery.powers.upper():
+            if c not in known:
+                return f"'{c}' is not a power of game '{game.name}' (nor M or O)."
+    return ""
+
+
+def _people(game: Game, to: p.Delivery) -> list[Participant]:
+    chosen = {c for c in to.powers.upper()}
+    here = everyone(game)
+    if to.kind == "all":
+        return here
+    hit = [x for x in here if _letter_of(game, x) in chosen]
+    if to.kind == "only":
+        return hit
+    return [x for x in here if x not in hit]
+
+
+def _letter_of(game: Game, x: Participant) -> str:
+    if x.role == "master":
+        return "M"
+    if x.role == "observer" or not x.power:
+        return "O"
+    return next((k for k, v in _letters(game).items() if v == x.power), "O")
+
+
+def _names(game: Game, people: list[Participant]) -> str:
+    letters = _letters(game)
+    order = [*letters, "M", "O"]
+    have = sorted({_letter_of(game, x) for x in people}, key=order.index)
+    return ", ".join(_letter_name(letters, c) for c in have)
+
+
+def _letter_name(letters: dict[str, str], c: str) -> str:
+    return {"M": "Master", "O": "Observers"}.get(c) or letters[c]
+
+
+def _shown(game: Game, delivery: p.Delivery, me: Participant) -> Shown:
+    letters = _letters(game)
+    if delivery.kind == "all":
+        return Shown(True)
+    given = list(dict.fromkeys(delivery.powers.upper()))
+    if delivery.kind == "all_but":
+        given = [c for c in letters if c not in given]
+    return Shown(False, "".join(given), ", ".join(_letter_name(letters, c) for c in given))
+
+
+# -- what is allowed -------------------------------------------------------------------------
+
+
+def _default_color(settings: dict) -> str:
+    return "grey" if settings.get("press", "white") in ("grey", "grey/white") else "white"
+
+
+def _refusal(game: Game, me: Participant, cmd: p.Press, partial: bool) -> str:
+    """Why this press may not be sent (8.5), or ''."""
+    settings = game.settings or {}
+    name = game.name
+    mode = settings.get("press", "white")
+    if game.status == "forming":
+        return f"game '{name}' has not started: press goes to the Master only (PRESS TO M)."
+    if mode == "none":
+        return f"game '{name}' allows no press, except to and from the Master."
+    if me.role == "observer":
+        if settings.get("observer") == "no":
+            return f"observers of game '{name}' may send press only to the Master."
+        if settings.get("observer") == "white" and cmd.color == "grey":
+            return f"observers of game '{name}' may not send grey press."
+    if cmd.color == "grey" and mode == "white":
+        return f"game '{name}' allows no grey press."
+    if cmd.color == "white" and mode == "grey" and me.role != "observer":
+        return f"game '{name}' allows only grey press."
+    if partial and settings.get("partial", True) is False:
+        return f"game '{name}' allows no partial press: broadcast, or write to the Master."
+    fake = settings.get("fake", "none")
+    if cmd.fake is not None and fake == "none":
+        return f"game '{name}' allows no fake press."
+    if fake == "broadcast" and (cmd.no_fake or (cmd.fake is not None and cmd.fake.kind != "all")):
+        return f"in game '{name}' all press is shown as a broadcast."
+    phase = game.phase or ""
+    if settings.get("minor_press", True) is False and phase[-1:] in ("R", "B"):
+        return f"game '{name}' allows no press in retreat and adjustment phases."
+    if settings.get("late_press", True) is False and me.status == "late":
+        return f"game '{name}' allows no press from a late power, except to the Master."
+    if settings.get("must_order") and me.power and me in players(game):
+        from .play import owed
+
+        if owed(game, me.power) and me.orders_status != "complete":
+            return f"in game '{name}' you must give your orders before you send press."
+    if not cmd.text.strip() and not settings.get("blank_press"):
+        return f"game '{name}' allows no blank press."
+    return ""
+
+
+# -- how it reads ---------------------------------------------------------------------------------
+
+
+def _role(game: Game, me: Participant) -> str:
+    if me.role == "master":
+        return "Master"
+    return me.power if me.role == "player" and me.power else "Observer"
+
+
+def _who(game: Game, me: Participant) -> str:
+    return f"{me.user.email} as {_role(game, me)}"
+
+
+def _header(game: Game, me: Participant, grey: bool, shown: Shown) -> str:
+    if grey:
+        if shown.broadcast:
+            return f"Broadcast message in '{game.name}':"
+        return f"Message to {shown.names} in '{game.name}':"
+    gunboat = "gunboat" in (game.options or []) and me.role != "master"
+    who = _role(game, me) if gunboat else _who(game, me)
+    if shown.broadcast:
+        return f"Broadcast message from {who} in '{game.name}':"
+    return f"Message from {who} to {shown.names} in '{game.name}':"
+
+
+def _subject(game: Game, me: Participant, grey: bool, shown: Shown) -> str:
+    if grey:
+        return "Broadcast" if shown.broadcast else f"Press to {shown.letters}"
+    letter = _letter_of(game, me)
+    if shown.broadcast:
+        return f"Broadcast from {letter}"
+    return f"Press from {letter} to {shown.letters}"
