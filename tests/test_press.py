@@ -1,0 +1,144 @@
+"""Press over SMTP (users' manual 7.4, 8.5): who receives what, with which header and
+subject, what HISTORY keeps afterwards, and that grey and fake press never betray the
+sender in any header of the mail, nor in its timing."""
+
+from __future__ import annotations
+
+from email.message import EmailMessage
+
+from sqlalchemy import select
+
+from judge.store.models import Outbox
+from tests.gametable import MASTER, POWERS, address, master, start, start_moderated
+
+OTHERS = [p for p in POWERS if p != "France"]
+
+
+def press(table, body: str, power: str = "France") -> str:
+    return table.orders(power, f"{body}\nENDPRESS")
+
+
+def raw(message: EmailMessage) -> str:
+    return message.as_string().lower()
+
+
+def history(table) -> str:
+    return table.send("watcher@example.org", "HISTORY war\n").get_content()
+
+
+def test_white_partial_press_and_broadcasts(table):
+    start(table)
+    table.wait_for(address("Germany"), "Game Starting")
+    table.send("watcher@example.org", "OBSERVE war x\n")
+
+    reply = press(table, "PRESS TO G\nShall we share Holland?")
+    assert "Message sent to Germany:" in reply
+    assert "End of message." in reply
+    got = table.wait_for(address("Germany"), "Press from F to G")[0]
+    assert got["Subject"] == "USTS:war - S1901M Press from F to G"
+    assert got.get_content().startswith(
+        "Message from france@players.example as France to Germany in 'war':\n\n"
+        "Shall we share Holland?"
+    )
+
+    broadcast = table.orders("France", "BROADCAST\nPeace in our time.\nENDBROADCAST")
+    assert "Broadcast message sent:" in broadcast
+    for who in [*(address(p) for p in OTHERS), "watcher@example.org"]:
+        text = table.wait_for(who, "Broadcast from F")[0].get_content()
+        assert "Broadcast message from france@players.example as France in 'war':" in text
+    assert not table.inbox(address("Italy"), "Press from F")  # the partial press was not his
+    archived = history(table)
+    assert "Peace in our time." in archived  # observers read it: in the history
+    assert "Shall we share Holland?" not in archived  # to Germany alone: not
+
+    nothing = press(table, "PRESS\nTo whom?")
+    assert "PRESS needs a delivery option" in nothing and "no message was sent" in nothing
+    assert "'X' is not a power of game 'war'" in press(table, "PRESS TO X\nHello")
+
+
+def test_grey_and_fake_press_hide_the_sender(table):
+    start(table)
+    table.wait_for(address("Germany"), "Game Starting")
+    table.send("watcher@example.org", "OBSERVE war x\n")
+    assert "game 'war' allows no grey press." in press(table, "PRESS GREY TO G\nBoo")
+    assert "game 'war' allows no fake press." in press(table, "PRESS TO G FAKE\nBoo")
+    table.orders("France", "SET WHITE/GREY\nSET PARTIAL MAY BE FAKED")
+
+    press(table, "PRESS GREY TO G\nRussia plans to stab you.")
+    grey = table.wait_for(address("Germany"), "Press to G")[0]
+    assert grey.get_content().startswith(
+        "Message to Germany in 'war':\n\nRussia plans to stab you."
+    )
+    assert "france" not in raw(grey)  # From, Reply-To, Message-ID, References, body
+    assert grey["From"] == "Diplomacy Judge USTS <judge@test.example>"
+    assert grey["Reply-To"] in (None, "")
+
+    # PRESS TO G FAKE: to Germany alone, shown as a broadcast.
+    press(table, "PRESS TO G FAKE\nOnly you read this.")
+    fake = next(
+        m for m in table.wait_for(address("Germany"), "Broadcast from F", count=1)
+        if "Only you read this." in m.get_content()
+    )
+    assert "Broadcast message from france@players.example as France in 'war':" in (
+        fake.get_content()
+    )
+    # PRESS FAKE TO E: to everyone, shown as to England alone.
+    press(table, "PRESS FAKE TO E\nEngland, beware.")
+    for who in (address("Italy"), address("England"), "watcher@example.org"):
+        text = table.wait_for(who, "Press from F to E")[0].get_content()
+        assert "Message from france@players.example as France to England in 'war':" in text
+
+    # Grey, to all but Germany and the observers, faked as a broadcast: not archived.
+    press(table, "PRESS GREY TO ALL BUT GO FAKE BROADCAST\nGermany is a wimp. -Kaiser")
+    seen = table.wait_for(address("Italy"), "USTS:war - S1901M Broadcast")
+    grey_broadcast = next(m for m in seen if "Kaiser" in m.get_content())
+    assert grey_broadcast.get_content().startswith("Broadcast message in 'war':")
+    assert "france" not in raw(grey_broadcast)
+    assert not any("Kaiser" in m.get_content() for m in table.inbox(address("Germany"), "war"))
+    # The same to all but Germany alone: observers read it, so HISTORY has it, grey.
+    press(table, "PRESS GREY TO ALL BUT G FAKE BROADCAST\nSecond wimp notice.")
+    table.wait_for("watcher@example.org", "USTS:war - S1901M Broadcast")
+    archived = history(table)
+    assert "Second wimp notice." in archived and "Kaiser" not in archived
+    block = archived.split("Second wimp notice.")[0].rsplit("Date:", 1)[1]
+    assert "france" not in block.lower() and "Broadcast message in 'war':" in block
+
+    # Grey and fake press leave at a scattered moment, apart from the sender's own mail.
+    with table.judge.store.transaction() as session:
+        rows = session.execute(select(Outbox).order_by(Outbox.id)).scalars().all()
+        greys = [r for r in rows if r.subject.endswith("Press to G")]
+        whites = [r for r in rows if r.subject.endswith("Press from F to E")]
+        assert greys and all(r.next_attempt_at > r.created_at for r in greys)
+        assert all(r.inbound_id is None for r in greys)
+        assert whites and all(r.next_attempt_at > r.created_at for r in whites)  # faked
+
+
+def test_press_to_and_from_the_master_is_always_allowed(table):
+    start_moderated(table)
+    table.send("watcher@example.org", "OBSERVE war x\n")
+    master(table, "SET PRESS NONE\nSET OBSERVER NO")
+    assert "game 'war' allows no press, except to and from the Master." in press(
+        table, "PRESS TO G\nHello"
+    )
+    sent = press(table, "PRESS GREY TO M\nMay I have an extension?")
+    assert "Message sent to Master:" in sent
+    got = table.wait_for(MASTER, "Press from F to M")[0].get_content()
+    assert "Message from france@players.example as France to Master in 'war':" in got
+    assert "press to the Master is never faked" in press(table, "PRESS TO M FAKE\nx")
+    announced = master(table, "BROADCAST\nThe deadline stands.\nENDPRESS")
+    assert "Broadcast message sent:" in announced
+    text = table.wait_for(address("Italy"), "Broadcast from M")[0].get_content()
+    assert "Broadcast message from master@example.org as Master in 'war':" in text
+
+    # ALL PRESS: the master silently reads partial press; grey press names its sender
+    # to him alone.
+    master(table, "SET GREY/WHITE\nSET ALL PRESS")
+    observer = table.send("watcher@example.org", "OBSERVE war x\nPRESS TO F\nHi\nENDPRESS\n")
+    assert "observers of game 'war' may send press only to the Master." in (
+        observer.get_content()
+    )
+    press(table, "PRESS TO G\nOur secret.")
+    germany = table.wait_for(address("Germany"), "Press to G")[0].get_content()
+    assert "[from" not in germany
+    copy = table.wait_for(MASTER, "Press to G")[0].get_content()
+    assert "Message to Germany in 'war':\n[from france@players.example as France]" in copy
