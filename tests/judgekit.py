@@ -96,10 +96,16 @@ class Mailbox:
                 raise AssertionError(f"not ready after {timeout} s")
             time.sleep(0.02)
 
-    def reply(self, message_id: str, timeout: float = 20) -> EmailMessage:
-        """The one reply to a mail, once it is there (and its other mail, settled)."""
-        self.wait(lambda: bool(self.replies_to(message_id)), timeout)
-        replies = self.replies_to(message_id)
+    def reply(self, message_id: str, timeout: float = 20, to: str = "") -> EmailMessage:
+        """The one reply to a mail (to `to`, when copies go elsewhere too), once it is
+        there (and its other mail, settled)."""
+
+        def mine() -> list[EmailMessage]:
+            found = self.replies_to(message_id)
+            return [m for m in found if to.lower() in (m["To"] or "").lower()] if to else found
+
+        self.wait(lambda: bool(mine()), timeout)
+        replies = mine()
         assert len(replies) == 1, f"{len(replies)} replies to {message_id}"
         return replies[0]
 
@@ -150,7 +156,7 @@ class InProcessJudge:
     def ask(self, sender: str, body: str, subject: str = "", **headers: str) -> EmailMessage:
         """Send a mail, wait for the reply to it."""
         sent = self.client.send(mail(sender, body, subject, headers=headers))
-        return self.mailbox.reply(sent)
+        return self.mailbox.reply(sent, to=sender)
 
 
 class JudgeProcess:

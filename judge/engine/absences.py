@@ -101,7 +101,7 @@ def set_absence(ctx: Conversation, cmd: p.SetAbsence) -> None:
         return
     limit = int((game.settings or {}).get("max_absence", DEFAULT_MAX_DAYS))
     who = me.power or me.user.email
-    if me.role != "master" and end - start > timedelta(days=limit):
+    if me.role != "master" and not ctx.became and end - start > timedelta(days=limit):
         ctx.fail(
             f"{what}: an absence {shown} is longer than the {limit} days game "
             f"'{game.name}' allows (MAX ABSENCE).  Its master has been told, and may set it "

@@ -56,6 +56,8 @@ class Conversation:
     skipping: bool = False
     # The game this mail created, if any: BECOME MASTER must follow its CREATE.
     created: Game | None = None
+    # After BECOME: the master acts as a power, and no master command may follow.
+    became: bool = False
     # What the end of the mail must do (list orders, start or process the game), once.
     finally_: dict[str, Callable[[], Any]] = field(default_factory=dict)
     # Copies of the reply to other addresses (a SIGN ON from another address).

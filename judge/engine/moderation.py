@@ -47,6 +47,9 @@ def master_only(ctx: Conversation, what: str) -> tuple[Game, Participant] | None
     if game is None or me is None:
         ctx.fail(f"{what}: sign on to a game first.")
         return None
+    if ctx.became:
+        ctx.fail(f"{what}: no master command may follow BECOME in the same mail.")
+        return None
     if me.role == "master" and me.status != "resigned":
         return game, me
     ctx.fail(f"{what}: only a master of game '{game.name}' may do that.")

@@ -525,9 +525,7 @@ def process(mailer: Mailer, game: Game) -> None:
             processed_at=now,
         )
     )
-    kind = (game.phase or "M")[-1]
-    render = {"M": r.movement_results, "R": r.retreat_results, "B": r.adjustment_results}[kind]
-    report = render(variant, game.name, game.turn, doc, out).rstrip("\n")
+    report = phase_report(game, doc, out)
     done_phase = game.phase
     centers = out.get("centers") or (game.position or {}).get("centers", {})
     position = {"units": out["units"], "centers": centers, "dislodged": out.get("dislodged", [])}
@@ -574,6 +572,14 @@ def process(mailer: Mailer, game: Game) -> None:
     given, out = refresh(session, game)
     _tell_advance_orders(mailer, game, advance, given, out)
     schedule(mailer, game)
+
+
+def phase_report(game: Game, doc: dict[str, Any], out: dict[str, Any]) -> str:
+    """The results of the game's current phase as the adjudicator found them: the one
+    renderer of results, for the report and for a master's PREDICT."""
+    kind = (game.phase or "M")[-1]
+    render = {"M": r.movement_results, "R": r.retreat_results, "B": r.adjustment_results}[kind]
+    return render(variant_of(game), game.name, game.turn, doc, out).rstrip("\n")
 
 
 def _next_needed(variant: variants.Variant, code: str, position: dict[str, Any]) -> str:

@@ -1,0 +1,98 @@
+"""The master's commands over SMTP (users' manual 8.2): refused to players and observers,
+PREDICT changing nothing, ROLLBACK then corrected orders and PROCESS, BECOME with its
+copy to the player, EJECT, PROMOTE, TERMINATE and RESUME."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+
+from tests.gametable import address, master, start_moderated
+
+HOLD = {
+    "Austria": "A vie H; A bud H; F tri H",
+    "England": "F lon H; F edi H; A lvp H",
+    "France": "A par H; A mar H; F bre H",
+    "Germany": "A ber H; A mun H; F kie H",
+    "Italy": "A ven H; A rom H; F nap H",
+    "Russia": "A mos H; A war H; F sev H; F stp/sc H",
+    "Turkey": "A con H; A smy H; F ank H",
+}
+MASTER_ONLY = ["BECOME F", "EJECT I", "PROMOTE x@y.org", "PREDICT", "PROCESS", "ROLLBACK",
+               "TERMINATE", "PAUSE"]  # fmt: skip
+
+
+def test_master_commands_are_refused_to_players_and_observers(table):
+    start_moderated(table)
+    table.send("watcher@example.org", "OBSERVE war x\n")
+    for command in MASTER_ONLY:
+        word = command.split()[0]
+        for who, signon in ((address("France"), "SIGN ON Fwar pwFrance"),
+                            ("watcher@example.org", "OBSERVE war x")):  # fmt: skip
+            reply = table.send(who, f"{signon}\n{command}\n").get_content()
+            assert f"{word}: only a master of game 'war' may do that." in reply, (who, command)
+    state = table.show()
+    assert state["status"] == "active" and state["phase"] == "S1901M"
+    assert all(p["status"] == "active" for p in state["players"] if p.get("power"))
+
+
+def test_predict_then_rollback_and_corrected_orders(table):
+    start_moderated(table)
+    table.orders("France", "A par-bur; A mar H; F bre H")
+    predicted = master(table, "PREDICT")
+    assert "Prediction for S1901M, from the orders given so far:" in predicted
+    assert "Burgundy" in predicted
+    assert table.show()["phase"] == "S1901M"  # nothing changed
+    assert not table.inbox(address("France"), "Results")
+
+    for power, orders in HOLD.items():
+        if power != "France":
+            table.orders(power, orders)
+    table.wait_for(address("Italy"), "S1901M Results")
+    assert table.show()["phase"] == "F1901M"
+
+    rolled = master(table, "ROLLBACK 1")
+    assert "rolled back to S1901M (turn 001)" in rolled
+    assert table.wait_for(address("Italy"), "Rollback to S1901M")
+    assert table.show()["phase"] == "S1901M"
+    table.orders("France", "A par-pic")  # the corrected order replaces A par-bur
+    master(table, "PROCESS S1901M")
+    table.wait_for(address("Italy"), "S1901M Results", count=2)
+    state = table.show()
+    assert state["phase"] == "F1901M"
+    # The same board as if France had ordered A par-pic in the first place.
+    assert sorted(state["units"]["France"]) == ["A mar", "A pic", "F bre"]
+    for power in ("Germany", "Italy"):
+        assert sorted(state["units"][power]) == sorted(
+            u.strip().rsplit(" ", 1)[0] for u in HOLD[power].split(";")
+        )
+
+
+def test_become_eject_promote_terminate_and_resume(table):
+    start_moderated(table)
+    later = (datetime.now(UTC) + timedelta(days=3)).strftime("%b %d %Y")
+    end = (datetime.now(UTC) + timedelta(days=33)).strftime("%b %d %Y")
+    acted = master(table, f"BECOME F\nSET ABSENCE {later} TO {end}\nPAUSE")
+    assert "The Master now acts as France in game 'war'." in acted
+    assert " set for game 'war'." in acted  # MAX ABSENCE does not bind the master
+    assert "PAUSE: no master command may follow BECOME in the same mail." in acted
+    copy = table.wait_for(address("France"), "war")
+    assert any("The Master now acts as France" in m.get_content() for m in copy)
+    assert table.show()["status"] == "active"
+
+    ejected = master(table, "EJECT Italy")
+    assert "EJECT: Italy ejected from game 'war'." in ejected
+    assert table.wait_for(address("Austria"), "Resignation: Italy")
+    italy = next(p for p in table.show()["players"] if p.get("power") == "Italy")
+    assert italy["status"] == "abandoned"
+
+    table.send("watcher@example.org", "OBSERVE war x\n")
+    assert "is now a master of game 'war'" in master(table, "PROMOTE watcher@example.org")
+    paused = table.send("watcher@example.org", "SIGN ON Mwar x\nPAUSE\n").get_content()
+    assert "Game 'war' is paused." in paused
+
+    master(table, "RESUME\nTERMINATE")
+    assert table.wait_for(address("Austria"), "Game Terminated")
+    assert "game 'war' is terminated" in table.orders("Austria", HOLD["Austria"])
+    assert table.show()["status"] == "terminated"
+    assert "Game 'war' is resumed." in master(table, "RESUME")
+    assert table.show()["status"] == "active"
