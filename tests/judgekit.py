@@ -14,7 +14,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from email.message import EmailMessage
-from email.utils import make_msgid
+from email.utils import make_msgid, parseaddr
 from pathlib import Path
 
 from judge.config import Settings, load
@@ -156,7 +156,7 @@ class InProcessJudge:
     def ask(self, sender: str, body: str, subject: str = "", **headers: str) -> EmailMessage:
         """Send a mail, wait for the reply to it."""
         sent = self.client.send(mail(sender, body, subject, headers=headers))
-        return self.mailbox.reply(sent, to=sender)
+        return self.mailbox.reply(sent, to=parseaddr(sender)[1])
 
 
 class JudgeProcess:

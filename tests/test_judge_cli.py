@@ -72,11 +72,11 @@ def test_process_asks_to_be_tried_again_when_it_cannot_store(tmp_path):
 def test_migrate_reports_what_it_did(tmp_path):
     env = environment(tmp_path / "j")
     first = run_judge(env, "migrate")
-    assert first.returncode == 0 and b"schema empty -> 0002" in first.stdout
+    assert first.returncode == 0 and b"schema empty -> 0003" in first.stdout
     again = run_judge(env, "migrate")
-    assert b"schema 0002 -> 0002" in again.stdout
+    assert b"schema 0003 -> 0003" in again.stdout
     back = run_judge(env, "migrate", "--downgrade", "0001")
-    assert b"schema 0002 -> 0001" in back.stdout
+    assert b"schema 0003 -> 0001" in back.stdout
     down = run_judge(env, "migrate", "--downgrade", "base")
     assert b"schema 0001 -> empty" in down.stdout
 

@@ -142,3 +142,38 @@ def test_press_to_and_from_the_master_is_always_allowed(table):
     assert "[from" not in germany
     copy = table.wait_for(MASTER, "Press to G")[0].get_content()
     assert "Message to Germany in 'war':\n[from france@players.example as France]" in copy
+
+
+def test_postal_press_comes_with_the_results_and_diaries_at_the_end(table):
+    start_moderated(table)
+    refused = table.orders("France", "POSTAL PRESS\nA letter.\nENDPRESS")
+    assert "POSTAL PRESS: game 'war' does not allow postal press." in refused
+    master(table, "SET POSTAL PRESS")
+    accepted = table.orders("France", "POSTAL PRESS\nDear all, a letter by sea.\nENDPRESS")
+    assert "Postal press accepted: it will be published with the results of S1901M." in accepted
+
+    assert "Diary entry 1 recorded" in table.orders("France", "DIARY RECORD\nPlan A.\nENDPRESS")
+    assert "Diary entry 2 recorded" in table.orders("France", "DIARY\nPlan B.\nENDPRESS")
+    listed = table.orders("France", "DIARY LIST")
+    assert "Your diary entries in game 'war':" in listed and "    2  " in listed
+    assert "Plan A." in table.orders("France", "DIARY READ 1")
+    assert "Diary entry 1 deleted." in table.orders("France", "DIARY DELETE 1")
+    assert "you have no entry 1 in game 'war'" in table.orders("France", "DIARY READ 1")
+
+    holds = {
+        "Austria": "A vie H; A bud H; F tri H", "England": "F lon H; F edi H; A lvp H",
+        "France": "A par H; A mar H; F bre H", "Germany": "A ber H; A mun H; F kie H",
+        "Italy": "A ven H; A rom H; F nap H", "Russia": "A mos H; A war H; F sev H; F stp/sc H",
+        "Turkey": "A con H; A smy H; F ank H",
+    }  # fmt: skip
+    assert not table.inbox(address("Italy"), "Postal")
+    for power, orders in holds.items():
+        table.orders(power, orders)
+    results = table.wait_for(address("Italy"), "S1901M Results")[0].get_content()
+    assert "Postal press from france@players.example as France in 'war':" in results
+    assert "Dear all, a letter by sea." in results
+
+    master(table, "TERMINATE")
+    diaries = table.wait_for(address("Italy"), "Diaries")[0].get_content()
+    assert "Diary of France, entry 2" in diaries and "Plan B." in diaries
+    assert "Plan A." not in diaries

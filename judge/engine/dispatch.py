@@ -12,6 +12,7 @@ import parser as p
 
 from . import (
     absences,
+    diary,
     files,
     game_settings,
     games,
@@ -19,6 +20,7 @@ from . import (
     master,
     play,
     player,
+    postal,
     press,
     registration,
     timing,
@@ -58,6 +60,8 @@ HANDLERS: dict[type, Handler] = {
     p.SetPlayerList: game_settings.set_player_list,
     p.BecomeMaster: master.become_master,
     p.Press: press.press,
+    p.PostalPress: postal.postal_press,
+    p.Diary: diary.diary,
     p.Become: master.become,
     p.Eject: master.eject,
     p.Promote: master.promote,

@@ -114,6 +114,7 @@ FLAGS: dict[str, Rule] = {
     "must_order": Rule(_flag("MustOrder", "NoMustOrder")),
     "blank_press": Rule(_flag("BlankPress", "NoBlankPress")),
     "all_press": Rule(_flag("All Press", "Normal Press")),
+    "postal_press": Rule(_flag("PostalPress", "No PostalPress")),
 }
 NUMBERS: dict[str, Rule] = {
     "centers": Rule(lambda v: f"Winning Centers: {_whole(v)}", check=_centers),

@@ -31,9 +31,11 @@ from ..store.models import Game, HistoryEvent, OrderRecord, Participant, PhaseRe
 from .conditions import holds
 from .conversation import Conversation
 from .dedication import turn_counted
+from .diary import publish
 from .games import players, variant_of
 from .lateness import due_games, look, next_event, owing_orders, set_phase_clock
 from .notices import Notices, deliver, everyone
+from .postal import postal_block
 
 Mailer = Any  # a Conversation or a Notices: has .settings, .now, .session and .send()
 GAME_OVER = "The game is over.  Thank you for playing."
@@ -551,7 +553,13 @@ def process(mailer: Mailer, game: Game) -> None:
         )
         if away:
             tail.append("Requested absence(s) activated.")
-    body = report + "\n\n" + "\n".join(tail).rstrip("\n") + "\n"
+    body = (
+        report
+        + "\n\n"
+        + "\n".join(tail).rstrip("\n")
+        + "\n"
+        + postal_block(session, game, done_phase)
+    )
     # The results carry the phase just played in their subject.
     deliver(mailer, game, everyone(game), "Results", body, phase=done_phase)
     session.add(
@@ -566,6 +574,7 @@ def process(mailer: Mailer, game: Game) -> None:
             mailer, game, everyone(game), f"Victory: {letter}",
             f"Game '{game.name}' has been won by {winner}.  Congratulations!\n\n{GAME_OVER}\n",
         )  # fmt: skip
+        publish(mailer, game)
         return
     session.flush()
     advance = _settle_conditions(session, game)

@@ -260,3 +260,19 @@ class HistoryEvent(Base):
     phase: Mapped[str | None] = mapped_column(String(12), nullable=True)
     subject: Mapped[str] = mapped_column(Text, default="")
     body: Mapped[str] = mapped_column(Text)
+
+
+class DiaryEntry(Base):
+    """A numbered diary entry (DIARY RECORD); numbers are never reused after DELETE."""
+
+    __tablename__ = "diary"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id"), index=True)
+    participant_id: Mapped[int] = mapped_column(ForeignKey("participants.id"))
+    number: Mapped[int] = mapped_column(Integer)
+    text: Mapped[str] = mapped_column(Text)
+    created_at: Mapped[datetime] = mapped_column(DateTime)
+    deleted: Mapped[bool] = mapped_column(Boolean, default=False)
+
+    __table_args__ = (UniqueConstraint("participant_id", "number"),)
