@@ -247,3 +247,22 @@ def _what(cmd: p.Command) -> str:
         return f"SET {_SPOKEN_OFF[name]}"
     word = _SPOKEN.get(name, name.replace("_", " ").upper())
     return f"SET {'NO ' if getattr(cmd, 'on', True) is False else ''}{word}".rstrip()
+
+
+def set_comment(ctx: Conversation, cmd: p.SetComment) -> None:
+    """SET COMMENT text (the brief listing's line, under 60 characters) and SET COMMENT
+    BEGIN (the full listing's text: the rest of the mail)."""
+    what = "SET COMMENT BEGIN" if cmd.full else "SET COMMENT"
+    allowed = may_moderate(ctx, what)
+    if allowed is None:
+        return
+    game, me = allowed
+    text = cmd.text.strip("\n") if cmd.full else " ".join(cmd.text.split())
+    if not cmd.full and len(text) >= 60:
+        ctx.fail(f"SET COMMENT: the comment must be under 60 characters ({len(text)} given).")
+        return
+    if cmd.full:
+        game.full_comment = text
+    else:
+        game.comment = text
+    _told(ctx, game, me, "Full comment changed" if cmd.full else f"Comment: {text}")

@@ -18,9 +18,15 @@ from ..reports.frame import game_header, game_subject
 from ..store.models import Game, Participant
 from .conversation import Conversation, Outgoing
 
+# The user behind FORCE BEGIN's dummy players: never written to (.invalid, RFC 2606).
+DUMMY = "dummy@judge.invalid"
+
 
 def addresses(participant: Participant) -> list[str]:
-    """Where a participant's mail goes: SET ADDRESS's list, else the address of record."""
+    """Where a participant's mail goes: SET ADDRESS's list, else the address of record
+    (none for a dummy player)."""
+    if participant.user.email == DUMMY:
+        return []
     return list(participant.report_to) or [participant.user.email]
 
 

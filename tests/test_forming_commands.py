@@ -1,0 +1,67 @@
+"""A master's commands around the start, over SMTP: SET COMMENT and COMMENT BEGIN, SET
+VARIANT and SET NOT VARIANT, FORCE BEGIN with dummy players anyone may take over, and
+UNSTART back to forming."""
+
+from __future__ import annotations
+
+from tests.gametable import MASTER, address, form
+
+SOLO = "SIGN ON Msolo pwM\n"
+
+
+def test_comment_variant_force_begin_and_unstart(table):
+    table.send(MASTER, form(MASTER))
+    made = table.send(
+        MASTER,
+        "CREATE ?solo pwM\nBECOME MASTER\nSET COMMENT A friendly game\n"
+        "SET VARIANT standard gunboat\n",
+    ).get_content()
+    assert "Game 'solo' set: Comment: A friendly game." in made
+    assert "Game 'solo' set: Variant Standard Gunboat." in made
+    assert "A friendly game" in table.send("watcher@example.org", "LIST\n").get_content()
+    full = table.send(MASTER, SOLO + "SET COMMENT BEGIN\nWelcome to solo.\nAll may play.\n")
+    assert "Game 'solo' set: Full comment changed." in full.get_content()
+    listed = table.send("watcher@example.org", "LIST solo\n").get_content()
+    assert "Welcome to solo.\nAll may play." in listed
+    long = table.send(MASTER, SOLO + "SET COMMENT " + "x" * 70 + "\n").get_content()
+    assert "the comment must be under 60 characters" in long
+    assert "SET VARIANT: 'chaos' is not a variant" in table.send(
+        MASTER, SOLO + "SET VARIANT chaos\n"
+    ).get_content()
+    assert "Game 'solo' set: no Gunboat." in table.send(
+        MASTER, SOLO + "SET NOT VARIANT gunboat\n"
+    ).get_content()
+
+    for power in ("France", "Germany", "Italy"):
+        joined = table.send(address(power), f"SIGN ON ?solo pw{power}\n").get_content()
+        assert "selected to play" in joined
+    refused = table.send(address("France"), "SIGN ON ?solo pwFrance\nFORCE BEGIN\n")
+    assert "FORCE BEGIN: only a master of game 'solo' may do that." in refused.get_content()
+    begun = table.send(MASTER, SOLO + "FORCE BEGIN\n").get_content()
+    assert "Game 'solo' begins with 4 dummy players." in begun
+    start = table.wait_for(address("France"), "Game Starting")[0].get_content()
+    assert "solo" in start
+    state = _show(table)
+    assert state["status"] == "active"
+    dummies = [p for p in state["players"] if p.get("status") == "abandoned"]
+    assert len(dummies) == 4
+    # Anyone not playing may take a dummy's power.
+    letter = dummies[0]["power"][0]
+    took = table.send("watcher@example.org", f"SIGN ON {letter}solo newpw\n").get_content()
+    assert f"You have taken over {dummies[0]['power']} in game 'solo'." in took
+
+    back = table.send(MASTER, SOLO + "UNSTART\n").get_content()
+    assert "Game 'solo' is forming again, set MANUAL START." in back
+    state = _show(table)
+    assert state["status"] == "forming" and state["phase"] is None
+    assert all(not p.get("power") for p in state["players"] if p.get("status") != "resigned")
+
+
+def _show(table) -> dict:
+    import json
+
+    from tests.judgekit import run_judge
+
+    result = run_judge(table.judge.env, "show", "solo", "--json")
+    assert result.returncode == 0, result.stderr
+    return json.loads(result.stdout)
