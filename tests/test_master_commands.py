@@ -37,7 +37,11 @@ def test_master_commands_are_refused_to_players_and_observers(table):
 
 def test_predict_then_rollback_and_corrected_orders(table):
     start_moderated(table)
-    table.orders("France", "A par-bur; A mar H; F bre H")
+    # The master orders a unit without BECOME; the power's player orders the rest.
+    ordered = master(table, "A par-bur\nA xyz H")
+    assert "Order for France: A par-bur" in ordered
+    assert "no power of game 'war' can be given 'A xyz H'" in ordered
+    table.orders("France", "A mar H; F bre H")
     predicted = master(table, "PREDICT")
     assert "Prediction for S1901M, from the orders given so far:" in predicted
     assert "Burgundy" in predicted

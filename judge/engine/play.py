@@ -91,6 +91,9 @@ def _playing(ctx: Conversation, what: str) -> tuple[Game, Participant] | None:
 
 
 def order_line(ctx: Conversation, cmd: p.OrderLine) -> None:
+    if ctx.me is not None and ctx.me.role == "master" and ctx.game is not None:
+        _master_orders(ctx, ctx.game, cmd)
+        return
     playing = _playing(ctx, "Orders")
     if playing is None:
         return
@@ -99,6 +102,47 @@ def order_line(ctx: Conversation, cmd: p.OrderLine) -> None:
         _forget_unreadable(ctx.session, game, me)
     _store(ctx, game, me, game.phase or "", [e.text for e in cmd.orders], None)
     ctx.at_end("orders", lambda: end_of_orders(ctx))
+
+
+def _master_orders(ctx: Conversation, game: Game, cmd: p.OrderLine) -> None:
+    """A master may order any unit without BECOME (manual 8.2): each order goes to the
+    power whose unit (or, for a build, whose home centre) it names."""
+    if game.status != "active" or not game.phase:
+        ctx.fail(f"Orders: game '{game.name}' has no phase under way.")
+        return
+    holders = {x.power: x for x in players(game) if x.power}
+    for entry in cmd.orders:
+        power = _owner(game, entry.order)
+        if power is None or power not in holders:
+            ctx.fail(
+                f"Orders: no power of game '{game.name}' can be given '{entry.text}'; "
+                "name the power with BECOME."
+            )
+            continue
+        _store(ctx, game, holders[power], game.phase, [entry.text], None)
+        ctx.say(f"Order for {power}: {entry.text}")
+    ctx.at_end("orders", lambda: schedule(ctx, game))
+
+
+def _owner(game: Game, order: object) -> str | None:
+    unit = getattr(order, "unit", None)
+    if unit is None:
+        return None
+    province = province_of(str(unit.location).lower())
+    position = game.position or {}
+    if (game.phase or "").endswith("R"):
+        for d in position.get("dislodged") or []:
+            if province_of(d["unit"].split()[1]) == province:
+                return d["power"]
+        return None
+    for power, units in (position.get("units") or {}).items():
+        if any(province_of(u.split()[1]) == province for u in units):
+            return power
+    if (game.phase or "").endswith("B"):
+        for power, centers in (position.get("centers") or {}).items():
+            if province in centers:
+                return power
+    return None
 
 
 def _forget_unreadable(session: Session, game: Game, me: Participant) -> None:
