@@ -41,7 +41,7 @@ def test_comment_variant_force_begin_and_unstart(table):
     assert "Game 'solo' begins with 4 dummy players." in begun
     start = table.wait_for(address("France"), "Game Starting")[0].get_content()
     assert "solo" in start
-    state = _show(table)
+    state = _run(table, "solo")
     assert state["status"] == "active"
     dummies = [p for p in state["players"] if p.get("status") == "abandoned"]
     assert len(dummies) == 4
@@ -52,16 +52,34 @@ def test_comment_variant_force_begin_and_unstart(table):
 
     back = table.send(MASTER, SOLO + "UNSTART\n").get_content()
     assert "Game 'solo' is forming again, set MANUAL START." in back
-    state = _show(table)
+    state = _run(table, "solo")
     assert state["status"] == "forming" and state["phase"] is None
     assert all(not p.get("power") for p in state["players"] if p.get("status") != "resigned")
 
 
-def _show(table) -> dict:
+def test_auto_create_follows_a_drawn_game_with_the_same_settings(table):
+    from tests.gametable import POWERS, master, start_moderated
+
+    start_moderated(table)
+    master(table, "SET AUTO CREATE\nSET NMR\nSET COMMENT Season one")
+    for power in POWERS:
+        table.orders(power, "SET DRAW")
+    assert table.wait_for(address("France"), "Draw Declared")
+    told = table.wait_for(address("France"), "Parameter Change")
+    assert any("Game 'war2' has been created to follow 'war'" in m.get_content() for m in told)
+    result = _run(table, "war2")
+    assert result["status"] == "forming"
+    assert result["settings"]["nmr"] is True and result["settings"]["list"] is False
+    assert result["players"] == [] and result["masters"] == [MASTER]
+    # The master signs on to the new game with his old password.
+    assert "war2" in table.send(MASTER, "SIGN ON Mwar2 pwMaster\nLIST war2\n").get_content()
+
+
+def _run(table, name: str) -> dict:
     import json
 
     from tests.judgekit import run_judge
 
-    result = run_judge(table.judge.env, "show", "solo", "--json")
+    result = run_judge(table.judge.env, "show", name, "--json")
     assert result.returncode == 0, result.stderr
     return json.loads(result.stdout)

@@ -114,6 +114,7 @@ FLAGS: dict[str, Rule] = {
     "must_order": Rule(_flag("MustOrder", "NoMustOrder")),
     "blank_press": Rule(_flag("BlankPress", "NoBlankPress")),
     "all_press": Rule(_flag("All Press", "Normal Press")),
+    "auto_create": Rule(_flag("AutoCreate", "NoAutoCreate")),
     "postal_press": Rule(_flag("PostalPress", "No PostalPress")),
 }
 NUMBERS: dict[str, Rule] = {

@@ -10,7 +10,7 @@ import parser as p
 from ..reports.frame import njudge_time
 from ..store.models import Game, HistoryEvent, Participant, PhaseRecord
 from .conversation import Conversation
-from .diary import publish
+from .endings import ended
 from .games import forming_lines, players, variant_of
 from .lateness import PAUSED_REMINDER, next_event, set_phase_clock
 from .moderation import announce, hearers, master_only
@@ -135,7 +135,7 @@ def terminate(ctx: Conversation, cmd: p.Terminate) -> None:
         ctx, game, me, "Game Terminated",
         f"Game '{game.name}' has been terminated by its master.\n",
     )  # fmt: skip
-    publish(ctx, game)
+    ended(ctx, game, decided=False)
 
 
 def eject(ctx: Conversation, cmd: p.Eject) -> None:

@@ -31,7 +31,7 @@ from ..store.models import Game, HistoryEvent, OrderRecord, Participant, PhaseRe
 from .conditions import holds
 from .conversation import Conversation
 from .dedication import turn_counted
-from .diary import publish
+from .endings import ended
 from .games import players, variant_of
 from .lateness import due_games, look, next_event, owing_orders, set_phase_clock
 from .notices import Notices, deliver, everyone
@@ -618,7 +618,7 @@ def process(mailer: Mailer, game: Game) -> None:
             mailer, game, everyone(game), f"Victory: {letter}",
             f"Game '{game.name}' has been won by {winner}.  Congratulations!\n\n{GAME_OVER}\n",
         )  # fmt: skip
-        publish(mailer, game)
+        ended(mailer, game, decided=True)
         return
     session.flush()
     advance = _settle_conditions(session, game)

@@ -10,7 +10,7 @@ import parser as p
 from ..store.models import Game, HistoryEvent
 from . import draws
 from .conversation import Conversation
-from .diary import publish
+from .endings import ended
 from .games import players, variant_of
 from .notices import deliver, everyone
 
@@ -105,7 +105,7 @@ def _count(ctx: Conversation, game: Game) -> None:
         text = f"Game '{game.name}' has been conceded to {winner}.  Congratulations!\n"
         deliver(ctx, game, everyone(game), f". Game conceded to {winner}", text)
         _history(ctx, game, "concession", text)
-        publish(ctx, game)
+        ended(ctx, game, decided=True)
 
 
 def _end(ctx: Conversation, game: Game, drawn: frozenset[str]) -> None:
@@ -121,7 +121,7 @@ def _end(ctx: Conversation, game: Game, drawn: frozenset[str]) -> None:
     )
     deliver(ctx, game, everyone(game), f"Draw Declared: {letters}", text)
     _history(ctx, game, "draw", text)
-    publish(ctx, game)
+    ended(ctx, game, decided=True)
 
 
 def _history(ctx: Conversation, game: Game, kind: str, text: str) -> None:
