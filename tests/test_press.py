@@ -22,6 +22,17 @@ def raw(message: EmailMessage) -> str:
     return message.as_string().lower()
 
 
+def arrived(table, who: str, subject: str, text: str) -> str:
+    """The mail to `who` with `subject` in its subject and `text` in its body."""
+
+    def found() -> list[str]:
+        bodies = [m.get_content() for m in table.inbox(who, subject)]
+        return [b for b in bodies if text in b]
+
+    table.judge.mailbox.wait(lambda: bool(found()))
+    return found()[0]
+
+
 def history(table) -> str:
     return table.send("watcher@example.org", "HISTORY war\n").get_content()
 
@@ -177,3 +188,83 @@ def test_postal_press_comes_with_the_results_and_diaries_at_the_end(table):
     diaries = table.wait_for(address("Italy"), "Diaries")[0].get_content()
     assert "Diary of France, entry 2" in diaries and "Plan B." in diaries
     assert "Plan A." not in diaries
+
+
+def test_each_press_setting_over_mail(table):
+    """One game, the master changing its press settings in turn; after each, who may send
+    what, and how it is shown."""
+    from datetime import timedelta
+
+    from tests.test_lateness import tick, utc
+
+    start_moderated(table)
+    table.send("watcher@example.org", "OBSERVE war x\n")
+
+    master(table, "SET NO PARTIAL")
+    assert "allows no partial press" in press(table, "PRESS TO G\nx")
+    assert "Broadcast message sent:" in table.orders("France", "BROADCAST\nAll of you.\nENDPRESS")
+    assert "Message sent to Master:" in press(table, "PRESS TO M\nJust you.")
+    master(table, "SET PARTIAL")
+
+    # GREY/WHITE: grey unless WHITE is asked for.
+    master(table, "SET GREY/WHITE")
+    press(table, "PRESS TO E\nGuess who.")
+    guess = arrived(table, address("England"), "Press to E", "Guess who.")
+    assert guess.startswith("Message to England in 'war':")
+    press(table, "PRESS WHITE TO E\nIt was me.")
+    assert arrived(table, address("England"), "Press from F to E", "It was me.")
+    master(table, "SET GREY")
+    assert "allows only grey press" in press(table, "PRESS WHITE TO E\nx")
+    master(table, "SET WHITE")
+
+    # PARTIAL FAKES BROADCAST BY DEFAULT: partial press is shown as a broadcast unless
+    # the sender says NO FAKE; without BY DEFAULT, NO FAKE is refused.
+    master(table, "SET PARTIAL FAKES BROADCAST BY DEFAULT")
+    press(table, "PRESS TO I\nSeems public.")
+    assert arrived(table, address("Italy"), "Broadcast from F", "Seems public.")
+    press(table, "PRESS NO FAKE TO I\nPlainly to you.")
+    assert arrived(table, address("Italy"), "Press from F to I", "Plainly to you.")
+    master(table, "SET PARTIAL FAKES BROADCAST")
+    assert "all press is shown as a broadcast" in press(table, "PRESS NO FAKE TO I\nx")
+    master(table, "SET NO FAKE")
+
+    # OBSERVER WHITE: an observer's press is white even in a grey game.
+    master(table, "SET GREY\nSET OBSERVER WHITE")
+    watcher = table.send("watcher@example.org", "OBSERVE war x\nPRESS TO F\nHello\nENDPRESS\n")
+    assert "Message sent to France:" in watcher.get_content()
+    seen = table.wait_for(address("France"), "Press from O to F")[0].get_content()
+    assert "Message from watcher@example.org as Observer to France in 'war':" in seen
+    refused = table.send("watcher@example.org", "OBSERVE war x\nPRESS GREY TO F\nx\nENDPRESS\n")
+    assert "observers of game 'war' may not send grey press" in refused.get_content()
+    master(table, "SET WHITE\nSET OBSERVER ANY")
+
+    # WATCH ALL PRESS: an observer may ask to read partial press; SET NO BROADCAST: a
+    # participant may stop receiving broadcasts.
+    master(table, "SET WATCH ALL PRESS")
+    asked = table.send("watcher@example.org", "OBSERVE war x\nSET ALL PRESS\nSET NO BROADCAST\n")
+    assert "You will receive all partial press in game 'war'." in asked.get_content()
+    assert "You will not receive broadcasts in game 'war'." in asked.get_content()
+    table.orders("France", "BROADCAST\nQuiet broadcast.\nENDPRESS")
+    press(table, "PRESS TO G\nWatched words.")
+    assert arrived(table, "watcher@example.org", "Press from F to G", "Watched words.")
+    assert arrived(table, address("Italy"), "Broadcast from F", "Quiet broadcast.")
+    assert not any(
+        "Quiet broadcast." in m.get_content() for m in table.inbox("watcher@example.org", "war")
+    )
+
+    # BLANK PRESS, MUST ORDER, MINOR PRESS (fixed once the game is under way).
+    assert "allows no blank press" in press(table, "PRESS TO G\n")
+    master(table, "SET BLANK PRESS")
+    assert "Message sent to Germany:" in press(table, "PRESS TO G\n")
+    master(table, "SET MUST ORDER")
+    assert "you must give your orders before you send press" in press(table, "PRESS TO G\nx")
+    table.orders("France", "A par H; A mar H; F bre H")
+    assert "Message sent to Germany:" in press(table, "PRESS TO G\nNow I may.")
+    assert "this is set before the start" in master(table, "SET NO MINOR PRESS")
+
+    # NO LATE PRESS: a power marked late may write to the master only.
+    master(table, "SET NO LATE PRESS\nSET NO MUST ORDER")
+    tick(table, utc(table.show()["deadline"]) + timedelta(minutes=1))
+    table.wait_for(address("Germany"), "Late Notice")
+    assert "allows no press from a late power" in press(table, "PRESS TO F\nx", "Germany")
+    assert "Message sent to Master:" in press(table, "PRESS TO M\nSorry!", "Germany")

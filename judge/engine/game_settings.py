@@ -114,6 +114,7 @@ FLAGS: dict[str, Rule] = {
     "must_order": Rule(_flag("MustOrder", "NoMustOrder")),
     "blank_press": Rule(_flag("BlankPress", "NoBlankPress")),
     "all_press": Rule(_flag("All Press", "Normal Press")),
+    "watch_all_press": Rule(_flag("WatchAllPress", "NoWatchAllPress")),
     "auto_create": Rule(_flag("AutoCreate", "NoAutoCreate")),
     "postal_press": Rule(_flag("PostalPress", "No PostalPress")),
 }
@@ -155,7 +156,30 @@ _PREFERENCE = {"list": "prflist", "random": "prfrand", "both": "prfboth"}
 
 
 def set_flag(ctx: Conversation, cmd: p.SetFlag) -> None:
+    me, game = ctx.me, ctx.game
+    if cmd.name == "broadcast":
+        _personal(ctx, "no_broadcast", not cmd.on, "broadcasts")
+        return
+    watching = game is not None and (game.settings or {}).get("watch_all_press")
+    if cmd.name == "all_press" and me is not None and me.role == "observer" and watching:
+        _personal(ctx, "watchers", cmd.on, "all partial press")
+        return
     _change(ctx, cmd, FLAGS.get(cmd.name), cmd.name, cmd.on)
+
+
+def _personal(ctx: Conversation, key: str, member: bool, what: str) -> None:
+    """A setting each participant makes for himself: SET [NO] BROADCAST (receiving
+    broadcasts), an observer's SET ALL PRESS in a WATCH ALL PRESS game (manual 8.2, 8.5)."""
+    game, me = ctx.game, ctx.me
+    if game is None or me is None:
+        ctx.fail(f"SET {'' if member else 'NO '}{key.upper()}: sign on to a game first.")
+        return
+    ids = [i for i in (game.settings or {}).get(key) or [] if i != me.id]
+    if member:
+        ids.append(me.id)
+    game.settings = {**(game.settings or {}), key: ids}
+    receives = member if key == "watchers" else not member
+    ctx.say(f"You will {'' if receives else 'not '}receive {what} in game '{game.name}'.")
 
 
 def set_number(ctx: Conversation, cmd: p.SetNumber) -> None:

@@ -95,8 +95,15 @@ def press(ctx: Conversation, cmd: p.Press) -> None:
         else None
     )
     copies = list(real)
-    if partial and settings.get("all_press") and not to_master:
-        copies += [x for x in masters(game) if x not in copies and x is not me]
+    if not partial and not is_master:  # SET NO BROADCAST: those who asked not to get them
+        deaf = set(settings.get("no_broadcast") or [])
+        copies = [x for x in copies if x.id not in deaf]
+    if partial and not to_master:
+        readers = masters(game) if settings.get("all_press") else []
+        if settings.get("watch_all_press"):
+            watchers = set(settings.get("watchers") or [])
+            readers = [*readers, *(x for x in everyone(game) if x.id in watchers)]
+        copies += [x for x in readers if x not in copies and x is not me]
     sent: set[str] = set()
     for person in copies:
         reveal = grey and person.role == "master"
