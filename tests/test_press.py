@@ -4,12 +4,14 @@ sender in any header of the mail, nor in its timing."""
 
 from __future__ import annotations
 
+import json
 from email.message import EmailMessage
 
 from sqlalchemy import select
 
 from judge.store.models import Outbox
 from tests.gametable import MASTER, POWERS, address, master, start, start_moderated
+from tests.judgekit import run_judge
 
 OTHERS = [p for p in POWERS if p != "France"]
 
@@ -268,3 +270,27 @@ def test_each_press_setting_over_mail(table):
     table.wait_for(address("Germany"), "Late Notice")
     assert "allows no press from a late power" in press(table, "PRESS TO F\nx", "Germany")
     assert "Message sent to Master:" in press(table, "PRESS TO M\nSorry!", "Germany")
+
+
+def test_gunboat_press_names_the_power_not_the_player(table):
+    first = table.send(address("Austria"), "CREATE ?dark pwAustria standard gunboat\n")
+    assert "has been created" in first.get_content()
+    for power in POWERS:
+        if power != "Austria":
+            table.send(address(power), f"SIGN ON ?dark pw{power} standard gunboat\n")
+    table.wait_for(address("France"), "Game Starting")
+    state = json.loads(run_judge(table.judge.env, "show", "dark", "--json").stdout)
+    sender = next(p for p in state["players"] if p.get("power"))
+    who, power = sender["address"], sender["power"]
+    reply = table.send(
+        who, f"SIGN ON {power[0]}dark pw{_power_of(who)}\nBROADCAST\nHello all.\nENDPRESS\n"
+    )
+    assert "Broadcast message sent:" in reply.get_content()
+    other = next(a for a in (address(p) for p in POWERS) if a != who)
+    text = arrived(table, other, f"Broadcast from {power[0]}", "Hello all.")
+    assert text.startswith(f"Broadcast message from {power} in 'dark':")
+    assert who.split("@")[0] not in text
+
+
+def _power_of(who: str) -> str:
+    return who.split("@")[0].capitalize()

@@ -96,6 +96,11 @@ def create(ctx: Conversation, cmd: p.Create) -> None:
     me = _join(ctx, game, user, "player", cmd.password)
     ctx.created = game
     ctx.say(f"Game '{name}' has been created.")
+    if ctx.settings.create_as_master:  # the judgekeeper's choice (manual 8.1)
+        me.role = "master"
+        game.settings = {**game.settings, "moderated": True}
+        ctx.say(f"You are the master of game '{name}'.\n{forming_lines(game)}")
+        return
     _welcome(ctx, game, me)
 
 
