@@ -48,6 +48,13 @@ def _centers(game: Game, me: Participant, value: Any) -> str | None:
     return None
 
 
+def _players(game: Game, me: Participant, value: Any) -> str | None:
+    total = len(variant_of(game).powers)
+    if value != int(value) or not 1 <= value <= total:
+        return f"the number of players is a whole number from 1 to {total}"
+    return None
+
+
 def _max_absence(game: Game, me: Participant, value: Any) -> str | None:
     if value != int(value) or not 0 <= value <= 31:
         return "MAX ABSENCE is a whole number of days from 0 to 31"
@@ -120,6 +127,7 @@ FLAGS: dict[str, Rule] = {
 }
 NUMBERS: dict[str, Rule] = {
     "centers": Rule(lambda v: f"Winning Centers: {_whole(v)}", check=_centers),
+    "players": Rule(lambda v: f"Number of Players: {_whole(v)}", forming=True, check=_players),
     "max_absence": Rule(lambda v: f"Max Absence: {_whole(v)}", check=_max_absence),
     "dedication": Rule(lambda v: f"Dedication: {_whole(v)}", check=_dedication),
     "ontime_ratio": Rule(lambda v: f"Minimum On-time Ratio: {v:.2f}", check=_ontime),
@@ -241,7 +249,8 @@ def _change(ctx: Conversation, cmd: p.Command, rule: Rule | None, name: str, val
         return
     game.settings = {**(game.settings or {}), name: value}
     _told(ctx, game, me, rule.words(value))
-    if name == "auto_start" and value and len(players(game)) >= game.settings["players"]:
+    ready = game.settings.get("auto_start", True) and len(players(game)) >= game.settings["players"]
+    if name in ("auto_start", "players") and game.status == "forming" and ready:
         ctx.at_end("start", lambda: start_game(ctx, game))
 
 

@@ -317,6 +317,7 @@ def start_game(ctx: Conversation, game: Game, rng: random.Random | None = None) 
     for x in playing:
         x.power = assigned[x.id]
         x.user.started += 1
+    _share_out(ctx, game, variant, playing, set(assigned.values()), rng or random.Random())
     game.status = "active"
     game.phase = variant.start
     game.turn = 1
@@ -343,6 +344,33 @@ def start_game(ctx: Conversation, game: Game, rng: random.Random | None = None) 
         deliver(ctx, game, [x], "Game Starting", body + "\n")
     if ctx.me is not None and ctx.me.power:
         ctx.say(f"The game has started: you are {ctx.me.power}.")
+
+
+def _share_out(
+    ctx: Conversation,
+    game: Game,
+    variant: variants.Variant,
+    playing: list[Participant],
+    taken: set[str],
+    rng: random.Random,
+) -> None:
+    """SET PLAYERS below the number of powers (duplex, manual 9.1): the powers nobody was
+    given are shared out evenly among the players, each as a place of its own under the
+    same user and password."""
+    left = [x.name for x in variant.powers if x.name not in taken]
+    if not left or not playing:
+        return
+    order = list(playing)
+    rng.shuffle(order)
+    for i, power in enumerate(left):
+        owner = order[i % len(order)]
+        extra = Participant(
+            game_id=game.id, user_id=owner.user_id, role="player", power=power,
+            password_hash=owner.password_hash, joined_at=ctx.now,
+            report_to=list(owner.report_to or []), absences=[], preference=owner.preference,
+        )  # fmt: skip
+        extra.user = owner.user
+        game.participants.append(extra)
 
 
 def start_position(variant: variants.Variant) -> dict[str, Any]:
