@@ -112,3 +112,15 @@ def test_the_judgekeeper_may_make_every_creator_a_master(tmp_path):
         assert "You are the master of game 'ruled'." in made
         assert "You'll be notified when 7 more players sign on." in made
         assert "You are already a master of game 'ruled'." in made
+
+
+def test_strict_convoy_refuses_a_convoy_that_cannot_succeed(table):
+    from tests.gametable import start
+
+    start(table)
+    table.wait_for(address("England"), "Game Starting")
+    assert "Game 'war' set: StrictConvoy." in table.orders("France", "SET STRICT CONVOY")
+    refused = table.orders("England", "F lon C A par-lon")
+    assert "is set STRICT CONVOY, and no sea touches par: the convoy cannot succeed." in refused
+    kept = table.orders("England", "F edi C A lvp-nwy")
+    assert "STRICT CONVOY" not in kept

@@ -100,8 +100,35 @@ def order_line(ctx: Conversation, cmd: p.OrderLine) -> None:
     game, me = playing
     if "orders" not in ctx.finally_:
         _forget_unreadable(ctx.session, game, me)
-    _store(ctx, game, me, game.phase or "", [e.text for e in cmd.orders], None)
+    texts = [e.text for e in cmd.orders if _plausible(ctx, game, e)]
+    _store(ctx, game, me, game.phase or "", texts, None)
     ctx.at_end("orders", lambda: end_of_orders(ctx))
+
+
+def _plausible(ctx: Conversation, game: Game, entry: p.OrderEntry) -> bool:
+    """SET STRICT CONVOY (manual 8.3): a convoy whose army starts or ends where no sea
+    touches it cannot succeed, and is refused (the order is not kept)."""
+    order = entry.order
+    if not (game.settings or {}).get("strict_convoy") or not isinstance(order, p.Convoy):
+        return True
+    variant = variant_of(game)
+    for place in (str(order.convoyed.location), str(order.destination)):
+        if not _by_the_sea(variant, province_of(place.lower())):
+            ctx.fail(
+                f"{entry.text}: game '{game.name}' is set STRICT CONVOY, and no sea touches "
+                f"{place}: the convoy cannot succeed."
+            )
+            return False
+    return True
+
+
+def _by_the_sea(variant: variants.Variant, province: str) -> bool:
+    return any(
+        variant.provinces[province_of(dest)].kind == "sea"
+        for here, dests in variant.fleet_moves.items()
+        if province_of(here) == province
+        for dest in dests
+    )
 
 
 def _master_orders(ctx: Conversation, game: Game, cmd: p.OrderLine) -> None:
