@@ -83,13 +83,14 @@ def start(table: Table) -> None:
 MASTER = "master@example.org"
 
 
-def start_moderated(table: Table) -> None:
-    """The watcher's friend creates 'war' and becomes its master; the seven sign on."""
+def start_moderated(table: Table, settings: str = "") -> None:
+    """The watcher's friend creates 'war' and becomes its master (with `settings`, SET
+    lines for before the start); the seven sign on."""
     table.send(MASTER, form(MASTER))
     first = table.send(
         MASTER,
         "CREATE ?war pwMaster\nBECOME MASTER\n"
-        "SET MOVE MIN 0 DELAY 0\nSET RETREAT DELAY 0\nSET ADJUST DELAY 0\n",
+        "SET MOVE MIN 0 DELAY 0\nSET RETREAT DELAY 0\nSET ADJUST DELAY 0\n" + settings,
     ).get_content()
     assert "You are now the master of game 'war'." in first
     assert "You'll be notified when 7 more players sign on." in first

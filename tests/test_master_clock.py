@@ -77,7 +77,7 @@ def test_manual_process_waits_for_the_masters_process(table):
 
 
 def test_strict_wait_lets_only_a_power_with_orders_due_wait(table):
-    start_moderated(table)
+    start_moderated(table, "SET NO MINOR PRESS\n")
     master(table, "SET STRICT WAIT")
     orders = {**HOLDS, "Germany": GERMANY, "Austria": "A vie H; A bud-ser; F tri H"}
     for power, given in orders.items():
@@ -90,6 +90,10 @@ def test_strict_wait_lets_only_a_power_with_orders_due_wait(table):
     assert table.show()["phase"] == "F1901B"  # Austria alone has a build to make
     refused = table.orders("France", "SET WAIT")
     assert "game 'war' is set STRICT WAIT: only a power with orders due" in refused
+    # NO MINOR PRESS: no press in an adjustment phase, except to the master.
+    silent = table.orders("France", "PRESS TO G\nPsst.\nENDPRESS")
+    assert "game 'war' allows no press in retreat and adjustment phases." in silent
+    assert "Message sent to Master:" in table.orders("France", "PRESS TO M\nHi.\nENDPRESS")
     accepted = table.orders("Austria", "SET WAIT\nBUILD A bud")
     assert "Wait status set." in accepted
     assert table.show()["phase"] == "F1901B"  # Austria waits
