@@ -37,10 +37,21 @@ def rated(game: Game) -> bool:
     return moderated(game) if value is None else bool(value)
 
 
+def _first_places(game: Game, people: Iterable[Participant]) -> list[Participant]:
+    """In a duplex game a user's second and later powers count for nothing (njudge-formats
+    6.2): only each user's first place in the game is counted."""
+    first: dict[int, int] = {}
+    for x in sorted(game.participants, key=lambda x: x.id or 0):
+        if x.role == "player" and x.status != "resigned":
+            first.setdefault(x.user_id, x.id)
+    return [x for x in people if first.get(x.user_id, x.id) == x.id]
+
+
 def turn_counted(game: Game, late: Iterable[Participant], in_time: Iterable[Participant]) -> None:
     """One phase's turn for each power that owed orders: on time, or late."""
     if not rated(game):
         return
+    late, in_time = _first_places(game, late), _first_places(game, in_time)
     for x in in_time:
         x.user.due += 1
         x.user.ontime += 1
@@ -53,13 +64,13 @@ def turn_counted(game: Game, late: Iterable[Participant], in_time: Iterable[Part
 def reminded(game: Game, late: Iterable[Participant]) -> None:
     """A daily late reminder after the first."""
     if rated(game):
-        for x in late:
+        for x in _first_places(game, late):
             x.user.dedication += LATE_REMINDER
 
 
 def abandoned(game: Game, people: Iterable[Participant]) -> None:
     if rated(game):
-        for x in people:
+        for x in _first_places(game, people):
             x.user.dedication += ABANDONED
             x.user.resigned += 1
 
@@ -68,7 +79,7 @@ def grace_missed(game: Game, people: Iterable[Participant], disorder: bool) -> N
     """The end of grace with orders still owed: a civil disorder for the CD ratio in any
     game, and the CD penalty where the power does go into civil disorder (NMR)."""
     if rated(game):
-        for x in people:
+        for x in _first_places(game, people):
             x.user.civil_disorders += 1
             if disorder:
                 x.user.dedication += CIVIL_DISORDER

@@ -59,12 +59,12 @@ def press(ctx: Conversation, cmd: p.Press) -> None:
     if problem:
         ctx.fail(f"{what}: {problem}  No message was sent.")
         return
-    real = [x for x in _people(game, to) if x is not me]
+    real = [x for x in _people(game, to) if x.user_id != me.user_id]  # (duplex: all his)
     if not real:
         ctx.fail(f"{what}: nobody in game '{game.name}' would receive it.  No message was sent.")
         return
     to_master = all(x.role == "master" for x in real)
-    everyone_else = [x for x in everyone(game) if x is not me]
+    everyone_else = [x for x in everyone(game) if x.user_id != me.user_id]
     partial = len(real) < len(everyone_else)
     is_master = me.role == "master"
     grey = (cmd.color or _default_color(settings)) == "grey"
