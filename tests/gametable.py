@@ -54,8 +54,8 @@ class Table:
         self.judge.mailbox.wait(lambda: len(self.inbox(who, subject_part)) >= count)
         return self.inbox(who, subject_part)
 
-    def show(self) -> dict:
-        result = run_judge(self.judge.env, "show", "war", "--json")
+    def show(self, game: str = "war") -> dict:
+        result = run_judge(self.judge.env, "show", game, "--json")
         assert result.returncode == 0, result.stderr
         return json.loads(result.stdout)
 

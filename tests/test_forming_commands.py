@@ -41,7 +41,7 @@ def test_comment_variant_force_begin_and_unstart(table):
     assert "Game 'solo' begins with 4 dummy players." in begun
     start = table.wait_for(address("France"), "Game Starting")[0].get_content()
     assert "solo" in start
-    state = _run(table, "solo")
+    state = table.show("solo")
     assert state["status"] == "active"
     dummies = [p for p in state["players"] if p.get("status") == "abandoned"]
     assert len(dummies) == 4
@@ -52,7 +52,7 @@ def test_comment_variant_force_begin_and_unstart(table):
 
     back = table.send(MASTER, SOLO + "UNSTART\n").get_content()
     assert "Game 'solo' is forming again, set MANUAL START." in back
-    state = _run(table, "solo")
+    state = table.show("solo")
     assert state["status"] == "forming" and state["phase"] is None
     assert all(not p.get("power") for p in state["players"] if p.get("status") != "resigned")
 
@@ -67,48 +67,9 @@ def test_auto_create_follows_a_drawn_game_with_the_same_settings(table):
     assert table.wait_for(address("France"), "Draw Declared")
     told = table.wait_for(address("France"), "Parameter Change")
     assert any("Game 'war2' has been created to follow 'war'" in m.get_content() for m in told)
-    result = _run(table, "war2")
+    result = table.show("war2")
     assert result["status"] == "forming"
     assert result["settings"]["nmr"] is True and result["settings"]["list"] is False
     assert result["players"] == [] and result["masters"] == [MASTER]
     # The master signs on to the new game with his old password.
     assert "war2" in table.send(MASTER, "SIGN ON Mwar2 pwMaster\nLIST war2\n").get_content()
-
-
-def _run(table, name: str) -> dict:
-    import json
-
-    from tests.judgekit import run_judge
-
-    result = run_judge(table.judge.env, "show", name, "--json")
-    assert result.returncode == 0, result.stderr
-    return json.loads(result.stdout)
-
-
-def test_duplex_shares_the_powers_among_fewer_players(table):
-    from collections import Counter
-
-    from tests.gametable import POWERS
-
-    table.send(MASTER, form(MASTER))
-    made = table.send(MASTER, "CREATE ?dt pwM\nBECOME MASTER\nSET PLAYERS 4\n").get_content()
-    assert "Game 'dt' set: Number of Players: 4." in made
-    assert "the number of players is a whole number from 1 to 7" in table.send(
-        MASTER, "SIGN ON Mdt pwM\nSET PLAYERS 9\n"
-    ).get_content()
-    four = ["France", "Germany", "Italy", "Russia"]
-    for power in four:
-        table.send(address(power), f"SIGN ON ?dt pw{power}\n")
-    table.wait_for(address("France"), "Game Starting")
-    state = _run(table, "dt")
-    assert state["status"] == "active"
-    held = Counter(p["address"] for p in state["players"] if p.get("power"))
-    assert sum(held.values()) == 7 and sorted(held.values()) == [1, 2, 2, 2]
-    assert "Duplex 4/7" in table.send("watcher@example.org", "LIST dt\n").get_content()
-    # A player with two powers signs on to each with his one password.
-    who = next(a for a, n in held.items() if n == 2)
-    mine = [p["power"] for p in state["players"] if p.get("address") == who]
-    name = who.split("@")[0].capitalize()
-    for power in mine:
-        reply = table.send(who, f"SIGN ON {POWERS[power]}dt pw{name}\n").get_content()
-        assert "Invalid password" not in reply

@@ -4,14 +4,12 @@ sender in any header of the mail, nor in its timing."""
 
 from __future__ import annotations
 
-import json
 from email.message import EmailMessage
 
 from sqlalchemy import select
 
 from judge.store.models import Outbox
 from tests.gametable import MASTER, POWERS, address, master, start, start_moderated
-from tests.judgekit import run_judge
 
 OTHERS = [p for p in POWERS if p != "France"]
 
@@ -279,7 +277,7 @@ def test_gunboat_press_names_the_power_not_the_player(table):
         if power != "Austria":
             table.send(address(power), f"SIGN ON ?dark pw{power} standard gunboat\n")
     table.wait_for(address("France"), "Game Starting")
-    state = json.loads(run_judge(table.judge.env, "show", "dark", "--json").stdout)
+    state = table.show("dark")
     sender = next(p for p in state["players"] if p.get("power"))
     who, power = sender["address"], sender["power"]
     reply = table.send(

@@ -15,7 +15,15 @@ from .games import forming_lines, players, variant_of
 from .lateness import PAUSED_REMINDER, next_event, set_phase_clock
 from .moderation import announce, hearers, master_only
 from .notices import addresses, deliver, everyone
-from .play import phase_document, phase_report, process, refresh, schedule, trial
+from .play import (
+    phase_document,
+    phase_report,
+    power_names,
+    process,
+    refresh,
+    schedule,
+    trial,
+)  # fmt: skip
 
 
 def become_master(ctx: Conversation, cmd: p.BecomeMaster) -> None:
@@ -294,11 +302,10 @@ def rollback(ctx: Conversation, cmd: p.Rollback) -> None:
 
 
 def _power_named(game: Game, word: str) -> str | None:
+    """A power by its letter, name or adjective (as BECOME and EJECT allow)."""
+    variant = variant_of(game)
     w = word.strip().lower()
-    for x in variant_of(game).powers:
-        if w in (x.letter.lower(), x.name.lower(), x.adjective.lower()):
-            return x.name
-    return None
+    return {x.letter.lower(): x.name for x in variant.powers}.get(w) or power_names(variant).get(w)
 
 
 def _addresses_of(x: Participant) -> set[str]:
