@@ -55,6 +55,14 @@ def test_comment_variant_force_begin_and_unstart(table):
     state = table.show("solo")
     assert state["status"] == "forming" and state["phase"] is None
     assert all(not p.get("power") for p in state["players"] if p.get("status") != "resigned")
+    # MANUAL START now: four players wait until the master sets AUTO START.
+    master_says = table.send(MASTER, SOLO + "SET PLAYERS 4\n").get_content()
+    assert "Game 'solo' set: Number of Players: 4." in master_says
+    assert table.show("solo")["status"] == "forming"
+    started = table.send(MASTER, SOLO + "SET AUTO START\n").get_content()
+    assert "Game 'solo' set: AutoStart." in started
+    assert table.wait_for(address("France"), "Game Starting", count=2)  # started again
+    assert table.show("solo")["status"] == "active"
 
 
 def test_auto_create_follows_a_drawn_game_with_the_same_settings(table):
