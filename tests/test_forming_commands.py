@@ -4,6 +4,8 @@ UNSTART back to forming."""
 
 from __future__ import annotations
 
+import re
+
 from tests.gametable import MASTER, address, form
 
 SOLO = "SIGN ON Msolo pwM\n"
@@ -81,3 +83,37 @@ def test_auto_create_follows_a_drawn_game_with_the_same_settings(table):
     assert result["players"] == [] and result["masters"] == [MASTER]
     # The master signs on to the new game with his old password.
     assert "war2" in table.send(MASTER, "SIGN ON Mwar2 pwMaster\nLIST war2\n").get_content()
+
+
+def test_duplex_shares_the_powers_among_fewer_players(table):
+    from collections import Counter
+
+    from tests.gametable import POWERS
+
+    table.send(MASTER, form(MASTER))
+    made = table.send(MASTER, "CREATE ?dt pwM\nBECOME MASTER\nSET PLAYERS 4\n").get_content()
+    assert "Game 'dt' set: Number of Players: 4." in made
+    assert "the number of players is a whole number from 1 to 7" in table.send(
+        MASTER, "SIGN ON Mdt pwM\nSET PLAYERS 9\n"
+    ).get_content()
+    four = ["France", "Germany", "Italy", "Russia"]
+    for power in four:
+        table.send(address(power), f"SIGN ON ?dt pw{power}\n")
+    table.wait_for(address("France"), "Game Starting")
+    state = table.show("dt")
+    assert state["status"] == "active"
+    held = Counter(p["address"] for p in state["players"] if p.get("power"))
+    assert sum(held.values()) == 7 and sorted(held.values()) == [1, 2, 2, 2]
+    assert "Duplex 4/7" in table.send("watcher@example.org", "LIST dt\n").get_content()
+    # One start notice for each player, naming all his powers.
+    double = next(a for a, n in held.items() if n == 2)
+    starts = table.wait_for(double, "Game Starting")
+    assert len(starts) == 1
+    assert re.search(r"You have been selected as \w+ and \w+ in game 'dt'", starts[0].get_content())
+    # A player with two powers signs on to each with his one password.
+    who = next(a for a, n in held.items() if n == 2)
+    mine = [p["power"] for p in state["players"] if p.get("address") == who]
+    name = who.split("@")[0].capitalize()
+    for power in mine:
+        reply = table.send(who, f"SIGN ON {POWERS[power]}dt pw{name}\n").get_content()
+        assert "Invalid password" not in reply

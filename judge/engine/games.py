@@ -331,8 +331,14 @@ def start_game(ctx: Conversation, game: Game, rng: random.Random | None = None) 
     roster = _roster(game, variant)
     board = starting_position(variant, variant.start)
     when = njudge_time(game.deadline, ctx.settings)
+    places: dict[int, list[Participant]] = {}  # a duplex player hears once, of all his
     for x in everyone(game):
-        role = x.power if x.role == "player" else x.role.capitalize()
+        places.setdefault(x.user_id, []).append(x)
+    for group in places.values():
+        x = group[0]
+        role = " and ".join(
+            (y.power if y.role == "player" else y.role.capitalize()) or "" for y in group
+        )
         body = "\n\n".join(
             [
                 f"You have been selected as {role} in game '{game.name}' of Diplomacy.",
