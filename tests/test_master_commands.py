@@ -124,3 +124,26 @@ def test_strict_convoy_refuses_a_convoy_that_cannot_succeed(table):
     assert "is set STRICT CONVOY, and no sea touches par: the convoy cannot succeed." in refused
     kept = table.orders("England", "F edi C A lvp-nwy")
     assert "STRICT CONVOY" not in kept
+
+
+def test_a_proxy_hands_a_unit_to_another_power_for_the_phase(table):
+    from tests.gametable import start
+
+    start(table)
+    table.wait_for(address("France"), "Game Starting")
+    refused = table.orders("France", "A par P Germany")
+    assert "Game 'war' does not allow proxy orders." in refused
+    assert "Game 'war' set: Proxy." in table.orders("France", "SET PROXY")
+    given = table.orders("France", "A par proxy to Germany; A mar H; F bre H")
+    assert "Proxy: A par of France is ordered by Germany this phase." in given
+    assert "Germany does not own the unit in that place." in table.orders(
+        "Germany", "A mar P Italy"
+    )
+    # Germany orders the French army as well as his own; the others hold.
+    table.orders("Germany", "A ber H; A mun H; F kie H; A par-bur")
+    for power, orders in HOLD.items():
+        if power not in ("France", "Germany"):
+            table.orders(power, orders)
+    results = table.wait_for(address("Italy"), "S1901M Results")[0].get_content()
+    assert "Army Paris -> Burgundy." in results
+    assert sorted(table.show()["units"]["France"]) == ["A bur", "A mar", "F bre"]

@@ -252,6 +252,14 @@ def test_each_press_setting_over_mail(table):
         "Quiet broadcast." in m.get_content() for m in table.inbox("watcher@example.org", "war")
     )
 
+    # HISTORY keeps what observers were sent: the broadcasts, not the partial press
+    # (however it was shown), and the observer's own partial press to France not either.
+    archived = history(table)
+    for text in ("All of you.", "Quiet broadcast."):
+        assert text in archived
+    for text in ("Just you.", "Guess who.", "Seems public.", "Plainly to you.", "Watched"):
+        assert text not in archived
+
     # BLANK PRESS, MUST ORDER, MINOR PRESS (fixed once the game is under way).
     assert "allows no blank press" in press(table, "PRESS TO G\n")
     master(table, "SET BLANK PRESS")

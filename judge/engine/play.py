@@ -28,6 +28,7 @@ from ..config import Settings
 from ..reports import results as r
 from ..reports.frame import njudge_time
 from ..store.models import Game, HistoryEvent, OrderRecord, Participant, PhaseRecord
+from . import proxy
 from .conditions import holds
 from .conversation import Conversation
 from .dedication import turn_counted
@@ -100,9 +101,46 @@ def order_line(ctx: Conversation, cmd: p.OrderLine) -> None:
     game, me = playing
     if "orders" not in ctx.finally_:
         _forget_unreadable(ctx.session, game, me)
-    texts = [e.text for e in cmd.orders if _plausible(ctx, game, e)]
+    texts = [t for t in (_proxy_or_text(ctx, game, me, e) for e in _joined(cmd.orders)) if t]
     _store(ctx, game, me, game.phase or "", texts, None)
     ctx.at_end("orders", lambda: end_of_orders(ctx))
+
+
+def _joined(entries: tuple[p.OrderEntry, ...]) -> list[p.OrderEntry]:
+    """The order reader cuts `A par P Germany` in two (`A par`, `p germany`), as it cuts
+    orders run together; a unit alone followed by a proxy word is put back together."""
+    out: list[p.OrderEntry] = []
+    for entry in entries:
+        last = out[-1] if out else None
+        if (
+            last is not None
+            and isinstance(last.order, p.Bare)
+            and entry.order is None
+            and proxy.starts_proxy(entry.text)
+        ):
+            out[-1] = p.OrderEntry(text=f"{last.text} {entry.text}")
+            continue
+        out.append(entry)
+    return out
+
+
+def _proxy_or_text(
+    ctx: Conversation, game: Game, me: Participant, entry: p.OrderEntry
+) -> str | None:
+    """The text to keep for an order: a proxy in its kept form, the order as written, or
+    None (refused, with the reason said)."""
+    if entry.order is None:
+        read = proxy.read(game, variant_of(game), entry.text)
+        if isinstance(read, str):
+            ctx.fail(read)
+            return None
+        if read is not None:
+            if read.owner != me.power:
+                ctx.fail(f"{entry.text}: {me.power} does not own the unit in that place.")
+                return None
+            ctx.say(f"Proxy: {read.unit} of {read.owner} is ordered by {read.holder} this phase.")
+            return proxy.kept_text(read)
+    return entry.text if _plausible(ctx, game, entry) else None
 
 
 def _plausible(ctx: Conversation, game: Game, entry: p.OrderEntry) -> bool:
@@ -374,7 +412,7 @@ def orders_of(session: Session, game: Game, phase: str) -> dict[str, list[str]]:
     out: dict[str, list[str]] = defaultdict(list)
     for power, text in rows:
         out[power].append(text)
-    return dict(out)
+    return proxy.settle(variant_of(game), out)
 
 
 def phase_document(game: Game, orders: dict[str, list[str]]) -> dict[str, Any]:
