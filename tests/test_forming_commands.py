@@ -25,6 +25,11 @@ def test_comment_variant_force_begin_and_unstart(table):
     assert "Game 'solo' set: Full comment changed." in full.get_content()
     listed = table.send("watcher@example.org", "LIST solo\n").get_content()
     assert "Welcome to solo.\nAll may play." in listed
+    secret = table.send(MASTER, SOLO + "SET SECRET\nSET NO REVEAL\n").get_content()
+    assert "Game 'solo' set: Secret." in secret and "Game 'solo' set: NoReveal." in secret
+    brief = table.send("watcher@example.org", "LIST\n").get_content()
+    assert "Forming: more players needed." in brief  # SECRET: how many is not told
+    table.send(MASTER, SOLO + "SET NO SECRET\n")
     long = table.send(MASTER, SOLO + "SET COMMENT " + "x" * 70 + "\n").get_content()
     assert "the comment must be under 60 characters" in long
     assert "SET VARIANT: 'chaos' is not a variant" in table.send(

@@ -122,6 +122,8 @@ FLAGS: dict[str, Rule] = {
     "blank_press": Rule(_flag("BlankPress", "NoBlankPress")),
     "all_press": Rule(_flag("All Press", "Normal Press")),
     "watch_all_press": Rule(_flag("WatchAllPress", "NoWatchAllPress")),
+    "reveal": Rule(_flag("Reveal", "NoReveal")),
+    "secret": Rule(_flag("Secret", "NoSecret")),
     "proxy": Rule(_flag("Proxy", "NoProxy")),
     "strict_convoy": Rule(_flag("StrictConvoy", "NoStrictConvoy")),
     "auto_create": Rule(_flag("AutoCreate", "NoAutoCreate")),
