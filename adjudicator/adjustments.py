@@ -29,15 +29,29 @@ class AdjustCommand:
         return self.unit.province if self.unit else None
 
 
+def build_places(
+    variant: Variant, power: str, centers: Mapping[str, str], where: str = "variant"
+) -> Iterable[str]:
+    """The centres a power may build in when vacant and its own: its home centres, or any
+    (the variant's any_center rule, or the game's choice: any, or one while it holds a home
+    centre)."""
+    homes = variant.power(power).homes
+    if where == "variant":
+        where = "any" if "any_center" in variant.rules else "home"
+    if where == "one":
+        where = "any" if any(centers.get(h) == power for h in homes) else "home"
+    return centers if where == "any" else homes
+
+
 def build_sites(
-    variant: Variant, power: str, centers: Mapping[str, str], occupied: set[str]
+    variant: Variant,
+    power: str,
+    centers: Mapping[str, str],
+    occupied: set[str],
+    where: str = "variant",
 ) -> list[str]:
-    """Where the power may build now: its own vacant home centres (anywhere it owns, in a
-    variant with the any_center rule)."""
-    if "any_center" in variant.rules:
-        places: Iterable[str] = centers
-    else:
-        places = variant.power(power).homes
+    """Where the power may build now: its own vacant centres among `build_places`."""
+    places = build_places(variant, power, centers, where)
     return [c for c in places if centers.get(c) == power and c not in occupied]
 
 
@@ -49,6 +63,7 @@ def check_adjustment(
     power: str,
     balance: int,
     order: syntax.Order,
+    build_at: str = "variant",
 ) -> AdjustCommand | Illegal:
     """An adjustment order, or why it cannot be carried out (DATC 6.I, 6.J)."""
     if isinstance(order, syntax.Adjust):
@@ -73,7 +88,7 @@ def check_adjustment(
             return Illegal(unit.code, f"{power} does not own a unit in {where} to remove.")
         return AdjustCommand(power, "remove", unit)
     if isinstance(order, syntax.Build):
-        return _check_build(variant, geo, at, centers, power, balance, order.unit)
+        return _check_build(variant, geo, at, centers, power, balance, order.unit, build_at)
     return Illegal("wrong phase", "Only builds, removals and waives are allowed now.")
 
 
@@ -85,6 +100,7 @@ def _check_build(
     power: str,
     balance: int,
     spec: syntax.UnitSpec,
+    build_at: str,
 ) -> AdjustCommand | Illegal:
     if balance <= 0:
         return Illegal("no builds", f"{power} is not permitted to build any units.")
@@ -98,7 +114,7 @@ def _check_build(
         return Illegal("not a center", f"{name} is not a supply centre.")
     if centers.get(province.abbr) != power:
         return Illegal("not owned", f"{power} does not control {name}.")
-    if "any_center" not in variant.rules and province.abbr not in variant.power(power).homes:
+    if province.abbr not in build_places(variant, power, centers, build_at):
         return Illegal("not home", f"{name} is not a home province for {power}.")
     if province.abbr in at:
         return Illegal("occupied", f"{name} already has a unit present.")

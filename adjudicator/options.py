@@ -15,6 +15,9 @@ CHOICES: dict[str, tuple[str, ...]] = {
     "excess_adjustments": ("last", "first"),
     # Removals a power did not order: the 2023 rule or the older home-centre rule.
     "civil_disorder": ("2023", "home_centers"),
+    # Where builds go (njudge SET HOME/ANY/ONE CENTER): as the variant says, the home
+    # centres, any owned centre, or any owned centre while one home centre is still held.
+    "build_centers": ("variant", "home", "any", "one"),
 }
 FLAGS = ("duality",)
 
@@ -25,6 +28,7 @@ class Options:
     convoy_via: str = "2023"
     excess_adjustments: str = "last"
     civil_disorder: str = "2023"
+    build_centers: str = "variant"
     # Fleets in the map's `dual` coastal provinces may convoy (njudge SET DUALITY).
     duality: bool = False
 

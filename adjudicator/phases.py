@@ -163,6 +163,7 @@ def _finish(
     centers: dict[str, str],
     after: Phase,
     lines: list[OrderResult],
+    build_at: str = "variant",
 ) -> PhaseResult:
     """The next phase that is needed, and what it will have to do."""
     variant = position.variant
@@ -170,7 +171,7 @@ def _finish(
     due = None
     if nxt.letter == "B":
         due = balances(variant, units, centers)
-        if not _adjustments_needed(variant, units, centers, due):
+        if not _adjustments_needed(variant, units, centers, due, build_at):
             nxt, due = nxt.following(variant), None
     return PhaseResult(
         phase=position.phase,
@@ -195,14 +196,18 @@ def balances(variant: Variant, units: Sequence[Unit], centers: Mapping[str, str]
 
 
 def _adjustments_needed(
-    variant: Variant, units: list[Unit], centers: Mapping[str, str], due: Mapping[str, int]
+    variant: Variant,
+    units: list[Unit],
+    centers: Mapping[str, str],
+    due: Mapping[str, int],
+    build_at: str,
 ) -> bool:
     """Skip the adjustments when nobody must remove and nobody can build (njudge)."""
     occupied = {u.province for u in units}
     for power, balance in due.items():
         if balance < 0:
             return True
-        if balance > 0 and build_sites(variant, power, centers, occupied):
+        if balance > 0 and build_sites(variant, power, centers, occupied, build_at):
             return True
     return False
 
@@ -332,7 +337,7 @@ def resolve_movement(position: Position, ready: CheckedOrders, options: Options)
     centers = position.centers
     if nxt.letter != "R" and position.phase.in_center_season(variant):
         centers = _take_centers(variant, after, centers)
-    result = _finish(position, after, dict(centers), nxt, lines)
+    result = _finish(position, after, dict(centers), nxt, lines, options.build_centers)
     result.dislodged = dislodged
     result.contested = sorted(standoffs)
     return result
@@ -384,7 +389,9 @@ def retreats(position: Position, orders: Sequence[GivenOrder], options: Options)
     centers = dict(position.centers)
     if position.phase.in_center_season(variant):
         centers = _take_centers(variant, units, centers)
-    return _finish(position, units, centers, position.phase.following(variant), lines)
+    return _finish(
+        position, units, centers, position.phase.following(variant), lines, options.build_centers
+    )
 
 
 # -- adjustments -------------------------------------------------------------------------
@@ -408,6 +415,7 @@ def adjustments(position: Position, orders: Sequence[GivenOrder], options: Optio
                 given.power,
                 due.get(given.power, 0),
                 parsed,  # type: ignore[arg-type]
+                options.build_centers,
             )
             if type(parsed) is not Illegal:
                 legal.setdefault(given.power, []).append((index, parsed))  # type: ignore[arg-type]
@@ -443,5 +451,10 @@ def adjustments(position: Position, orders: Sequence[GivenOrder], options: Optio
     lines.extend(disorder)
     after = [u for u in position.units if u not in removed] + built
     return _finish(
-        position, after, dict(position.centers), position.phase.following(variant), lines
+        position,
+        after,
+        dict(position.centers),
+        position.phase.following(variant),
+        lines,
+        options.build_centers,
     )

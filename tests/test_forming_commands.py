@@ -122,3 +122,13 @@ def test_duplex_shares_the_powers_among_fewer_players(table):
     for power in mine:
         reply = table.send(who, f"SIGN ON {POWERS[power]}dt pw{name}\n").get_content()
         assert "Invalid password" not in reply
+
+
+def test_rule_settings_are_made_before_the_start(table):
+    table.send(MASTER, form(MASTER))
+    made = table.send(
+        MASTER, "CREATE ?rules pwM\nBECOME MASTER\nSET ANY CENTER\nSET DUALITY\n"
+    ).get_content()
+    assert "Game 'rules' set: AnyCentres." in made and "Game 'rules' set: Duality." in made
+    listed = table.send("watcher@example.org", "LIST rules\n").get_content()
+    assert "AnyCentres" in listed and "Duality" in listed

@@ -262,3 +262,37 @@ def test_every_datc_case_under_every_choice(key, value):
                 run_case(case, {key: value})  # and it is not the DATC's preferred outcome
         else:
             run_case(case, {key: value})
+
+
+# -- build_centers: SET HOME / ANY / ONE CENTER ---------------------------------------------
+
+
+def _winter(centers_of_austria: list[str]) -> dict:
+    """Austria with one unit, owning `centers_of_austria`, builds in Serbia and Vienna."""
+    return {
+        "variant": "standard",
+        "phase": "F1901B",
+        "units": {"Austria": ["A gal"], "Russia": ["A mos"]},
+        "centers": {"Austria": centers_of_austria, "Russia": ["mos", "war", "sev", "stp"]},
+        "orders": {"Austria": ["Build A ser", "Build A vie"]},
+    }
+
+
+@pytest.mark.parametrize(
+    ("build_centers", "austria", "serbia", "vienna"),
+    [
+        ("variant", ["ser", "vie", "bud"], "illegal", "succeeds"),  # standard: home only
+        ("home", ["ser", "vie", "bud"], "illegal", "succeeds"),
+        ("any", ["ser", "vie", "bud"], "succeeds", "succeeds"),
+        ("one", ["ser", "vie", "bud"], "succeeds", "succeeds"),  # holds a home centre
+        ("one", ["ser", "gre", "bul"], "illegal", "illegal"),  # holds none: home only
+    ],
+)
+def test_build_centers_decides_where_builds_go(build_centers, austria, serbia, vienna):
+    doc = _winter(austria)
+    if build_centers != "variant":
+        doc["options"] = {"build_centers": build_centers}
+    out = adjudicate(doc)
+    results = {line["text"]: line["result"] for line in out["orders"]}
+    assert (results["Build A ser"], results["Build A vie"]) == (serbia, vienna)
+    assert ("A ser" in out["units"].get("Austria", [])) == (serbia == "succeeds")

@@ -124,6 +124,7 @@ FLAGS: dict[str, Rule] = {
     "watch_all_press": Rule(_flag("WatchAllPress", "NoWatchAllPress")),
     "reveal": Rule(_flag("Reveal", "NoReveal")),
     "secret": Rule(_flag("Secret", "NoSecret")),
+    "duality": Rule(_flag("Duality", "NoDuality"), forming=True),
     "proxy": Rule(_flag("Proxy", "NoProxy")),
     "strict_convoy": Rule(_flag("StrictConvoy", "NoStrictConvoy")),
     "auto_create": Rule(_flag("AutoCreate", "NoAutoCreate")),
@@ -157,6 +158,13 @@ CHOICES: dict[str, tuple[Rule, frozenset[str]]] = {
     "observer": (
         Rule(lambda v: f"Observers: {v.capitalize()}"),
         frozenset({"any", "no", "white"}),
+    ),
+    "build_centers": (
+        Rule(
+            lambda v: {"home": "HomeCentres", "any": "AnyCentres", "one": "OneCentre"}[v],
+            forming=True,
+        ),
+        frozenset({"home", "any", "one"}),
     ),
     "assignment": (
         Rule(lambda v: f"Power Assignments: {v.upper()}", forming=True),

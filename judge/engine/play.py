@@ -415,6 +415,16 @@ def orders_of(session: Session, game: Game, phase: str) -> dict[str, list[str]]:
     return proxy.settle(variant_of(game), out)
 
 
+def _rule_options(game: Game) -> dict[str, Any]:
+    """The game's rule settings as the adjudicator's options (phase-format)."""
+    options: dict[str, Any] = {}
+    if build_at(game) != "variant":
+        options["build_centers"] = build_at(game)
+    if (game.settings or {}).get("duality"):
+        options["duality"] = True
+    return options
+
+
 def phase_document(game: Game, orders: dict[str, list[str]]) -> dict[str, Any]:
     position = game.position or {}
     doc: dict[str, Any] = {
@@ -423,7 +433,7 @@ def phase_document(game: Game, orders: dict[str, list[str]]) -> dict[str, Any]:
         "units": position.get("units", {}),
         "centers": position.get("centers", {}),
         "orders": orders,
-        "options": {},
+        "options": _rule_options(game),
     }
     if (game.phase or "").endswith("R"):
         doc["dislodged"] = position.get("dislodged", [])
@@ -469,14 +479,21 @@ def owed(game: Game, power: str) -> int:
     position = game.position or {}
     phase = game.phase or ""
     if phase.endswith("B"):
-        return adjustment_due(variant_of(game), position, power)
+        return adjustment_due(variant_of(game), position, power, build_at(game))
     if phase.endswith("R"):
         dislodged = position.get("dislodged") or []
         return int(any(d.get("power") == power and d.get("retreats") for d in dislodged))
     return int(bool((position.get("units") or {}).get(power)))
 
 
-def adjustment_due(variant: variants.Variant, position: dict[str, Any], power: str) -> int:
+def build_at(game: Game) -> str:
+    """Where the game lets powers build (SET HOME / ANY / ONE CENTER; else the variant's)."""
+    return str((game.settings or {}).get("build_centers", "variant"))
+
+
+def adjustment_due(
+    variant: variants.Variant, position: dict[str, Any], power: str, where: str = "variant"
+) -> int:
     """Builds (positive) or removals (negative) a power owes; builds only as far as it has
     places to build in (the adjudicator's rule, `any_center` variants included)."""
     units = position.get("units") or {}
@@ -486,7 +503,7 @@ def adjustment_due(variant: variants.Variant, position: dict[str, Any], power: s
         return due
     centers = {c: p for p, cs in (position.get("centers") or {}).items() for c in cs}
     occupied = {province_of(u.split()[1]) for us in units.values() for u in us}
-    return min(due, len(build_sites(variant, power, centers, occupied)))
+    return min(due, len(build_sites(variant, power, centers, occupied, where)))
 
 
 def trial(session: Session, game: Game) -> tuple[dict[str, list[str]], dict[str, Any]]:
@@ -640,7 +657,7 @@ def process(mailer: Mailer, game: Game) -> None:
     done_phase = game.phase
     centers = out.get("centers") or (game.position or {}).get("centers", {})
     position = {"units": out["units"], "centers": centers, "dislodged": out.get("dislodged", [])}
-    next_phase = _next_needed(variant, out["next_phase"], position)
+    next_phase = _next_needed(variant, out["next_phase"], position, build_at(game))
     winner = winner_of(game, centers)
     game.position = position
     for x in players(game):
@@ -700,13 +717,13 @@ def phase_report(game: Game, doc: dict[str, Any], out: dict[str, Any]) -> str:
     return render(variant_of(game), game.name, game.turn, doc, out).rstrip("\n")
 
 
-def _next_needed(variant: variants.Variant, code: str, position: dict[str, Any]) -> str:
+def _next_needed(variant: variants.Variant, code: str, position: dict[str, Any], where: str) -> str:
     """The adjudicator's next phase, or later while nobody has anything to do in it."""
     phase = Phase.parse(code, variant)
     for _ in range(len(variant.phases) + 1):
         if phase.letter == "R" and not any(d.get("retreats") for d in position["dislodged"]):
             position["dislodged"] = []
-        elif phase.letter == "B" and not _adjustments_needed(variant, position):
+        elif phase.letter == "B" and not _adjustments_needed(variant, position, where):
             pass
         else:
             return str(phase)
@@ -714,8 +731,8 @@ def _next_needed(variant: variants.Variant, code: str, position: dict[str, Any])
     return str(phase)
 
 
-def _adjustments_needed(variant: variants.Variant, position: dict[str, Any]) -> bool:
-    return any(adjustment_due(variant, position, x.name) for x in variant.powers)
+def _adjustments_needed(variant: variants.Variant, position: dict[str, Any], where: str) -> bool:
+    return any(adjustment_due(variant, position, x.name, where) for x in variant.powers)
 
 
 def winner_of(game: Game, centers: dict[str, list[str]]) -> str | None:
