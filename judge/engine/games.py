@@ -53,6 +53,15 @@ def variant_of(game: Game) -> variants.Variant:
     return variants.load(game.variant)
 
 
+def power_called(variant: variants.Variant, word: str) -> str | None:
+    """The power a player names by its letter, name or adjective (BECOME, EJECT, proxies)."""
+    w = word.strip().lower()
+    for x in variant.powers:
+        if w in (x.letter.lower(), x.name.lower(), x.adjective.lower()):
+            return x.name
+    return None
+
+
 def find_game(ctx: Conversation, name: str) -> Game | None:
     return ctx.session.execute(select(Game).where(Game.name == name.lower())).scalar_one_or_none()
 

@@ -8,17 +8,16 @@ from sqlalchemy import select
 import parser as p
 
 from ..reports.frame import njudge_time
-from ..store.models import Game, HistoryEvent, Participant, PhaseRecord
+from ..store.models import HistoryEvent, Participant, PhaseRecord
 from .conversation import Conversation
 from .endings import ended
-from .games import forming_lines, players, variant_of
+from .games import forming_lines, players, power_called, variant_of
 from .lateness import PAUSED_REMINDER, next_event, set_phase_clock
 from .moderation import announce, hearers, master_only
 from .notices import addresses, deliver, everyone
 from .play import (
     phase_document,
     phase_report,
-    power_names,
     process,
     refresh,
     schedule,
@@ -160,7 +159,7 @@ def eject(ctx: Conversation, cmd: p.Eject) -> None:
             if x.status != "resigned" and target.lower() in _addresses_of(x)
         ]  # fmt: skip
     else:
-        power = _power_named(game, target)
+        power = power_called(variant_of(game), target)
         if power is None:
             ctx.fail(f"EJECT: '{target}' is neither a power of game '{game.name}' nor an address.")
             return
@@ -233,7 +232,7 @@ def become(ctx: Conversation, cmd: p.Become) -> None:
     if allowed is None:
         return
     game, _me = allowed
-    power = _power_named(game, cmd.power)
+    power = power_called(variant_of(game), cmd.power)
     holder = next((x for x in players(game) if power and x.power == power), None)
     if holder is None:
         ctx.fail(f"BECOME: game '{game.name}' has no player for '{cmd.power}'.")
@@ -299,13 +298,6 @@ def rollback(ctx: Conversation, cmd: p.Rollback) -> None:
         )
     )  # fmt: skip
     game.next_event_at = next_event(game, ctx.now, False)
-
-
-def _power_named(game: Game, word: str) -> str | None:
-    """A power by its letter, name or adjective (as BECOME and EJECT allow)."""
-    variant = variant_of(game)
-    w = word.strip().lower()
-    return {x.letter.lower(): x.name for x in variant.powers}.get(w) or power_names(variant).get(w)
 
 
 def _addresses_of(x: Participant) -> set[str]:

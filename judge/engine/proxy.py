@@ -17,6 +17,7 @@ from parser.orders import OrderParser, OrderSyntaxError
 from variants.model import province_of
 
 from ..store.models import Game
+from .games import power_called
 
 # [type] place PROXY power; `place` may be several words (`north sea`), read by the map.
 _PROXY = re.compile(
@@ -43,7 +44,7 @@ def read(game: Game, variant: variants.Variant, text: str) -> Proxy | str | None
     place = variant.names.get(found.group(2).strip().lower())
     if place is None:
         return None  # not a place: leave the text to the order parser's own message
-    holder = _power(variant, found.group(3))
+    holder = power_called(variant, found.group(3))
     if holder is None:
         return f"{text}: '{found.group(3)}' is not a power of game '{game.name}'."
     if not (game.settings or {}).get("proxy"):
@@ -110,11 +111,3 @@ def _unit_province(parser: OrderParser, text: str) -> str | None:
         return None
     unit = getattr(order, "unit", None)
     return province_of(str(unit.location)) if unit is not None else None
-
-
-def _power(variant: variants.Variant, word: str) -> str | None:
-    w = word.lower()
-    for x in variant.powers:
-        if w in (x.letter.lower(), x.name.lower(), x.adjective.lower()):
-            return x.name
-    return None
