@@ -12,17 +12,19 @@ from .board import Unit, place_name
 from .geography import Geography
 from .legality import Illegal, find_unit
 
+_LETTERS = {"build": "B", "remove": "D", "maintain": "M"}
+
 
 @dataclass(frozen=True, slots=True)
 class AdjustCommand:
     power: str
-    kind: str  # "build", "remove" or "waive"
+    kind: str  # "build", "remove", "maintain" (SET ANY DISBAND) or "waive"
     unit: Unit | None  # None for a waive
 
     def __str__(self) -> str:
         if self.kind == "waive":
             return "WAIVE"
-        return f"{self.unit} {'B' if self.kind == 'build' else 'D'}"
+        return f"{self.unit} {_LETTERS[self.kind]}"
 
     @property
     def province(self) -> str | None:
@@ -64,8 +66,13 @@ def check_adjustment(
     balance: int,
     order: syntax.Order,
     build_at: str = "variant",
+    any_disband: bool = False,
 ) -> AdjustCommand | Illegal:
-    """An adjustment order, or why it cannot be carried out (DATC 6.I, 6.J)."""
+    """An adjustment order, or why it cannot be carried out (DATC 6.I, 6.J).
+
+    With `any_disband` (SET ANY DISBAND) any unit of the power may be removed or maintained,
+    and `balance` is what the power may build once its removals are counted.
+    """
     if isinstance(order, syntax.Adjust):
         if balance > 0:
             order = syntax.Build(order.unit)
@@ -79,17 +86,28 @@ def check_adjustment(
         if balance <= 0:
             return Illegal("no builds", f"{power} is not permitted to build any units.")
         return AdjustCommand(power, "waive", None)
+    if isinstance(order, syntax.Maintain):
+        if not any_disband:
+            return Illegal("no maintain", "Maintain orders are used only in games set ANY DISBAND.")
+        return _own(variant, at, power, order.unit, "maintain")
     if isinstance(order, syntax.Remove):
-        if balance >= 0:
+        if balance >= 0 and not any_disband:
             return Illegal("no removals", f"{power} is not permitted to remove any units.")
-        unit = find_unit(at, variant, power, order.unit)
-        if isinstance(unit, Illegal):
-            where = place_name(variant, order.unit.location.province)
-            return Illegal(unit.code, f"{power} does not own a unit in {where} to remove.")
-        return AdjustCommand(power, "remove", unit)
+        return _own(variant, at, power, order.unit, "remove")
     if isinstance(order, syntax.Build):
         return _check_build(variant, geo, at, centers, power, balance, order.unit, build_at)
     return Illegal("wrong phase", "Only builds, removals and waives are allowed now.")
+
+
+def _own(
+    variant: Variant, at: dict[str, Unit], power: str, spec: syntax.UnitSpec, kind: str
+) -> AdjustCommand | Illegal:
+    """A removal or maintain of the power's own unit."""
+    unit = find_unit(at, variant, power, spec)
+    if isinstance(unit, Illegal):
+        where = place_name(variant, spec.location.province)
+        return Illegal(unit.code, f"{power} does not own a unit in {where} to {kind}.")
+    return AdjustCommand(power, kind, unit)
 
 
 def _check_build(

@@ -8,18 +8,24 @@ civil disorder). Those answers are derived here and cached with the variant.
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from functools import cache, lru_cache
 
 from variants import Variant, province_of
 
+from .board import Unit
+
 _NOWHERE: frozenset[str] = frozenset()
+# A board's convoy places: the coastal land next to each, and the convoy places next to each.
+ConvoyMaps = tuple[Mapping[str, frozenset[str]], Mapping[str, frozenset[str]]]
 
 
 @dataclass(frozen=True, eq=False)
 class Geography:
     variant: Variant
     duality: bool
+    coastal_convoys: bool
     # Provinces an army, or a fleet standing at a location, can move into.
     army_reach: dict[str, frozenset[str]]
     fleet_reach: dict[str, frozenset[str]]
@@ -44,23 +50,59 @@ class Geography:
             return self.army_reach.get(province_of(location), _NOWHERE)
         return self.variant.wing_moves.get(province_of(location), _NOWHERE)
 
-    def convoy_route_exists(self, source: str, destination: str, seas: frozenset[str]) -> bool:
+    def convoy_maps(self, units: Iterable[Unit]) -> ConvoyMaps:
+        """The shores and links of the convoy places for this board.
+
+        A convoy place with two coasts (SET COASTAL CONVOYS: Spain) carries armies only
+        along the coast its fleet stands on, so its entries follow the fleet; every other
+        board uses the map's own, shared, dictionaries.
+        """
+        odd = [
+            u
+            for u in units
+            if u.type == "F" and u.province in self.bicoastal and u.province in self.convoy_seas
+        ]
+        if not odd:
+            return self.sea_shores, self.sea_links
+        shores = dict(self.sea_shores)
+        links = dict(self.sea_links)
+        for fleet in odd:
+            reach = self.fleet_reach.get(fleet.location, _NOWHERE)
+            near = frozenset(x for x in reach if x in self.convoy_seas)
+            shores[fleet.province] = frozenset(x for x in reach if x in self.coastal)
+            for other in links[fleet.province] - near:
+                links[other] = links[other] - {fleet.province}
+            links[fleet.province] = near
+        return shores, links
+
+    def convoy_route_exists(
+        self,
+        source: str,
+        destination: str,
+        seas: frozenset[str],
+        maps: ConvoyMaps | None = None,
+    ) -> bool:
         """Is there a chain of the given seas from source's shore to destination's?"""
-        start = [s for s in seas if source in self.sea_shores[s]]
+        shores, links = maps or (self.sea_shores, self.sea_links)
+        start = [s for s in seas if source in shores[s]]
         seen = set(start)
         queue = deque(start)
         while queue:
             sea = queue.popleft()
-            if destination in self.sea_shores[sea]:
+            if destination in shores[sea]:
                 return True
-            for nxt in self.sea_links[sea]:
+            for nxt in links[sea]:
                 if nxt in seas and nxt not in seen:
                     seen.add(nxt)
                     queue.append(nxt)
         return False
 
     def necessary_convoyers(
-        self, source: str, destination: str, seas: frozenset[str]
+        self,
+        source: str,
+        destination: str,
+        seas: frozenset[str],
+        maps: ConvoyMaps | None = None,
     ) -> frozenset[str]:
         """The seas that lie on some convoy route (through `seas`) in which every fleet is
         needed: no fleet can be skipped because its neighbours on the route touch.
@@ -69,8 +111,7 @@ class Geography:
         no intent to convoy.
         """
         found: set[str] = set()
-        shores = self.sea_shores
-        links = self.sea_links
+        shores, links = maps or (self.sea_shores, self.sea_links)
 
         def extend(path: list[str]) -> None:
             last = path[-1]
@@ -138,19 +179,23 @@ class Geography:
 
 
 @lru_cache(maxsize=64)
-def geography(variant: Variant, duality: bool = False) -> Geography:
+def geography(variant: Variant, duality: bool = False, coastal_convoys: bool = False) -> Geography:
+    """The map's facts; `duality` and `coastal_convoys` add the coastal provinces whose
+    fleets may convoy (the map's `dual` ones, or all)."""
     army_reach = {p: frozenset(tos) for p, tos in variant.army_moves.items()}
     fleet_reach: dict[str, frozenset[str]] = {
         loc: frozenset(province_of(t) for t in tos) for loc, tos in variant.fleet_moves.items()
     }
     seas = {p.abbr for p in variant.provinces.values() if p.is_sea}
-    if duality:
-        seas |= {p.abbr for p in variant.provinces.values() if p.dual}
     coastal = frozenset(
         p.abbr
         for p in variant.provinces.values()
         if p.is_land and any(loc in variant.fleet_moves for loc in p.locations)
     )
+    if duality:
+        seas |= {p.abbr for p in variant.provinces.values() if p.dual}
+    if coastal_convoys:
+        seas |= coastal
     sea_links: dict[str, frozenset[str]] = {}
     sea_shores: dict[str, frozenset[str]] = {}
     for sea in seas:
@@ -175,6 +220,7 @@ def geography(variant: Variant, duality: bool = False) -> Geography:
     return Geography(
         variant=variant,
         duality=duality,
+        coastal_convoys=coastal_convoys,
         army_reach=army_reach,
         fleet_reach=fleet_reach,
         convoy_seas=frozenset(seas),

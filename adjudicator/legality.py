@@ -17,7 +17,8 @@ from variants import UNIT_WORDS, Variant
 from .board import Unit, place_name, unit_phrase
 from .geography import _NOWHERE, Geography
 
-HOLD, MOVE, SUPPORT, CONVOY = range(4)
+# DISBAND (SET DISBAND): the unit holds through the movement, then leaves the board.
+HOLD, MOVE, SUPPORT, CONVOY, DISBAND = range(5)
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,6 +52,8 @@ class Command(NamedTuple):
         u = str(self.unit)
         if self.kind == HOLD:
             return f"{u} H"
+        if self.kind == DISBAND:
+            return f"{u} D"
         if self.kind == MOVE:
             path = "".join(f" - {sea}" for sea in self.route)
             via = " via convoy" if self.via_convoy and not self.route else ""
@@ -84,20 +87,24 @@ _tuple_new = tuple.__new__
 class Board:
     """The units of one phase by province, with the map facts the checks need."""
 
-    def __init__(self, variant: Variant, geo: Geography, units: list[Unit]) -> None:
+    def __init__(
+        self, variant: Variant, geo: Geography, units: list[Unit], move_disband: bool = False
+    ) -> None:
         self.variant = variant
         self.geo = geo
         self.at: dict[str, Unit] = {u.province: u for u in units}
         self.fleet_seas = frozenset(
             u.province for u in units if u.type == "F" and u.province in geo.convoy_seas
         )
+        self.shores, self.links = self.maps = geo.convoy_maps(units)
+        self.move_disband = move_disband
         self._necessary: dict[tuple[str, str], frozenset[str]] = {}
 
     def necessary_convoyers(self, source: str, destination: str) -> frozenset[str]:
         key = (source, destination)
         found = self._necessary.get(key)
         if found is None:
-            found = self.geo.necessary_convoyers(source, destination, self.fleet_seas)
+            found = self.geo.necessary_convoyers(source, destination, self.fleet_seas, self.maps)
             self._necessary[key] = found
         return found
 
@@ -107,7 +114,7 @@ class Board:
         if source not in geo.coastal or destination not in geo.coastal:
             return False
         seas = self.fleet_seas - {without} if without else self.fleet_seas
-        return geo.convoy_route_exists(source, destination, seas)
+        return geo.convoy_route_exists(source, destination, seas, self.maps)
 
 
 def find_unit(
@@ -168,8 +175,10 @@ def _check_bare(board: Board, unit: Unit, order: syntax.Bare) -> Illegal:
     return Illegal("syntax", f"Invalid order for {unit_phrase(board.variant, unit)}.")
 
 
-def _check_disband(board: Board, unit: Unit, order: syntax.Disband) -> Illegal:
-    return Illegal("wrong phase", "A unit cannot disband in a movement phase.")
+def _check_disband(board: Board, unit: Unit, order: syntax.Disband) -> Command | Illegal:
+    if not board.move_disband:
+        return Illegal("wrong phase", "This game does not allow disband orders in movement phases.")
+    return _tuple_new(Command, (DISBAND, unit, None, None, None, None, False, ()))
 
 
 def fleet_destination(
@@ -258,9 +267,7 @@ def _check_route(board: Board, unit: Unit, dest: str, route: tuple[str, ...]) ->
                 "bad route", f"There is no fleet in {place_name(variant, sea)} to convoy it."
             )
         touches = (
-            unit.province in geo.sea_shores[sea]
-            if previous is None
-            else sea in geo.sea_links[previous]
+            unit.province in board.shores[sea] if previous is None else sea in board.links[previous]
         )
         if not touches:
             frm = unit.province if previous is None else previous
@@ -271,7 +278,7 @@ def _check_route(board: Board, unit: Unit, dest: str, route: tuple[str, ...]) ->
             )
         previous = sea
     assert previous is not None
-    if dest not in geo.sea_shores[previous]:
+    if dest not in board.shores[previous]:
         return Illegal(
             "bad route",
             f"{_cap(here)} can't convoy from {place_name(variant, previous)} "

@@ -19,7 +19,7 @@ CHOICES: dict[str, tuple[str, ...]] = {
     # centres, any owned centre, or any owned centre while one home centre is still held.
     "build_centers": ("variant", "home", "any", "one"),
 }
-FLAGS = ("duality",)
+FLAGS = ("duality", "coastal_convoys", "move_disband", "any_disband", "auto_disband")
 
 
 @dataclass(frozen=True, slots=True)
@@ -31,6 +31,16 @@ class Options:
     build_centers: str = "variant"
     # Fleets in the map's `dual` coastal provinces may convoy (njudge SET DUALITY).
     duality: bool = False
+    # Fleets in any coastal province may convoy (njudge SET COASTAL CONVOYS).
+    coastal_convoys: bool = False
+    # A unit may be disbanded in a movement phase: it holds, then leaves the board (SET
+    # DISBAND).
+    move_disband: bool = False
+    # In an adjustment phase any unit may be removed, every unit is ordered (maintain or
+    # remove), and a power builds up to its centres (SET ANY DISBAND).
+    any_disband: bool = False
+    # A dislodged unit is disbanded at once: no retreats (SET AUTO DISBAND).
+    auto_disband: bool = False
 
     @classmethod
     def from_mapping(cls, raw: Mapping[str, object] | None) -> Options:

@@ -25,8 +25,17 @@ from .adjustments import (
     civil_disorder,
 )
 from .board import Unit
-from .geography import geography
-from .legality import HOLD, MOVE, Board, Command, Illegal, check_movement, new_command
+from .geography import ConvoyMaps, geography
+from .legality import (
+    DISBAND,
+    HOLD,
+    MOVE,
+    Board,
+    Command,
+    Illegal,
+    check_movement,
+    new_command,
+)
 from .movement import Resolver
 from .options import Options
 from .phase import Phase
@@ -163,7 +172,7 @@ def _finish(
     centers: dict[str, str],
     after: Phase,
     lines: list[OrderResult],
-    build_at: str = "variant",
+    options: Options,
 ) -> PhaseResult:
     """The next phase that is needed, and what it will have to do."""
     variant = position.variant
@@ -171,7 +180,10 @@ def _finish(
     due = None
     if nxt.letter == "B":
         due = balances(variant, units, centers)
-        if not _adjustments_needed(variant, units, centers, due, build_at):
+        needed = (options.any_disband and bool(units)) or _adjustments_needed(
+            variant, units, centers, due, options.build_centers
+        )
+        if not needed:
             nxt, due = nxt.following(variant), None
     return PhaseResult(
         phase=position.phase,
@@ -251,6 +263,7 @@ class CheckedOrders:
     checked: list[Command | Illegal]  # per order given: its command, or why it is impossible
     chosen: dict[str, int]  # province -> the order that counts (the last possible one)
     commands: list[Command]  # one per unit, ordered or holding, in province order
+    maps: ConvoyMaps  # the board's convoy places: shores and links
 
 
 def movement(position: Position, orders: Sequence[GivenOrder], options: Options) -> PhaseResult:
@@ -260,7 +273,8 @@ def movement(position: Position, orders: Sequence[GivenOrder], options: Options)
 def check_movement_orders(
     position: Position, orders: Sequence[GivenOrder], options: Options
 ) -> CheckedOrders:
-    board = Board(position.variant, geography(position.variant, options.duality), position.units)
+    geo = geography(position.variant, options.duality, options.coastal_convoys)
+    board = Board(position.variant, geo, position.units, options.move_disband)
     checked: list[Command | Illegal] = []
     chosen: dict[str, int] = {}
     for index, given in enumerate(orders):
@@ -277,16 +291,17 @@ def check_movement_orders(
     for unit in sorted(position.units, key=_by_province):
         index = chosen.get(unit.province, -1)
         commands.append(checked[index] if index >= 0 else new_command(HOLD, unit))  # type: ignore[arg-type]
-    return CheckedOrders(orders, checked, chosen, commands)
+    return CheckedOrders(orders, checked, chosen, commands, board.maps)
 
 
 def resolve_movement(position: Position, ready: CheckedOrders, options: Options) -> PhaseResult:
     """Adjudicate checked orders: the resolution and the board that follows."""
     variant = position.variant
-    geo = geography(variant, options.duality)
+    geo = geography(variant, options.duality, options.coastal_convoys)
     orders, checked, chosen, commands = ready.orders, ready.checked, ready.chosen, ready.commands
+    shores, links = ready.maps
     resolver = Resolver(
-        commands, geo.army_reach, geo.sea_shores, geo.sea_links, options.convoy_via, options.paradox
+        commands, geo.army_reach, shores, links, options.convoy_via, options.paradox
     )
     via_sea = resolver.via_sea
     resolver.run()
@@ -299,7 +314,9 @@ def resolve_movement(position: Position, ready: CheckedOrders, options: Options)
     for i, command in enumerate(commands):
         outcome = outcomes[i]
         unit = command.unit
-        if outcome.dislodged_by is not None:
+        if command.kind == DISBAND:
+            pass  # gone, dislodged or not: a disbanded unit never retreats
+        elif outcome.dislodged_by is not None:
             beaten.append(i)
         elif outcome.succeeded and command.kind == MOVE:
             # The unit where it moved to (a Unit's fields, its province already known).
@@ -325,8 +342,12 @@ def resolve_movement(position: Position, ready: CheckedOrders, options: Options)
             by = outcomes[i].dislodged_by
             assert by is not None
             origin = commands[by].unit.province
-            options_ = retreat_options(
-                variant, commands[i].unit, occupied, standoffs, origin, via_sea[by]
+            options_ = (
+                ()
+                if options.auto_disband
+                else retreat_options(
+                    variant, commands[i].unit, occupied, standoffs, origin, via_sea[by]
+                )
             )
             dislodged.append(Dislodged(commands[i].unit, options_, origin))
     elif resolver.moves_into:
@@ -337,7 +358,7 @@ def resolve_movement(position: Position, ready: CheckedOrders, options: Options)
     centers = position.centers
     if nxt.letter != "R" and position.phase.in_center_season(variant):
         centers = _take_centers(variant, after, centers)
-    result = _finish(position, after, dict(centers), nxt, lines, options.build_centers)
+    result = _finish(position, after, dict(centers), nxt, lines, options)
     result.dislodged = dislodged
     result.contested = sorted(standoffs)
     return result
@@ -389,43 +410,69 @@ def retreats(position: Position, orders: Sequence[GivenOrder], options: Options)
     centers = dict(position.centers)
     if position.phase.in_center_season(variant):
         centers = _take_centers(variant, units, centers)
-    return _finish(
-        position, units, centers, position.phase.following(variant), lines, options.build_centers
-    )
+    return _finish(position, units, centers, position.phase.following(variant), lines, options)
 
 
 # -- adjustments -------------------------------------------------------------------------
 
 
 def adjustments(position: Position, orders: Sequence[GivenOrder], options: Options) -> PhaseResult:
+    """Builds, removals and waives; with ANY DISBAND (the njudge's AnyDisband) also a
+    `maintain` or a removal for any unit, the builds counted after the removals, and a
+    maintain for every unit left without an order."""
     variant = position.variant
-    geo = geography(variant, options.duality)
+    geo = geography(variant, options.duality, options.coastal_convoys)
     at = {u.province: u for u in position.units}
     due = balances(variant, position.units, position.centers)
-    checked: list[AdjustCommand | Illegal] = []
+    checked: list[AdjustCommand | Illegal | None] = [None] * len(orders)
+    kept_units: dict[Unit, int] = {}  # ANY DISBAND: a unit -> its order that counts
+    if options.any_disband:
+        for index, given in enumerate(orders):
+            parsed = given.parsed
+            balance = due.get(given.power, 0)
+            if isinstance(parsed, syntax.Remove | syntax.Maintain) or (
+                isinstance(parsed, syntax.Adjust) and balance < 0
+            ):
+                command = check_adjustment(
+                    variant, geo, at, position.centers, given.power, balance, parsed,
+                    options.build_centers, any_disband=True,
+                )  # fmt: skip
+                checked[index] = command
+                if type(command) is AdjustCommand:
+                    kept_units[command.unit] = index  # type: ignore[index]
+        going = [u for u, i in kept_units.items() if checked[i].kind == "remove"]  # type: ignore[union-attr]
+        for unit in going:
+            due[unit.power] = due.get(unit.power, 0) + 1
+            del at[unit.province]
     legal: dict[str, list[tuple[int, AdjustCommand]]] = {}
     for index, given in enumerate(orders):
         parsed = given.parsed
-        if type(parsed) is not Illegal:
-            parsed = check_adjustment(
-                variant,
-                geo,
-                at,
-                position.centers,
-                given.power,
-                due.get(given.power, 0),
-                parsed,  # type: ignore[arg-type]
-                options.build_centers,
-            )
-            if type(parsed) is not Illegal:
-                legal.setdefault(given.power, []).append((index, parsed))  # type: ignore[arg-type]
-        checked.append(parsed)  # type: ignore[arg-type]
+        command = checked[index]
+        if command is None:
+            if type(parsed) is Illegal:
+                command = parsed
+            else:
+                command = check_adjustment(
+                    variant, geo, at, position.centers, given.power, due.get(given.power, 0),
+                    parsed, options.build_centers, any_disband=options.any_disband,
+                )  # type: ignore[arg-type]  # fmt: skip
+            checked[index] = command
+        elif type(command) is AdjustCommand and kept_units.get(command.unit) != index:  # type: ignore[arg-type]
+            checked[index] = Illegal("replaced", _REPLACED_VERDICT[2])  # type: ignore[arg-type]
+            continue
+        if type(command) is AdjustCommand and command.kind != "maintain":
+            legal.setdefault(given.power, []).append((index, command))
     removed: set[Unit] = set()
     built: list[Unit] = []
     failed: dict[int, str] = {}
     disorder: list[OrderResult] = []
     for power, balance in due.items():
         commands = legal.get(power, [])
+        if options.any_disband:
+            # Every removal ordered counts; the builds are what the removals left room for.
+            removals = [(i, c) for i, c in commands if c.kind == "remove"]
+            removed.update(c.unit for _, c in removals)  # type: ignore[misc]
+            commands = [(i, c) for i, c in commands if c.kind != "remove"]
         kept, refused = choose(commands, abs(balance), options.excess_adjustments)
         failed.update(refused)
         for index, command in commands:
@@ -435,26 +482,26 @@ def adjustments(position: Position, orders: Sequence[GivenOrder], options: Optio
                 elif command.kind == "remove":
                     removed.add(command.unit)  # type: ignore[arg-type]
         if balance < 0:
-            missing = -balance - sum(1 for i, _ in commands if i in kept)
+            missing = -balance - sum(1 for i, c in commands if i in kept and c.kind == "remove")
             left = [u for u in position.units if u.power == power and u not in removed]
             owned = [c for c, o in position.centers.items() if o == power]
             for unit in civil_disorder(variant, geo, left, owned, missing, options.civil_disorder):
                 removed.add(unit)
                 removal = AdjustCommand(power, "remove", unit)
                 disorder.append(OrderResult(power, "", removal, SUCCEEDS, "civil disorder"))
+    if options.any_disband:
+        for unit in position.units:
+            if unit not in kept_units and unit not in removed:
+                maintain = AdjustCommand(unit.power, "maintain", unit)
+                disorder.append(OrderResult(unit.power, "", maintain, SUCCEEDS, "no order"))
 
     verdicts: list[Verdict | None] = [
         (FAILS, failed[index], None) if index in failed else _SUCCEEDED
         for index in range(len(orders))
     ]
-    lines = _result_lines(orders, checked, verdicts)
+    lines = _result_lines(orders, checked, verdicts)  # type: ignore[arg-type]
     lines.extend(disorder)
     after = [u for u in position.units if u not in removed] + built
     return _finish(
-        position,
-        after,
-        dict(position.centers),
-        position.phase.following(variant),
-        lines,
-        options.build_centers,
+        position, after, dict(position.centers), position.phase.following(variant), lines, options
     )

@@ -62,6 +62,8 @@ def order_text(order: o.Order) -> str:
         return f"{unit} B"
     if isinstance(order, o.Remove | o.Disband):
         return f"{unit} D"
+    if isinstance(order, o.Maintain):
+        return f"{unit} M"
     return unit  # Bare, Adjust
 
 

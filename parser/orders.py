@@ -114,6 +114,13 @@ class Adjust:
 
 
 @dataclass(frozen=True, slots=True)
+class Maintain:
+    """`maintain A Par`: keep the unit, in a game set ANY DISBAND (every unit is ordered)."""
+
+    unit: UnitSpec
+
+
+@dataclass(frozen=True, slots=True)
 class Waive:
     pass
 
@@ -136,6 +143,7 @@ Order = (
     | Build
     | Remove
     | Adjust
+    | Maintain
     | Waive
     | Bare
 )
@@ -293,7 +301,7 @@ class OrderParser:
             previous = [kind for kind, _, start in words if start < at]
         if not previous or previous == ["ARMY"] or previous == ["FLEET"] or previous == ["F"]:
             message = f"Unrecognized source province -> {rest}"
-        elif previous[-1] == "MOVE":
+        elif previous[-1] in ("MOVE", "M"):
             message = f"Movement to unrecognized province -> {rest}"
         elif previous[-1] in ("SUPPORT", "CONVOY"):
             message = f"Unrecognized source province for support/convoy -> {rest}"
@@ -409,6 +417,7 @@ _RULES: dict[str, Any] = {
     "build": lambda items: Build(_first_unit(items)),
     "remove": lambda items: Remove(_first_unit(items)),
     "adjust": lambda items: Adjust(items[0]),
+    "maintain": lambda items: Maintain(_first_unit(items)),
     "waive": lambda items: Waive(),
 }
 

@@ -82,7 +82,12 @@ def line_for(power: str, text: str, phase: str = "S1901M", **doc) -> dict:
             "cannot convoy",
             "The fleet in Brest can't convoy anything.",
         ),
-        ("France", "A Par d", "wrong phase", "A unit cannot disband in a movement phase."),
+        (
+            "France",
+            "A Par d",
+            "wrong phase",
+            "This game does not allow disband orders in movement phases.",
+        ),
         ("France", "A Par-xyz", "syntax", "Movement to unrecognized province -> xyz"),
         ("France", "Xyz-Par", "syntax", "Unrecognized source province -> xyz-par"),
         ("France", "A Par-Bur please", "syntax", "Invalid order syntax -> please"),
