@@ -125,6 +125,12 @@ FLAGS: dict[str, Rule] = {
     "reveal": Rule(_flag("Reveal", "NoReveal")),
     "secret": Rule(_flag("Secret", "NoSecret")),
     "duality": Rule(_flag("Duality", "NoDuality"), forming=True),
+    # The rules of manual 9.1, before the start only (they change the game's nature).
+    "auto_disband": Rule(_flag("AutoDisband", "NoAutoDisband"), forming=True),
+    "move_disband": Rule(_flag("Disband", "NoDisband"), forming=True),
+    "coastal_convoys": Rule(_flag("CoastalConvoy", "NoCoastalConvoy"), forming=True),
+    "empty_board": Rule(_flag("BlankBoard", "NoBlankBoard"), forming=True),
+    "touch_press": Rule(_flag("TouchPress", "NoTouchPress"), forming=True),
     "proxy": Rule(_flag("Proxy", "NoProxy")),
     "strict_convoy": Rule(_flag("StrictConvoy", "NoStrictConvoy")),
     "auto_create": Rule(_flag("AutoCreate", "NoAutoCreate")),
@@ -169,6 +175,10 @@ CHOICES: dict[str, tuple[Rule, frozenset[str]]] = {
     "assignment": (
         Rule(lambda v: f"Power Assignments: {v.upper()}", forming=True),
         frozenset({"prflist", "prfrand", "prfboth"}),
+    ),
+    "disband": (
+        Rule(lambda v: {"any": "AnyDisband", "normal": "NormalDisband"}[v], forming=True),
+        frozenset({"any", "normal"}),
     ),
 }
 # The parser's SET PRFLIST / PRFRAND / PRFBOTH.
@@ -277,6 +287,7 @@ def _told(ctx: Conversation, game: Game, me: Participant, words: str) -> None:
 _SPOKEN = {
     "nmr": "NMR", "dias": "DIAS", "ontime_ratio": "ONTIMERAT", "resign_ratio": "RESRAT",
     "assignment": "PRFLIST / PRFRAND / PRFBOTH", "allow": "ALLOW PLAYER", "deny": "DENY PLAYER",
+    "move_disband": "DISBAND", "empty_board": "BLANK BOARD",
 }  # fmt: skip
 
 
@@ -289,6 +300,8 @@ _SPOKEN_OFF = {
 def _what(cmd: p.Command) -> str:
     """The command as the manual names it, for answers."""
     name = getattr(cmd, "name", None) or getattr(cmd, "which", "")
+    if name == "disband" and isinstance(getattr(cmd, "value", None), str):
+        return f"SET {cmd.value.upper()} DISBAND"  # type: ignore[attr-defined]
     if getattr(cmd, "on", True) is False and name in _SPOKEN_OFF:
         return f"SET {_SPOKEN_OFF[name]}"
     word = _SPOKEN.get(name, name.replace("_", " ").upper())

@@ -16,6 +16,7 @@ from sqlalchemy import select
 
 import parser as p
 import variants
+from adjudicator.phase import Phase
 
 from ..reports.frame import njudge_time
 from ..reports.results import starting_position
@@ -328,17 +329,20 @@ def start_game(ctx: Conversation, game: Game, rng: random.Random | None = None) 
         x.user.started += 1
     _share_out(ctx, game, variant, playing, set(assigned.values()), rng or random.Random())
     game.status = "active"
-    game.phase = variant.start
+    blank = blank_start(variant) if game.settings.get("empty_board") else None
+    game.phase = blank or variant.start
     game.turn = 1
-    game.position = start_position(variant)
+    game.position = start_position(variant, empty=blank is not None)
     # The first deadline allows twice the usual time (njudge-formats, deadline defaults).
     from .lateness import set_phase_clock  # lateness needs this module's players()
+    from .play import phase_begins
 
+    phase_begins(game)
     set_phase_clock(game, ctx.settings, ctx.now, first=True)
     game.next_event_at = game.deadline
     ctx.session.flush()
     roster = _roster(game, variant)
-    board = starting_position(variant, variant.start)
+    board = starting_position(variant, game.phase, empty=blank is not None)
     when = njudge_time(game.deadline, ctx.settings)
     places: dict[int, list[Participant]] = {}  # a duplex player hears once, of all his
     for x in everyone(game):
@@ -388,9 +392,23 @@ def _share_out(
         game.participants.append(extra)
 
 
-def start_position(variant: variants.Variant) -> dict[str, Any]:
+def blank_start(variant: variants.Variant) -> str | None:
+    """SET BLANK BOARD (manual 9.1): the adjustment phase of the year before the variant's
+    first, where every power builds its units; None for a variant that starts with one."""
+    start = Phase.parse(variant.start, variant)
+    if start.letter == "B":
+        return None
+    winter = next((c for c in variant.phases if c[1] == "B"), None)
+    if winter is None:
+        return None
+    return str(Phase(winter[0], start.year - 1, "B"))
+
+
+def start_position(variant: variants.Variant, empty: bool = False) -> dict[str, Any]:
+    """The board before the first phase: the variant's units (none on a BLANK BOARD) and
+    its starting ownership."""
     units: dict[str, list[str]] = {x.name: [] for x in variant.powers}
-    for unit in variant.units:
+    for unit in () if empty else variant.units:
         units[unit.power].append(f"{unit.type} {unit.location}")
     centers: dict[str, list[str]] = {x.name: [] for x in variant.powers}
     for province, power in variant.ownership.items():

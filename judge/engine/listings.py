@@ -327,6 +327,12 @@ def _xflags(game: Game) -> list[str]:
             flags.append(word)
     if _setting(game, "disband", "normal") == "any":
         flags.append("AnyDisband")
+    for key, word in (
+        ("empty_board", "BlankBoard"), ("touch_press", "TouchPress"),
+        ("coastal_convoys", "CoastalConvoy"), ("move_disband", "Disband"),
+    ):  # fmt: skip
+        if _on(game, key, False):
+            flags.append(word)
     flags.append("Concessions" if _on(game, "concessions", True) else "No concessions")
     if _on(game, "duality", False):
         flags.append("Duality")

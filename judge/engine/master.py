@@ -16,6 +16,7 @@ from .lateness import PAUSED_REMINDER, next_event, set_phase_clock
 from .moderation import announce, hearers, master_only
 from .notices import addresses, deliver, everyone
 from .play import (
+    phase_begins,
     phase_document,
     phase_report,
     process,
@@ -276,10 +277,7 @@ def rollback(ctx: Conversation, cmd: p.Rollback) -> None:
     for record in records:
         if record.turn >= target.turn:
             ctx.session.delete(record)
-    for x in players(game):
-        x.wait = False
-        x.draw = None
-        x.concede = None
+    phase_begins(game)
     ctx.session.flush()
     set_phase_clock(game, ctx.settings, ctx.now, first=False)
     game.earliest = None

@@ -415,14 +415,32 @@ def orders_of(session: Session, game: Game, phase: str) -> dict[str, list[str]]:
     return proxy.settle(variant_of(game), out)
 
 
+# Game settings (manual 9.1) that are adjudicator options of the same meaning.
+_RULE_FLAGS = {
+    "duality": "duality",
+    "coastal_convoys": "coastal_convoys",
+    "move_disband": "move_disband",
+    "auto_disband": "auto_disband",
+}
+
+
 def _rule_options(game: Game) -> dict[str, Any]:
     """The game's rule settings as the adjudicator's options (phase-format)."""
+    settings = game.settings or {}
     options: dict[str, Any] = {}
     if build_at(game) != "variant":
         options["build_centers"] = build_at(game)
-    if (game.settings or {}).get("duality"):
-        options["duality"] = True
+    for setting, option in _RULE_FLAGS.items():
+        if settings.get(setting):
+            options[option] = True
+    if any_disband(game):
+        options["any_disband"] = True
     return options
+
+
+def any_disband(game: Game) -> bool:
+    """SET ANY DISBAND: every unit is ordered in an adjustment phase, and none is skipped."""
+    return (game.settings or {}).get("disband") == "any"
 
 
 def phase_document(game: Game, orders: dict[str, list[str]]) -> dict[str, Any]:
@@ -454,7 +472,9 @@ def standing(game: Game, power: str, given: list[str], trial: dict[str, Any]) ->
     errors = sum(1 for x in lines if x["result"] == "illegal" and x["reason"] != "replaced")
     phase = game.phase or ""
     due = owed(game, power)
-    if phase.endswith("B"):
+    if phase.endswith("B") and any_disband(game):
+        missing = _unsettled(game, power, lines, trial)
+    elif phase.endswith("B"):
         done = sum(
             1
             for x in lines
@@ -473,13 +493,33 @@ def standing(game: Game, power: str, given: list[str], trial: dict[str, Any]) ->
     return Standing("complete", True, errors)
 
 
+def _unsettled(game: Game, power: str, lines: list[dict[str, Any]], trial: dict[str, Any]) -> bool:
+    """ANY DISBAND: is a unit of the power still without its maintain or removal, or are
+    removals or builds still to be given once its removals are counted?"""
+    if any(x["reason"] in ("no order", "civil disorder") for x in lines):
+        return True
+    position = game.position or {}
+    owned = (position.get("centers") or {}).get(power) or []
+    after = (trial.get("units") or {}).get(power) or []
+    waived = sum(1 for x in lines if x["order"] == "WAIVE" and x["result"] == "succeeds")
+    if len(owned) - len(after) - waived <= 0:
+        return False
+    centers = {c: p for p, cs in (position.get("centers") or {}).items() for c in cs}
+    occupied = {province_of(u.split()[1]) for us in (trial.get("units") or {}).values() for u in us}
+    return bool(build_sites(variant_of(game), power, centers, occupied, build_at(game)))
+
+
 def owed(game: Game, power: str) -> int:
     """What a power has to order in the current phase: in an adjustment phase its builds
-    (positive) or removals (negative); otherwise 1 if it has a unit to order, else 0."""
+    (positive) or removals (negative), or under ANY DISBAND its units and builds; otherwise
+    1 if it has a unit to order, else 0."""
     position = game.position or {}
     phase = game.phase or ""
     if phase.endswith("B"):
-        return adjustment_due(variant_of(game), position, power, build_at(game))
+        due = adjustment_due(variant_of(game), position, power, build_at(game))
+        if any_disband(game):
+            return len((position.get("units") or {}).get(power) or []) + max(due, 0)
+        return due
     if phase.endswith("R"):
         dislodged = position.get("dislodged") or []
         return int(any(d.get("power") == power and d.get("retreats") for d in dislodged))
@@ -531,7 +571,10 @@ def end_of_orders(ctx: Conversation) -> None:
     given, out = refresh(ctx.session, game)
     state = standing(game, me.power, given.get(me.power, []), out)
     variant = variant_of(game)
-    ctx.say(r.orders_listing(variant, game.name, game.turn, game.phase, me.power, out).rstrip())
+    listing = r.orders_listing(
+        variant, game.name, game.turn, game.phase, me.power, out, build_at=build_at(game)
+    )
+    ctx.say(listing.rstrip())
     ctx.say(_standing_text(ctx, game, me, state))
     pending = pending_text(ctx.session, game, me)
     if pending:
@@ -657,21 +700,21 @@ def process(mailer: Mailer, game: Game) -> None:
     done_phase = game.phase
     centers = out.get("centers") or (game.position or {}).get("centers", {})
     position = {"units": out["units"], "centers": centers, "dislodged": out.get("dislodged", [])}
-    next_phase = _next_needed(variant, out["next_phase"], position, build_at(game))
+    next_phase = _next_needed(
+        variant, out["next_phase"], position, build_at(game), any_disband(game)
+    )
     winner = winner_of(game, centers)
     game.position = position
-    for x in players(game):
-        x.wait = False
-        x.draw = None
-        x.concede = None
     tail: list[str] = []
     if winner is not None:
         game.status = "finished"
         game.next_event_at = None
+        phase_begins(game)
         tail.append(GAME_OVER)
     else:
         game.phase = next_phase
         game.turn += 1
+        phase_begins(game)
         away = set_phase_clock(game, settings, now, first=False)
         game.next_event_at = None
         tail.append(
@@ -709,6 +752,17 @@ def process(mailer: Mailer, game: Game) -> None:
     schedule(mailer, game)
 
 
+def phase_begins(game: Game) -> None:
+    """A new phase: nobody waits and no draw or concession stands, except that under ANY
+    DISBAND every active player waits in an adjustment phase (the njudge's rule, manual
+    9.1): anyone may adjust, so the phase runs to its deadline unless all SET NOWAIT."""
+    wait = game.status == "active" and any_disband(game) and (game.phase or "").endswith("B")
+    for x in players(game):
+        x.wait = wait and bool(x.power) and x.status in ("active", "late")
+        x.draw = None
+        x.concede = None
+
+
 def phase_report(game: Game, doc: dict[str, Any], out: dict[str, Any]) -> str:
     """The results of the game's current phase as the adjudicator found them: the one
     renderer of results, for the report and for a master's PREDICT."""
@@ -717,13 +771,23 @@ def phase_report(game: Game, doc: dict[str, Any], out: dict[str, Any]) -> str:
     return render(variant_of(game), game.name, game.turn, doc, out).rstrip("\n")
 
 
-def _next_needed(variant: variants.Variant, code: str, position: dict[str, Any], where: str) -> str:
-    """The adjudicator's next phase, or later while nobody has anything to do in it."""
+def _next_needed(
+    variant: variants.Variant,
+    code: str,
+    position: dict[str, Any],
+    where: str,
+    every_winter: bool = False,
+) -> str:
+    """The adjudicator's next phase, or later while nobody has anything to do in it
+    (`every_winter`: ANY DISBAND, where anyone with a unit may adjust)."""
     phase = Phase.parse(code, variant)
     for _ in range(len(variant.phases) + 1):
         if phase.letter == "R" and not any(d.get("retreats") for d in position["dislodged"]):
             position["dislodged"] = []
-        elif phase.letter == "B" and not _adjustments_needed(variant, position, where):
+        elif phase.letter == "B" and not (
+            (every_winter and any(position.get("units", {}).values()))
+            or _adjustments_needed(variant, position, where)
+        ):
             pass
         else:
             return str(phase)
@@ -782,7 +846,9 @@ def _tell_advance_orders(
     for x in players(game):
         if x.power and x.power in powers:
             state = standing(game, x.power, given.get(x.power, []), out)
-            listing = r.orders_listing(variant, game.name, game.turn, game.phase, x.power, out)
+            listing = r.orders_listing(
+                variant, game.name, game.turn, game.phase, x.power, out, build_at=build_at(game)
+            )
             note = "Your orders given in advance for this phase now count:"
             if state.errors:
                 note = "Your orders given in advance for this phase have errors:"

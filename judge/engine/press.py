@@ -17,8 +17,12 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 from datetime import timedelta
+from functools import cache
+
+from sqlalchemy import func, select
 
 import parser as p
+from variants import Variant, province_of
 
 from ..reports.frame import game_subject
 from ..store.models import Game, HistoryEvent, Participant, PressRecord
@@ -75,7 +79,7 @@ def press(ctx: Conversation, cmd: p.Press) -> None:
             return
         grey = False
     elif not is_master:
-        refusal = _refusal(game, me, cmd, partial)
+        refusal = _refusal(game, me, cmd, partial) or _out_of_touch(ctx, game, me, real, partial)
         if refusal:
             ctx.fail(f"{what}: {refusal}  No message was sent.")
             return
@@ -120,6 +124,7 @@ def press(ctx: Conversation, cmd: p.Press) -> None:
             game_id=game.id, sender_id=me.id, recipients=[x.id for x in real],
             shown_to=[shown.letters] if not shown.broadcast else ["*"], grey=grey,
             postal=False, text=text, created_at=ctx.now, phase=game.phase,
+            broadcast=not partial,
         )
     )  # fmt: skip
     if any(x.role == "observer" for x in real) or not partial:
@@ -237,6 +242,67 @@ def _refusal(game: Game, me: Participant, cmd: p.Press, partial: bool) -> str:
     if not cmd.text.strip() and not settings.get("blank_press"):
         return f"game '{name}' allows no blank press."
     return ""
+
+
+def _out_of_touch(
+    ctx: Conversation, game: Game, me: Participant, real: list[Participant], partial: bool
+) -> str:
+    """SET TOUCH PRESS (manual 9.1): partial press only to the powers one touches (and the
+    Master), none to observers, and one broadcast a turn. Why not, or ''."""
+    if not (game.settings or {}).get("touch_press"):
+        return ""
+    name = game.name
+    if not partial:
+        if me.role != "player":
+            return ""
+        sent = ctx.session.scalar(
+            select(func.count(PressRecord.id)).where(
+                PressRecord.game_id == game.id,
+                PressRecord.sender_id == me.id,
+                PressRecord.phase == game.phase,
+                PressRecord.broadcast.is_(True),
+            )
+        )
+        if sent:
+            return f"game '{name}' is set TOUCH PRESS: one broadcast a turn, and you have sent it."
+        return ""
+    if any(x.role == "observer" for x in real):
+        return f"game '{name}' is set TOUCH PRESS: no press to observers."
+    units = (game.position or {}).get("units") or {}
+    mine = units.get(me.power or "", []) if me.role == "player" else []
+    far = sorted(
+        {x.power for x in real if x.role == "player" and x.power}
+        - set(touching(variant_of(game), mine, units))
+    )
+    if far:
+        return (
+            f"game '{name}' is set TOUCH PRESS: partial press goes only to the powers your "
+            f"units touch (and the Master), not to {', '.join(far)}."
+        )
+    return ""
+
+
+def touching(variant: Variant, mine: list[str], units: dict[str, list[str]]) -> list[str]:
+    """The powers with a unit one move (a wing's: over any border, land or sea) from one of
+    `mine` (units as the position writes them, `F stp/sc`)."""
+    near = set()
+    for unit in mine:
+        near |= _neighbours(variant, province_of(unit.split()[1]))
+    return [
+        power
+        for power, theirs in units.items()
+        if any(province_of(u.split()[1]) in near for u in theirs)
+    ]
+
+
+@cache
+def _neighbours(variant: Variant, province: str) -> frozenset[str]:
+    out = set(variant.army_moves.get(province, ()))
+    out |= variant.wing_moves.get(province, frozenset())
+    for location, ends in variant.fleet_moves.items():
+        if province_of(location) == province:
+            out |= {province_of(end) for end in ends}
+    return frozenset(out - {province})
 
 
 # -- how it reads ---------------------------------------------------------------------------------

@@ -93,6 +93,8 @@ def _phrase(
         isinstance(order, syntax.Disband) and kind == "adjustment"
     ):
         return f"Removes {_unit_phrase(variant, power, spec)}"
+    if isinstance(order, syntax.Maintain):
+        return f"Maintains {_unit_phrase(variant, power, spec)}"
     unit = _unit_name(variant, spec)
     if isinstance(order, syntax.Hold):
         return f"{unit} HOLD"
@@ -391,13 +393,21 @@ def ownership_tables(
 
 
 def orders_listing(
-    variant: Variant, game: str, seq: int | str, phase: Phase | str, power: str, result_doc: Doc
+    variant: Variant,
+    game: str,
+    seq: int | str,
+    phase: Phase | str,
+    power: str,
+    result_doc: Doc,
+    *,
+    build_at: str = "variant",
 ) -> str:
     """The part of a reply that shows a power its orders as the judge holds them.
 
     `result_doc` is a trial adjudication of the current orders: it tells which orders count
     and which are impossible, and nothing of it but the power's own orders is shown, so a
-    reply never gives away what the trial made of anybody else's.
+    reply never gives away what the trial made of anybody else's. `build_at` is the game's
+    SET HOME / ANY / ONE CENTER, for the builds a power has left.
     """
     phase = _phase(variant, phase)
     power = variant.power(power).name
@@ -420,7 +430,9 @@ def orders_listing(
         lines.extend(_retreat_lines(variant, counted, None))
     else:
         lines.extend([f"Adjustment orders for {_when(phase)}.  {_stamp(game, seq)}", ""])
-        lines.extend(_adjustment_lines(variant, power, result_doc, None, results=False))
+        lines.extend(
+            _adjustment_lines(variant, power, result_doc, None, results=False, build_at=build_at)
+        )
     return "\n".join(lines).rstrip("\n") + "\n"
 
 
@@ -632,21 +644,35 @@ def adjustment_results(
 
 
 def _adjustment_lines(
-    variant: Variant, only: str | None, output_doc: Doc, input_doc: Doc | None, results: bool
+    variant: Variant,
+    only: str | None,
+    output_doc: Doc,
+    input_doc: Doc | None,
+    results: bool,
+    build_at: str = "variant",
 ) -> list[str]:
     """The njudge's three passes (`buildout`): orders power by power, then what is left of
     each power's builds, then the removals by default.
 
     Without the input document (a listing) the board before the phase is worked back from
-    the output: the units after it, less what was built, plus what was removed.
+    the output: the units after it, less what was built, plus what was removed. A unit kept
+    with `maintain` (SET ANY DISBAND) is listed to its power, never in the results, as the
+    njudge does; one kept for want of an order is not listed.
     """
+    if input_doc is not None:
+        build_at = str((input_doc.get("options") or {}).get("build_centers", build_at))
     powers = [only] if only else _power_order(variant)
     lines = [
         line
         for line in output_doc.get("orders", ())
         if line.get("result") == "succeeds" and line.get("order") and line.get("power") in powers
     ]
-    ordered = [line for line in lines if line.get("reason") != "civil disorder"]
+    ordered = [
+        line
+        for line in lines
+        if line.get("reason") not in ("civil disorder", "no order")
+        and not (results and line["order"].endswith(" M"))
+    ]
     defaults = [line for line in lines if line.get("reason") == "civil disorder"]
     built: list[tuple[str, str]] = []
     removed: list[tuple[str, str]] = []
@@ -664,7 +690,7 @@ def _adjustment_lines(
     else:
         after = {(p, u) for p, us in output_doc.get("units", {}).items() for u in us}
         before = (after - set(built)) | set(removed)
-    occupied = {province_of(u.split()[1]) for _, u in before}
+    occupied = {province_of(u.split()[1]) for _, u in set(before) - set(removed)}
     occupied |= {province_of(u.split()[1]) for _, u in built}
     out = []
     for power in powers:
@@ -673,8 +699,15 @@ def _adjustment_lines(
                 phrase = order_phrase(variant, power, line["order"], kind="adjustment")
                 out.append(_padded(power) + phrase + ".")
     for power in powers:
-        due = sum(1 for o in centers.values() if o == power) - sum(
-            1 for p, _ in before if p == power
+        # Builds are counted after the power's own removals (under ANY DISBAND a removal
+        # makes room for a build; otherwise a power removing has no builds anyway).
+        removing = sum(
+            1 for line in ordered if line["power"] == power and line["order"].endswith(" D")
+        )
+        due = (
+            sum(1 for o in centers.values() if o == power)
+            - sum(1 for p, _ in before if p == power)
+            + removing
         )
         used = sum(
             1
@@ -685,7 +718,7 @@ def _adjustment_lines(
         if left <= 0:
             continue
         plural = "" if left == 1 else "s"
-        if build_sites(variant, power, centers, occupied):
+        if build_sites(variant, power, centers, occupied, build_at):
             out.append(_padded(power) + f"{left} build{plural} pending.")
         else:
             verb = "waived" if results else "pending"
@@ -730,13 +763,13 @@ def game_over_line() -> str:
 # -- the board as it stands ------------------------------------------------------------
 
 
-def starting_position(variant: Variant, phase: Phase | str) -> str:
+def starting_position(variant: Variant, phase: Phase | str, empty: bool = False) -> str:
     """The `report.<variant>` text of the game-start mail, made from the variant itself so a
-    new variant needs no hand-written report."""
+    new variant needs no hand-written report; `empty` for a game set BLANK BOARD."""
     phase = _phase(variant, phase)
     lines = [f"Starting position for {_when(phase)}.", ""]
     by_power: dict[str, list[tuple[str, str]]] = {}
-    for unit in variant.units:
+    for unit in () if empty else variant.units:
         by_power.setdefault(unit.power, []).append((unit.type, unit.location))
     if not by_power:
         lines.append("There are no units on the board.")

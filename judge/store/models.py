@@ -246,6 +246,8 @@ class PressRecord(Base):
     text: Mapped[str] = mapped_column(Text)
     created_at: Mapped[datetime] = mapped_column(DateTime)
     phase: Mapped[str | None] = mapped_column(String(12), nullable=True)
+    # Sent to everyone in the game (SET TOUCH PRESS allows one a turn).
+    broadcast: Mapped[bool] = mapped_column(Boolean, default=False)
 
 
 class HistoryEvent(Base):
