@@ -58,8 +58,10 @@ def read_document(
         raise ValueError(f"unknown variant '{name}' (known: {known})") from None
     if "phase" not in doc:
         raise ValueError("'phase' is missing")
-    phase = Phase.parse(str(doc["phase"]), variant)
     options = Options.from_mapping(doc.get("options"))
+    if options.summer is not None:
+        variant = variants.with_summer(variant, options.summer)
+    phase = Phase.parse(str(doc["phase"]), variant)
     units = _read_units(variant, doc.get("units", {}), "units")
     taken: dict[str, Unit] = {}
     for unit in units:

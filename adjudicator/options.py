@@ -18,8 +18,21 @@ CHOICES: dict[str, tuple[str, ...]] = {
     # Where builds go (njudge SET HOME/ANY/ONE CENTER): as the variant says, the home
     # centres, any owned centre, or any owned centre while one home centre is still held.
     "build_centers": ("variant", "home", "any", "one"),
+    # Where a unit may change its type (njudge SET TRANSFORM when:where), in movement and in
+    # adjustment phases: nowhere, on its home centres, on any centre it owns while it holds
+    # a home centre, on any centre it owns, or anywhere on land.
+    "transform_move": ("none", "home", "one", "any", "anywhere"),
+    "transform_build": ("none", "home", "one", "any", "anywhere"),
 }
-FLAGS = ("duality", "coastal_convoys", "move_disband", "any_disband", "auto_disband")
+FLAGS = (
+    "duality",
+    "coastal_convoys",
+    "move_disband",
+    "any_disband",
+    "auto_disband",
+    "summer",
+    "attack_transform",
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,6 +54,14 @@ class Options:
     any_disband: bool = False
     # A dislodged unit is disbanded at once: no retreats (SET AUTO DISBAND).
     auto_disband: bool = False
+    # A Summer movement phase between Spring and Fall, or none (SET [NO] SUMMER); None: as
+    # the variant's year has it. Read by the document layer, which names the variant.
+    summer: bool | None = None
+    transform_move: str = "none"
+    transform_build: str = "none"
+    # A unit attacked by another power but not dislodged still transforms (njudge's default;
+    # false is SET NO ATTACK TRANSFORM).
+    attack_transform: bool = True
 
     @classmethod
     def from_mapping(cls, raw: Mapping[str, object] | None) -> Options:

@@ -29,6 +29,7 @@ from .orders import (
     Retreat,
     SupportHold,
     SupportMove,
+    Transform,
     UnitSpec,
     Waive,
 )
@@ -57,6 +58,7 @@ __all__ = [
     "Retreat",
     "SupportHold",
     "SupportMove",
+    "Transform",
     "UnitSpec",
     "Vocabulary",
     "Waive",

@@ -64,6 +64,8 @@ def order_text(order: o.Order) -> str:
         return f"{unit} D"
     if isinstance(order, o.Maintain):
         return f"{unit} M"
+    if isinstance(order, o.Transform):
+        return f"{unit} transform {order.into}" + (f"/{order.coast}" if order.coast else "")
     return unit  # Bare, Adjust
 
 

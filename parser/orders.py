@@ -121,6 +121,16 @@ class Maintain:
 
 
 @dataclass(frozen=True, slots=True)
+class Transform:
+    """`A bre transform F`: the unit becomes one of another type (SET TRANSFORM); `coast`
+    for a fleet in a province with coasts."""
+
+    unit: UnitSpec
+    into: str
+    coast: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class Waive:
     pass
 
@@ -144,6 +154,7 @@ Order = (
     | Remove
     | Adjust
     | Maintain
+    | Transform
     | Waive
     | Bare
 )
@@ -418,9 +429,20 @@ _RULES: dict[str, Any] = {
     "remove": lambda items: Remove(_first_unit(items)),
     "adjust": lambda items: Adjust(items[0]),
     "maintain": lambda items: Maintain(_first_unit(items)),
+    "transform": lambda items: Transform(items[0], items[2], _coast(items[3:])),
+    "transform_at": lambda items: Transform(
+        UnitSpec(None, Location(items[2].province)), items[1], items[2].coast
+    ),
     "waive": lambda items: Waive(),
 }
 
 
 def _units(items: list[Any]) -> list[UnitSpec]:
     return [i for i in items if isinstance(i, UnitSpec)]
+
+
+def _coast(words: list[Any]) -> str | None:
+    """A COAST word (`/nc`, `(north coast)`, `sc`) as its coast, or None."""
+    if not words:
+        return None
+    return _COAST_LETTER[str(words[0]).strip("/() \t")[0]]

@@ -488,3 +488,26 @@ def test_any_disband_keeps_every_adjustment_phase():
     assert adjudicate(doc)["next_phase"] == "S1902M"  # nobody may build or must remove
     doc["options"] = {"any_disband": True}
     assert adjudicate(doc)["next_phase"] == "F1901B"
+
+
+# -- summer: SET SUMMER ---------------------------------------------------------------------
+
+
+def test_summer_is_a_movement_phase_between_spring_and_fall():
+    doc = {
+        "phase": "S1901M",
+        "units": {"France": ["A par"]},
+        "centers": {"France": ["par"]},
+        "orders": {"France": ["A par - bur"]},
+    }
+    assert adjudicate(doc)["next_phase"] == "F1901M"
+    doc["options"] = {"summer": True}
+    assert adjudicate(doc)["next_phase"] == "U1901M"
+    summer = {**doc, "phase": "U1901M", "units": {"France": ["A bur"]}}
+    summer["orders"] = {"France": ["A bur - bel"]}
+    out = adjudicate(summer)
+    assert out["next_phase"] == "F1901M"
+    assert out["units"] == {"France": ["A bel"]}
+    assert out["centers"] == {"France": ["par"]}  # centres change hands after the Fall only
+    with pytest.raises(ValueError, match="'U1901M' is not a phase of Standard"):
+        adjudicate({**summer, "options": {}})

@@ -153,3 +153,22 @@ def test_touch_press(table):
     master(table, "PROCESS")
     table.wait_for(address("Italy"), "S1901M Results")
     assert "Broadcast message sent:" in table.orders("Italy", "BROADCAST\nA new turn.\nENDPRESS")
+
+
+def test_summer(table):
+    start_moderated(table, "SET SUMMER\n")
+    assert "Summer" in table.send("watcher@example.org", "LIST war\n").get_content()
+    master(table, "PROCESS")
+    spring = table.wait_for(address("France"), "S1901M Results")[0].get_content()
+    assert "The next phase of 'war' will be Movement for Summer of 1901." in spring
+    assert table.show()["phase"] == "U1901M"
+    listed = table.orders("France", "A par-bur")
+    assert "Movement orders for Summer of 1901." in listed
+    assert "France: Army Paris -> Burgundy." in listed
+    master(table, "PROCESS U1901M")
+    summer = table.wait_for(address("France"), "U1901M Results")[0].get_content()
+    assert "Movement results for Summer of 1901." in summer
+    assert "The next phase of 'war' will be Movement for Fall of 1901." in summer
+    state = table.show()
+    assert state["phase"] == "F1901M"
+    assert "A bur" in state["units"]["France"]

@@ -6,6 +6,7 @@ is documented in docs/variant-format.md.
 
 from __future__ import annotations
 
+import dataclasses
 from functools import cache
 from pathlib import Path
 
@@ -42,6 +43,7 @@ __all__ = [
     "load_file",
     "load_text",
     "province_of",
+    "with_summer",
 ]
 
 
@@ -58,3 +60,24 @@ def load(name: str) -> Variant:
     if not key.replace("_", "").isalnum() or not path.is_file():
         raise KeyError(name)
     return load_file(path)
+
+
+@cache
+def with_summer(variant: Variant, summer: bool) -> Variant:
+    """The variant with a Summer movement phase (and its retreats) between Spring and Fall,
+    or without one: SET [NO] SUMMER (users' manual 9.1). The same map and rules; only the
+    year's phases differ, so every phase code (`U1901M`) reads against the result."""
+    cycle = list(variant.phases)
+    has = any(code[0] == "U" for code in cycle)
+    if summer == has:
+        return variant
+    if summer:
+        springs = [i for i, code in enumerate(cycle) if code[0] == "S"]
+        if not springs:
+            return variant
+        at = springs[-1] + 1
+        cycle[at:at] = ["U" + cycle[i][1] for i in springs if cycle[i][1] != "B"]
+    else:
+        cycle = [code for code in cycle if code[0] != "U"]
+    tag = "summer" if summer else "no summer"
+    return dataclasses.replace(variant, phases=tuple(cycle), source=f"{variant.source} ({tag})")

@@ -131,6 +131,7 @@ FLAGS: dict[str, Rule] = {
     "coastal_convoys": Rule(_flag("CoastalConvoy", "NoCoastalConvoy"), forming=True),
     "empty_board": Rule(_flag("BlankBoard", "NoBlankBoard"), forming=True),
     "touch_press": Rule(_flag("TouchPress", "NoTouchPress"), forming=True),
+    "summer": Rule(_flag("Summer", "NoSummer"), forming=True),
     "proxy": Rule(_flag("Proxy", "NoProxy")),
     "strict_convoy": Rule(_flag("StrictConvoy", "NoStrictConvoy")),
     "auto_create": Rule(_flag("AutoCreate", "NoAutoCreate")),

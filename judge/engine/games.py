@@ -51,7 +51,10 @@ def default_settings(variant: variants.Variant) -> dict[str, Any]:
 
 
 def variant_of(game: Game) -> variants.Variant:
-    return variants.load(game.variant)
+    """The game's variant, with the year its SET [NO] SUMMER makes."""
+    variant = variants.load(game.variant)
+    summer = (game.settings or {}).get("summer")
+    return variant if summer is None else variants.with_summer(variant, bool(summer))
 
 
 def power_called(variant: variants.Variant, word: str) -> str | None:

@@ -26,7 +26,7 @@ from ..store.models import Game, HistoryEvent, Participant, PhaseRecord, User
 from .conversation import Conversation
 from .deadlines import DEFAULTS, parameter_line, timing_for
 from .dedication import rated
-from .games import find_game, players
+from .games import find_game, players, variant_of
 from .play import owed, winner_of
 
 # HISTORY without dates: the last week, at most 1000 lines (manual 3.4).
@@ -282,6 +282,15 @@ def parameters(game: Game, variant: variants.Variant | None, viewer: Participant
     lines.append(_param_line("    Flags:  ", _flags(game)))
     lines.append(_param_line("   xFlags:  ", _xflags(game)))
     lines.append(_param_line("    Press:  ", _press_words(game)))
+    restrictions = []
+    if _on(game, "touch_press", False):
+        restrictions.append("TouchPress")
+    if not _on(game, "late_press", True):
+        restrictions.append("No late press")
+    if _on(game, "must_order", False):
+        restrictions.append("Valid orders required to send press")
+    if restrictions:
+        lines.append(_param_line("    Press Restrictions: ", restrictions))
     for key, label in (("ep", "EP#  :  "), ("boardman", "Boardman Number:"),
                        ("miller", "Miller Number:")):  # fmt: skip
         value = _setting(game, key, None)
@@ -328,7 +337,7 @@ def _xflags(game: Game) -> list[str]:
     if _setting(game, "disband", "normal") == "any":
         flags.append("AnyDisband")
     for key, word in (
-        ("empty_board", "BlankBoard"), ("touch_press", "TouchPress"),
+        ("empty_board", "BlankBoard"), ("summer", "Summer"),
         ("coastal_convoys", "CoastalConvoy"), ("move_disband", "Disband"),
     ):  # fmt: skip
         if _on(game, key, False):
@@ -978,7 +987,7 @@ def _blind(game: Game) -> bool:
 
 def _variant(game: Game) -> variants.Variant | None:
     try:
-        return variants.load(game.variant)
+        return variant_of(game)
     except KeyError:
         return None
 

@@ -435,6 +435,8 @@ def _rule_options(game: Game) -> dict[str, Any]:
             options[option] = True
     if any_disband(game):
         options["any_disband"] = True
+    if settings.get("summer") is not None:
+        options["summer"] = bool(settings["summer"])
     return options
 
 
