@@ -18,12 +18,15 @@ _LETTERS = {"build": "B", "remove": "D", "maintain": "M"}
 @dataclass(frozen=True, slots=True)
 class AdjustCommand:
     power: str
-    kind: str  # "build", "remove", "maintain" (SET ANY DISBAND) or "waive"
+    kind: str  # "build", "remove", "maintain" (SET ANY DISBAND), "transform" or "waive"
     unit: Unit | None  # None for a waive
+    into: Unit | None = None  # what a transforming unit becomes
 
     def __str__(self) -> str:
         if self.kind == "waive":
             return "WAIVE"
+        if self.kind == "transform":
+            return f"{self.unit} transform {self.into.kind_text}"  # type: ignore[union-attr]
         return f"{self.unit} {_LETTERS[self.kind]}"
 
     @property

@@ -36,6 +36,13 @@ class Unit(_UnitFields):
     def __str__(self) -> str:
         return f"{self.type} {self.location}"
 
+    @property
+    def kind_text(self) -> str:
+        """`F` or `F/nc`: the type, with the coast, as a transform order names what a unit
+        becomes."""
+        slash = self.location.find("/")
+        return self.type if slash < 0 else f"{self.type}{self.location[slash:]}"
+
 
 def place_name(variant: Variant, location: str) -> str:
     """`the North Sea`, `Paris`, `Spain (north coast)`: the njudge's words for a place."""

@@ -18,7 +18,9 @@ from .board import Unit, place_name, unit_phrase
 from .geography import _NOWHERE, Geography
 
 # DISBAND (SET DISBAND): the unit holds through the movement, then leaves the board.
-HOLD, MOVE, SUPPORT, CONVOY, DISBAND = range(5)
+# TRANSFORM (SET TRANSFORM): the unit holds, then becomes `target` unless dislodged.
+HOLD, MOVE, SUPPORT, CONVOY, DISBAND, TRANSFORM = range(6)
+HOLDING = (HOLD, DISBAND, TRANSFORM)  # kinds the resolver treats as holding
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,6 +56,8 @@ class Command(NamedTuple):
             return f"{u} H"
         if self.kind == DISBAND:
             return f"{u} D"
+        if self.kind == TRANSFORM:
+            return f"{u} transform {self.target.kind_text}"  # type: ignore[union-attr]
         if self.kind == MOVE:
             path = "".join(f" - {sea}" for sea in self.route)
             via = " via convoy" if self.via_convoy and not self.route else ""

@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import NamedTuple
 
-from .legality import CONVOY, DISBAND, HOLD, MOVE, SUPPORT, Command
+from .legality import CONVOY, HOLDING, MOVE, SUPPORT, Command
 
 UNRESOLVED, GUESSING, RESOLVED = 0, 1, 2
 
@@ -107,7 +107,7 @@ class Resolver:
                 ):
                     h2h[i] = j
                 continue
-            if k in (HOLD, DISBAND):  # a disbanding unit holds until the moves are done
+            if k in HOLDING:  # a unit disbanding or transforming holds meanwhile
                 continue
             t = unit_at[c.target.province]  # type: ignore[union-attr]
             target[i] = t
@@ -430,7 +430,7 @@ class Resolver:
                 else:
                     reason = "army did not move"
             else:
-                assert k in (HOLD, DISBAND)
+                assert k in HOLDING
                 if not dislodged:
                     out.append(_SUCCESS)
                     continue

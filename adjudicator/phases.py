@@ -30,6 +30,7 @@ from .legality import (
     DISBAND,
     HOLD,
     MOVE,
+    TRANSFORM,
     Board,
     Command,
     Illegal,
@@ -40,6 +41,7 @@ from .movement import Resolver
 from .options import Options
 from .phase import Phase
 from .retreats import Dislodged, RetreatCommand, check_retreat, resolve_retreats, retreat_options
+from .transforms import transformed
 
 SUCCEEDS, FAILS, ILLEGAL = "succeeds", "fails", "illegal"
 
@@ -180,7 +182,8 @@ def _finish(
     due = None
     if nxt.letter == "B":
         due = balances(variant, units, centers)
-        needed = (options.any_disband and bool(units)) or _adjustments_needed(
+        anyone = options.any_disband or options.transform_build != "none"
+        needed = (anyone and bool(units)) or _adjustments_needed(
             variant, units, centers, due, options.build_centers
         )
         if not needed:
@@ -282,7 +285,10 @@ def check_movement_orders(
         if type(parsed) is Illegal:
             checked.append(parsed)
             continue
-        command = check_movement(board, given.power, parsed)  # type: ignore[arg-type]
+        if type(parsed) is syntax.Transform:
+            command = _transform_command(position, board, given.power, parsed, options)
+        else:
+            command = check_movement(board, given.power, parsed)  # type: ignore[arg-type]
         checked.append(command)
         if type(command) is not Illegal:
             chosen[command.unit.province] = index  # type: ignore[union-attr]
@@ -292,6 +298,19 @@ def check_movement_orders(
         index = chosen.get(unit.province, -1)
         commands.append(checked[index] if index >= 0 else new_command(HOLD, unit))  # type: ignore[arg-type]
     return CheckedOrders(orders, checked, chosen, commands, board.maps)
+
+
+def _transform_command(
+    position: Position, board: Board, power: str, order: syntax.Transform, options: Options
+) -> Command | Illegal:
+    found = transformed(
+        position.variant, board.at, position.centers, power, order, options.transform_move,
+        "movement",
+    )  # fmt: skip
+    if isinstance(found, Illegal):
+        return found
+    unit, into = found
+    return new_command(TRANSFORM, unit, None, into.location, into)
 
 
 def resolve_movement(position: Position, ready: CheckedOrders, options: Options) -> PhaseResult:
@@ -310,6 +329,7 @@ def resolve_movement(position: Position, ready: CheckedOrders, options: Options)
     after: list[Unit] = []
     beaten: list[int] = []
     unordered: list[OrderResult] = []
+    attacked: set[int] = set()  # transformations failed by an attack (NO ATTACK TRANSFORM)
     new = tuple.__new__
     for i, command in enumerate(commands):
         outcome = outcomes[i]
@@ -318,6 +338,12 @@ def resolve_movement(position: Position, ready: CheckedOrders, options: Options)
             pass  # gone, dislodged or not: a disbanded unit never retreats
         elif outcome.dislodged_by is not None:
             beaten.append(i)
+        elif command.kind == TRANSFORM:
+            if options.attack_transform or not _attacked(resolver, commands, i):
+                after.append(command.target)  # type: ignore[arg-type]
+            else:
+                after.append(unit)
+                attacked.add(i)
         elif outcome.succeeded and command.kind == MOVE:
             # The unit where it moved to (a Unit's fields, its province already known).
             after.append(new(Unit, (unit.power, unit.type, command.dest_loc, command.dest)))
@@ -330,6 +356,8 @@ def resolve_movement(position: Position, ready: CheckedOrders, options: Options)
     unit_at = resolver.unit_at
     for province, index in chosen.items():
         succeeded, reason, _ = outcomes[unit_at[province]]
+        if unit_at[province] in attacked:
+            succeeded, reason = False, "attacked"
         verdicts[index] = _SUCCEEDED if succeeded else (FAILS, reason, None)
     lines = _result_lines(orders, checked, verdicts)
     lines.extend(unordered)
@@ -362,6 +390,14 @@ def resolve_movement(position: Position, ready: CheckedOrders, options: Options)
     result.dislodged = dislodged
     result.contested = sorted(standoffs)
     return result
+
+
+def _attacked(resolver: Resolver, commands: Sequence[Command], i: int) -> bool:
+    """Did another power order a move into the unit's province?"""
+    unit = commands[i].unit
+    return any(
+        commands[j].unit.power != unit.power for j in resolver.moves_into.get(unit.province, ())
+    )
 
 
 def _by_province(unit: Unit) -> str:
@@ -419,12 +455,29 @@ def retreats(position: Position, orders: Sequence[GivenOrder], options: Options)
 def adjustments(position: Position, orders: Sequence[GivenOrder], options: Options) -> PhaseResult:
     """Builds, removals and waives; with ANY DISBAND (the njudge's AnyDisband) also a
     `maintain` or a removal for any unit, the builds counted after the removals, and a
-    maintain for every unit left without an order."""
+    maintain for every unit left without an order; with SET TRANSFORM, units that change
+    their type (unless they are removed)."""
     variant = position.variant
     geo = geography(variant, options.duality, options.coastal_convoys)
     at = {u.province: u for u in position.units}
     due = balances(variant, position.units, position.centers)
     checked: list[AdjustCommand | Illegal | None] = [None] * len(orders)
+    # SET TRANSFORM: a unit -> its order that counts and the unit it becomes.
+    transforms: dict[Unit, tuple[int, Unit]] = {}
+    for index, given in enumerate(orders):
+        if type(given.parsed) is syntax.Transform:
+            found = transformed(
+                variant, at, position.centers, given.power, given.parsed,
+                options.transform_build, "adjustment",
+            )  # fmt: skip
+            if isinstance(found, Illegal):
+                checked[index] = found
+                continue
+            unit, into = found
+            checked[index] = AdjustCommand(given.power, "transform", unit, into)
+            if unit in transforms:
+                checked[transforms[unit][0]] = Illegal("replaced", _REPLACED_VERDICT[2])
+            transforms[unit] = (index, into)
     kept_units: dict[Unit, int] = {}  # ANY DISBAND: a unit -> its order that counts
     if options.any_disband:
         for index, given in enumerate(orders):
@@ -457,10 +510,14 @@ def adjustments(position: Position, orders: Sequence[GivenOrder], options: Optio
                     parsed, options.build_centers, any_disband=options.any_disband,
                 )  # type: ignore[arg-type]  # fmt: skip
             checked[index] = command
-        elif type(command) is AdjustCommand and kept_units.get(command.unit) != index:  # type: ignore[arg-type]
+        elif (
+            type(command) is AdjustCommand
+            and command.kind in ("remove", "maintain")
+            and kept_units.get(command.unit) != index  # type: ignore[arg-type]
+        ):
             checked[index] = Illegal("replaced", _REPLACED_VERDICT[2])  # type: ignore[arg-type]
             continue
-        if type(command) is AdjustCommand and command.kind != "maintain":
+        if type(command) is AdjustCommand and command.kind not in ("maintain", "transform"):
             legal.setdefault(given.power, []).append((index, command))
     removed: set[Unit] = set()
     built: list[Unit] = []
@@ -491,9 +548,12 @@ def adjustments(position: Position, orders: Sequence[GivenOrder], options: Optio
                 disorder.append(OrderResult(power, "", removal, SUCCEEDS, "civil disorder"))
     if options.any_disband:
         for unit in position.units:
-            if unit not in kept_units and unit not in removed:
+            if unit not in kept_units and unit not in transforms and unit not in removed:
                 maintain = AdjustCommand(unit.power, "maintain", unit)
                 disorder.append(OrderResult(unit.power, "", maintain, SUCCEEDS, "no order"))
+    for unit, (index, _into) in transforms.items():
+        if unit in removed:
+            failed[index] = "removed"
 
     verdicts: list[Verdict | None] = [
         (FAILS, failed[index], None) if index in failed else _SUCCEEDED
@@ -501,7 +561,9 @@ def adjustments(position: Position, orders: Sequence[GivenOrder], options: Optio
     ]
     lines = _result_lines(orders, checked, verdicts)  # type: ignore[arg-type]
     lines.extend(disorder)
-    after = [u for u in position.units if u not in removed] + built
+    after = [
+        transforms[u][1] if u in transforms else u for u in position.units if u not in removed
+    ] + built
     return _finish(
         position, after, dict(position.centers), position.phase.following(variant), lines, options
     )

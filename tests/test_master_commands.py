@@ -18,14 +18,14 @@ HOLD = {
     "Turkey": "A con H; A smy H; F ank H",
 }
 MASTER_ONLY = ["BECOME F", "EJECT I", "PROMOTE x@y.org", "PREDICT", "PROCESS", "ROLLBACK",
-               "TERMINATE", "PAUSE"]  # fmt: skip
+               "TERMINATE", "PAUSE", "UNSTART", "FORCE BEGIN"]  # fmt: skip
 
 
 def test_master_commands_are_refused_to_players_and_observers(table):
     start_moderated(table)
     table.send("watcher@example.org", "OBSERVE war x\n")
     for command in MASTER_ONLY:
-        word = command.split()[0]
+        word = command if command == "FORCE BEGIN" else command.split()[0]
         for who, signon in ((address("France"), "SIGN ON Fwar pwFrance"),
                             ("watcher@example.org", "OBSERVE war x")):  # fmt: skip
             reply = table.send(who, f"{signon}\n{command}\n").get_content()

@@ -511,3 +511,80 @@ def test_summer_is_a_movement_phase_between_spring_and_fall():
     assert out["centers"] == {"France": ["par"]}  # centres change hands after the Fall only
     with pytest.raises(ValueError, match="'U1901M' is not a phase of Standard"):
         adjudicate({**summer, "options": {}})
+
+
+# -- transform_move, transform_build, attack_transform: SET [NO] TRANSFORM, ATTACK TRANSFORM
+
+
+def test_a_unit_transforms_in_a_movement_phase_where_the_game_allows():
+    units = {"France": ["A bre", "A par"]}
+    orders = {"France": ["A bre transform F", "A par tr F"]}
+    refused = _spring(units, orders)
+    assert {x["text"]: x.get("message") for x in refused["orders"] if x["text"]} == {
+        "A bre transform F": "This game does not permit move transformations.",
+        "A par tr F": "This game does not permit move transformations.",
+    }
+    out = _spring(units, orders, transform_move="home")
+    results = {x["text"]: (x["result"], x.get("message")) for x in out["orders"]}
+    assert results["A bre transform F"] == ("succeeds", None)
+    assert results["A par tr F"] == ("illegal", "A fleet cannot be in Paris.")
+    assert out["units"] == {"France": ["A par", "F bre"]}
+
+
+@pytest.mark.parametrize(
+    ("where", "result"),
+    [("home", "illegal"), ("one", "succeeds"), ("any", "succeeds"), ("anywhere", "succeeds")],
+)
+def test_where_a_unit_may_transform(where, result):
+    doc = {
+        "phase": "S1901M",
+        "units": {"France": ["A spa"]},
+        "centers": {"France": ["spa", "par"]},
+        "orders": {"France": ["A spa transform F/sc"]},
+        "options": {"transform_move": where},
+    }
+    out = adjudicate(doc)
+    assert out["orders"][0]["result"] == result
+    if result == "succeeds":
+        assert out["units"] == {"France": ["F spa/sc"]}
+
+
+def test_a_transforming_unit_holds_and_fails_when_dislodged():
+    units = {"France": ["A bre"], "England": ["F eng", "F mao"]}
+    orders = {"France": ["A bre transform F"], "England": ["F eng - bre", "F mao S F eng - bre"]}
+    out = _spring(units, orders, transform_move="home")
+    assert out["orders"][0]["result"] == "fails"
+    assert out["orders"][0]["reason"] == "dislodged"
+    assert out["dislodged"][0]["unit"] == "A bre"  # it retreats as what it was
+
+
+def test_no_attack_transform_fails_a_transformation_under_attack():
+    units = {"France": ["A bre"], "England": ["F eng"]}
+    orders = {"France": ["A bre transform F"], "England": ["F eng - bre"]}
+    works = _spring(units, orders, transform_move="home")
+    assert works["units"]["France"] == ["F bre"]
+    out = _spring(units, orders, transform_move="home", attack_transform=False)
+    line = next(x for x in out["orders"] if x["power"] == "France")
+    assert (line["result"], line["reason"]) == ("fails", "attacked")
+    assert out["units"]["France"] == ["A bre"]
+
+
+def test_a_unit_transforms_in_an_adjustment_phase():
+    units = {"France": ["F bre", "A par", "A mar"]}
+    orders = {"France": ["transform army brest"]}
+    refused = _winter_of(units, FRANCE, orders)
+    assert refused["orders"][0]["message"] == "Build transformation is not enabled for this game."
+    out = _winter_of(units, FRANCE, orders, transform_build="home")
+    assert out["orders"][0]["order"] == "F bre transform A"
+    assert sorted(out["units"]["France"]) == ["A bre", "A mar", "A par"]
+
+
+def test_build_transformations_keep_every_adjustment_phase():
+    doc = {
+        "phase": "F1901M",
+        "units": {"France": ["A par"]},
+        "centers": {"France": ["par"]},
+        "orders": {},
+        "options": {"transform_build": "any"},
+    }
+    assert adjudicate(doc)["next_phase"] == "F1901B"

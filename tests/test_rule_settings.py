@@ -58,6 +58,7 @@ def test_blank_board_and_any_disband(table):
     state = table.show()
     assert state["phase"] == "F1900B"
     assert not any(state["units"].values())
+    assert all(x["wait"] for x in state["players"] if x.get("power"))
 
     built = table.orders("France", "Build A par\nBuild A mar\nBuild F bre")
     assert FRANCE + "Builds an army in Paris." in built
@@ -172,3 +173,40 @@ def test_summer(table):
     state = table.show()
     assert state["phase"] == "F1901M"
     assert "A bur" in state["units"]["France"]
+
+
+def test_transform(table):
+    table.send(MASTER, form(MASTER))
+    early = table.send(
+        MASTER,
+        "CREATE ?rules pwM\nBECOME MASTER\nSET NO ATTACK TRANSFORM\nSET TRANSFORM homecenter\n",
+    ).get_content()
+    assert "SET NO ATTACK TRANSFORM: move transformations must be enabled first" in early
+    assert "a transform option is when:where" in early
+    start_moderated(table, "SET TRANSFORM MOVE:HOMECENTER BUILD:ANY\nSET NO ATTACK TRANSFORM\n")
+    listed = table.send("watcher@example.org", "LIST war\n").get_content()
+    assert "Transform Move:HomeCentre" in listed and "Transform Build:AnyCentre" in listed
+    assert "NoAttackTransform" in listed
+    told = table.wait_for(address("France"), "Game Starting")[0]
+    assert told
+
+    reply = table.orders("France", "F bre transform A\nA par tr F")
+    assert "A fleet cannot be in Paris." in reply
+    assert "France: Fleet Brest TRANSFORMS TO Army." in reply
+    master(table, "PROCESS")
+    spring = table.wait_for(address("Italy"), "S1901M Results")[0].get_content()
+    assert "France: Fleet Brest TRANSFORMS TO Army." in spring
+    assert "A bre" in table.show()["units"]["France"]
+    master(table, "PROCESS")
+    table.wait_for(address("Italy"), "F1901M Results")
+    assert table.show()["phase"] == "F1901B"  # kept for transformations
+    winter = table.orders("France", "transform fleet brest")
+    assert FRANCE + "Transform the army in Brest to a fleet." in winter
+    # Everyone waits in an adjustment phase with transformations: nothing is processed yet.
+    state = table.show()
+    assert state["phase"] == "F1901B"
+    assert all(x["wait"] for x in state["players"] if x.get("power"))
+    master(table, "PROCESS")
+    results = table.wait_for(address("Italy"), "F1901B Results")[0].get_content()
+    assert FRANCE + "Transform the army in Brest to a fleet." in results
+    assert "F bre" in table.show()["units"]["France"]

@@ -56,6 +56,7 @@ HANDLERS: dict[type, Handler] = {
     p.SetDate: timing.set_date,
     p.SetAbsence: absences.set_absence,
     p.SetFlag: game_settings.set_flag,
+    p.SetTransform: game_settings.set_transform,
     p.SetNumber: game_settings.set_number,
     p.SetChoice: game_settings.set_choice,
     p.SetPlayerList: game_settings.set_player_list,

@@ -85,6 +85,12 @@ def _resrat(game: Game, me: Participant, value: Any) -> str | None:
     return None
 
 
+def _move_transforms(game: Game, me: Participant, value: Any) -> str | None:
+    if (game.settings or {}).get("transform_move", "none") == "none":
+        return "move transformations must be enabled first (SET TRANSFORM MOVE:...)"
+    return None
+
+
 def _whole(value: Any) -> Any:
     return int(value) if isinstance(value, float) and value.is_integer() else value
 
@@ -132,6 +138,9 @@ FLAGS: dict[str, Rule] = {
     "empty_board": Rule(_flag("BlankBoard", "NoBlankBoard"), forming=True),
     "touch_press": Rule(_flag("TouchPress", "NoTouchPress"), forming=True),
     "summer": Rule(_flag("Summer", "NoSummer"), forming=True),
+    "attack_transform": Rule(
+        _flag("AttackTransform", "NoAttackTransform"), forming=True, check=_move_transforms
+    ),
     "proxy": Rule(_flag("Proxy", "NoProxy")),
     "strict_convoy": Rule(_flag("StrictConvoy", "NoStrictConvoy")),
     "auto_create": Rule(_flag("AutoCreate", "NoAutoCreate")),
@@ -326,3 +335,55 @@ def set_comment(ctx: Conversation, cmd: p.SetComment) -> None:
     else:
         game.comment = text
     _told(ctx, game, me, "Full comment changed" if cmd.full else f"Comment: {text}")
+
+
+# SET TRANSFORM's places (manual 9.1), as written (CENTER/CENTRE optional) -> the setting.
+_TRANSFORM_PLACES = {
+    "home": "home", "homecenter": "home", "homecentre": "home",
+    "one": "one", "onecenter": "one", "onecentre": "one",
+    "any": "any", "anycenter": "any", "anycentre": "any",
+    "anywhere": "anywhere", "none": "none",
+}  # fmt: skip
+_TRANSFORM_WORDS = {
+    "none": "nowhere", "home": "on home centres", "one": "on any owned centre while a home "
+    "centre is held", "any": "on any owned centre", "anywhere": "anywhere on land",
+}  # fmt: skip
+
+
+def set_transform(ctx: Conversation, cmd: p.SetTransform) -> None:
+    """SET TRANSFORM when:where ... / SET NO TRANSFORM (manual 9.1): where units may change
+    their type in movement (MOVE) and adjustment (BUILD) phases; `when` defaults to BUILD,
+    `where` to HOME CENTER; NONE turns both off."""
+    what = "SET TRANSFORM" if cmd.options else "SET NO TRANSFORM"
+    chosen: dict[str, str] = {}
+    for option in cmd.options or ("none",):
+        text = "".join(option.split())
+        if text == "none":
+            chosen = {"move": "none", "build": "none"}
+            continue
+        when, _, where = text.partition(":")
+        when = when or "build"
+        place = _TRANSFORM_PLACES.get(where or "home")
+        if when not in ("move", "build") or place is None:
+            ctx.fail(
+                f"{what}: '{option}' is not when:where, with when MOVE or BUILD and where "
+                "HOME, ONE or ANY CENTER, ANYWHERE or NONE."
+            )
+            return
+        chosen[when] = place
+    allowed = may_moderate(ctx, what)
+    if allowed is None:
+        return
+    game, me = allowed
+    if game.status != "forming":
+        ctx.fail(f"{what}: game '{game.name}' has started; this is set before the start.")
+        return
+    settings = {**(game.settings or {})}
+    for when, place in chosen.items():
+        settings[f"transform_{when}"] = place
+    game.settings = settings
+    words = ", ".join(
+        f"{when.capitalize()} {_TRANSFORM_WORDS[settings.get(f'transform_{when}', 'none')]}"
+        for when in ("move", "build")
+    )
+    _told(ctx, game, me, f"Transformations: {words}")

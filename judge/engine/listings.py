@@ -342,12 +342,23 @@ def _xflags(game: Game) -> list[str]:
     ):  # fmt: skip
         if _on(game, key, False):
             flags.append(word)
+    for when in ("move", "build"):
+        place = _setting(game, f"transform_{when}", "none")
+        if place != "none":
+            flags.append(f"Transform {when.capitalize()}:{_TRANSFORM_WORDS[place]}")
+    if _setting(game, "attack_transform", True) is False:
+        flags.append("NoAttackTransform")
     flags.append("Concessions" if _on(game, "concessions", True) else "No concessions")
     if _on(game, "duality", False):
         flags.append("Duality")
     if _setting(game, "max_absence", None) is not None:
         flags.append(f"Max Absence: {_number(_setting(game, 'max_absence', 0))}")
     return flags
+
+
+_TRANSFORM_WORDS = {
+    "home": "HomeCentre", "one": "OneCentre", "any": "AnyCentre", "anywhere": "Anywhere",
+}  # fmt: skip
 
 
 def _press_words(game: Game) -> list[str]:

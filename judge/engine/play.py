@@ -437,12 +437,24 @@ def _rule_options(game: Game) -> dict[str, Any]:
         options["any_disband"] = True
     if settings.get("summer") is not None:
         options["summer"] = bool(settings["summer"])
+    for when in ("move", "build"):
+        if settings.get(f"transform_{when}", "none") != "none":
+            options[f"transform_{when}"] = settings[f"transform_{when}"]
+    if settings.get("attack_transform") is False:
+        options["attack_transform"] = False
     return options
 
 
 def any_disband(game: Game) -> bool:
     """SET ANY DISBAND: every unit is ordered in an adjustment phase, and none is skipped."""
     return (game.settings or {}).get("disband") == "any"
+
+
+def every_winter(game: Game) -> bool:
+    """Anyone may act in every adjustment phase (ANY DISBAND, or transformations in
+    adjustment phases): none is skipped, and every active player waits in it."""
+    settings = game.settings or {}
+    return any_disband(game) or settings.get("transform_build", "none") != "none"
 
 
 def phase_document(game: Game, orders: dict[str, list[str]]) -> dict[str, Any]:
@@ -703,7 +715,7 @@ def process(mailer: Mailer, game: Game) -> None:
     centers = out.get("centers") or (game.position or {}).get("centers", {})
     position = {"units": out["units"], "centers": centers, "dislodged": out.get("dislodged", [])}
     next_phase = _next_needed(
-        variant, out["next_phase"], position, build_at(game), any_disband(game)
+        variant, out["next_phase"], position, build_at(game), every_winter(game)
     )
     winner = winner_of(game, centers)
     game.position = position
@@ -756,9 +768,10 @@ def process(mailer: Mailer, game: Game) -> None:
 
 def phase_begins(game: Game) -> None:
     """A new phase: nobody waits and no draw or concession stands, except that under ANY
-    DISBAND every active player waits in an adjustment phase (the njudge's rule, manual
-    9.1): anyone may adjust, so the phase runs to its deadline unless all SET NOWAIT."""
-    wait = game.status == "active" and any_disband(game) and (game.phase or "").endswith("B")
+    DISBAND or build transformations every active player waits in an adjustment phase (the
+    njudge's rule, manual 9.1): anyone may act, so the phase runs to its deadline unless
+    all SET NOWAIT."""
+    wait = game.status == "active" and every_winter(game) and (game.phase or "").endswith("B")
     for x in players(game):
         x.wait = wait and bool(x.power) and x.status in ("active", "late")
         x.draw = None

@@ -95,6 +95,14 @@ def _phrase(
         return f"Removes {_unit_phrase(variant, power, spec)}"
     if isinstance(order, syntax.Maintain):
         return f"Maintains {_unit_phrase(variant, power, spec)}"
+    if isinstance(order, syntax.Transform):
+        into = UNIT_WORDS.get(order.into, "Unit")
+        coast = f" ({COAST_WORDS[order.coast]})" if order.coast else ""
+        if kind == "adjustment":
+            article = "an" if into[0] in "AEIOU" else "a"
+            here = unit_phrase(variant, Unit(power, spec.type or "A", spec.location.province))
+            return f"Transform {here} to {article} {into.lower()}{coast}"
+        return f"{_unit_name(variant, spec)} TRANSFORMS TO {into}{coast}"
     unit = _unit_name(variant, spec)
     if isinstance(order, syntax.Hold):
         return f"{unit} HOLD"
