@@ -41,6 +41,8 @@ class Geography:
     # naming a coast (not bicoastal): the legality checks' fast paths.
     reach_of: dict[tuple[str, str], frozenset[str]]
     simple_steps: dict[tuple[str, str], frozenset[str]]
+    # Convoy places with two coasts (SET COASTAL CONVOYS): their links follow the fleet.
+    bicoastal_convoy_places: frozenset[str] = frozenset()
 
     def reach(self, unit_type: str, location: str) -> frozenset[str]:
         """The provinces a unit can move into (a fleet's coast matters, a target's does not)."""
@@ -57,11 +59,10 @@ class Geography:
         along the coast its fleet stands on, so its entries follow the fleet; every other
         board uses the map's own, shared, dictionaries.
         """
-        odd = [
-            u
-            for u in units
-            if u.type == "F" and u.province in self.bicoastal and u.province in self.convoy_seas
-        ]
+        places = self.bicoastal_convoy_places
+        if not places:
+            return self.sea_shores, self.sea_links
+        odd = [u for u in units if u.type == "F" and u.province in places]
         if not odd:
             return self.sea_shores, self.sea_links
         shores = dict(self.sea_shores)
@@ -231,4 +232,5 @@ def geography(variant: Variant, duality: bool = False, coastal_convoys: bool = F
         bicoastal=bicoastal,
         reach_of=reach_of,
         simple_steps=simple_steps,
+        bicoastal_convoy_places=bicoastal & frozenset(seas),
     )

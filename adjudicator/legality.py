@@ -17,8 +17,9 @@ from variants import UNIT_WORDS, Variant
 from .board import Unit, place_name, unit_phrase
 from .geography import _NOWHERE, Geography
 
-# DISBAND (SET DISBAND): the unit holds through the movement, then leaves the board.
-# TRANSFORM (SET TRANSFORM): the unit holds, then becomes `target` unless dislodged.
+# The orders of the rule settings come last (phases.py tells the standard ones by
+# `kind < DISBAND`): DISBAND (SET DISBAND) holds through the movement, then leaves the
+# board; TRANSFORM (SET TRANSFORM) holds, then becomes `target` unless dislodged.
 HOLD, MOVE, SUPPORT, CONVOY, DISBAND, TRANSFORM = range(6)
 HOLDING = (HOLD, DISBAND, TRANSFORM)  # kinds the resolver treats as holding
 

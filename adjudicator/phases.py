@@ -334,21 +334,21 @@ def resolve_movement(position: Position, ready: CheckedOrders, options: Options)
     for i, command in enumerate(commands):
         outcome = outcomes[i]
         unit = command.unit
-        if command.kind == DISBAND:
-            pass  # gone, dislodged or not: a disbanded unit never retreats
-        elif outcome.dislodged_by is not None:
-            beaten.append(i)
-        elif command.kind == TRANSFORM:
+        kind = command.kind
+        if outcome.dislodged_by is not None:
+            if kind != DISBAND:  # a disbanding unit is gone and never retreats
+                beaten.append(i)
+        elif kind == MOVE and outcome.succeeded:
+            # The unit where it moved to (a Unit's fields, its province already known).
+            after.append(new(Unit, (unit.power, unit.type, command.dest_loc, command.dest)))
+        elif kind < DISBAND:  # holding, supporting, convoying, or a move that failed
+            after.append(unit)
+        elif kind == TRANSFORM:
             if options.attack_transform or not _attacked(resolver, commands, i):
                 after.append(command.target)  # type: ignore[arg-type]
             else:
                 after.append(unit)
                 attacked.add(i)
-        elif outcome.succeeded and command.kind == MOVE:
-            # The unit where it moved to (a Unit's fields, its province already known).
-            after.append(new(Unit, (unit.power, unit.type, command.dest_loc, command.dest)))
-        else:
-            after.append(unit)
         if unit.province not in chosen:
             result = SUCCEEDS if outcome.succeeded else FAILS
             unordered.append(OrderResult(unit.power, "", command, result, "no order"))
