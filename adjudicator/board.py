@@ -55,6 +55,12 @@ def place_name(variant: Variant, location: str) -> str:
     return name
 
 
+def a_unit(unit_type: str) -> str:
+    """`an army`, `a fleet`: a unit type with its article, as sentences and reports say it."""
+    word = UNIT_WORDS.get(unit_type, "unit").lower()
+    return f"an {word}" if word[0] in "aeiou" else f"a {word}"
+
+
 def unit_phrase(variant: Variant, unit: Unit) -> str:
     """`the army in Paris`, `the fleet in the North Sea`."""
     return f"the {UNIT_WORDS[unit.type].lower()} in {place_name(variant, unit.location)}"

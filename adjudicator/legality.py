@@ -14,7 +14,7 @@ from typing import NamedTuple
 import parser as syntax
 from variants import UNIT_WORDS, Variant
 
-from .board import Unit, place_name, unit_phrase
+from .board import Unit, a_unit, place_name, unit_phrase
 from .geography import _NOWHERE, Geography
 
 # The orders of the rule settings come last (phases.py tells the standard ones by
@@ -141,14 +141,8 @@ def _absent(variant: Variant, spec: syntax.UnitSpec, unit: Unit | None) -> Illeg
     if unit is None:
         word = UNIT_WORDS[spec.type].lower() if spec.type else "unit"
         return Illegal("no such unit", f"No {word} present in {where}.")
-    return Illegal(
-        "wrong unit type", f"The unit in {where} is {_a(unit.type)}, not {_a(spec.type or '')}."
-    )
-
-
-def _a(unit_type: str) -> str:
-    word = UNIT_WORDS[unit_type].lower()
-    return f"an {word}" if word[0] in "aeiou" else f"a {word}"
+    is_, not_ = a_unit(unit.type), a_unit(spec.type or "")
+    return Illegal("wrong unit type", f"The unit in {where} is {is_}, not {not_}.")
 
 
 def check_movement(board: Board, power: str, order: syntax.Order) -> Command | Illegal:

@@ -63,6 +63,12 @@ class Options:
     # false is SET NO ATTACK TRANSFORM).
     attack_transform: bool = True
 
+    @property
+    def every_winter(self) -> bool:
+        """Anyone may act in any adjustment phase (ANY DISBAND, build transformations): none
+        is skipped while there are units on the board."""
+        return self.any_disband or self.transform_build != "none"
+
     @classmethod
     def from_mapping(cls, raw: Mapping[str, object] | None) -> Options:
         """Options from a phase document; ValueError names an unknown key or value."""

@@ -182,8 +182,7 @@ def _finish(
     due = None
     if nxt.letter == "B":
         due = balances(variant, units, centers)
-        anyone = options.any_disband or options.transform_build != "none"
-        needed = (anyone and bool(units)) or _adjustments_needed(
+        needed = (options.every_winter and bool(units)) or _adjustments_needed(
             variant, units, centers, due, options.build_centers
         )
         if not needed:

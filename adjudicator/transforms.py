@@ -14,7 +14,7 @@ from collections.abc import Mapping
 import parser as syntax
 from variants import UNIT_WORDS, Variant
 
-from .board import Unit, place_name
+from .board import Unit, a_unit, place_name
 from .legality import Illegal, find_unit
 
 # What the njudge says when the game allows no transformation in the phase.
@@ -26,7 +26,7 @@ _NOT_ALLOWED = {
 
 def transformed(
     variant: Variant,
-    at: Mapping[str, Unit],
+    at: dict[str, Unit],
     centers: Mapping[str, str],
     power: str,
     order: syntax.Transform,
@@ -50,7 +50,7 @@ def transformed(
     if order.into not in variant.unit_types:
         return Illegal("wrong unit type", f"{variant.title} has no units of that type.")
     if order.into == unit.type:
-        return Illegal("same type", f"The unit in {name} is already {_a(word)}.")
+        return Illegal("same type", f"The unit in {name} is already {a_unit(unit.type)}.")
     homes = variant.power(power).homes
     if where == "home" and unit.province not in homes:
         return Illegal("not home", f"{name} is not a home province for {power}.")
@@ -69,7 +69,3 @@ def transformed(
     if order.coast not in province.coasts:
         return Illegal("bad coast", f"Invalid coast specified for a fleet in {name}.")
     return unit, Unit(power, "F", f"{unit.province}/{order.coast}")
-
-
-def _a(word: str) -> str:
-    return f"an {word}" if word[0] in "aeiou" else f"a {word}"

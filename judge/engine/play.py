@@ -21,6 +21,7 @@ import parser as p
 import variants
 from adjudicator import adjudicate
 from adjudicator.adjustments import build_sites
+from adjudicator.options import Options
 from adjudicator.phase import Phase
 from variants.model import province_of
 
@@ -415,13 +416,8 @@ def orders_of(session: Session, game: Game, phase: str) -> dict[str, list[str]]:
     return proxy.settle(variant_of(game), out)
 
 
-# Game settings (manual 9.1) that are adjudicator options of the same meaning.
-_RULE_FLAGS = {
-    "duality": "duality",
-    "coastal_convoys": "coastal_convoys",
-    "move_disband": "move_disband",
-    "auto_disband": "auto_disband",
-}
+# Game settings (manual 9.1) that are adjudicator options of the same name and meaning.
+_RULE_FLAGS = ("duality", "coastal_convoys", "move_disband", "auto_disband")
 
 
 def _rule_options(game: Game) -> dict[str, Any]:
@@ -430,9 +426,9 @@ def _rule_options(game: Game) -> dict[str, Any]:
     options: dict[str, Any] = {}
     if build_at(game) != "variant":
         options["build_centers"] = build_at(game)
-    for setting, option in _RULE_FLAGS.items():
-        if settings.get(setting):
-            options[option] = True
+    for flag in _RULE_FLAGS:
+        if settings.get(flag):
+            options[flag] = True
     if any_disband(game):
         options["any_disband"] = True
     if settings.get("summer") is not None:
@@ -451,10 +447,9 @@ def any_disband(game: Game) -> bool:
 
 
 def every_winter(game: Game) -> bool:
-    """Anyone may act in every adjustment phase (ANY DISBAND, or transformations in
-    adjustment phases): none is skipped, and every active player waits in it."""
-    settings = game.settings or {}
-    return any_disband(game) or settings.get("transform_build", "none") != "none"
+    """Anyone may act in every adjustment phase (the adjudicator's rule, for the game's
+    options): none is skipped, and every active player waits in it."""
+    return Options.from_mapping(_rule_options(game)).every_winter
 
 
 def phase_document(game: Game, orders: dict[str, list[str]]) -> dict[str, Any]:

@@ -22,7 +22,7 @@ from typing import Any
 
 import parser as syntax
 from adjudicator.adjustments import build_sites
-from adjudicator.board import Unit, place_name, unit_phrase
+from adjudicator.board import Unit, a_unit, place_name, unit_phrase
 from adjudicator.phase import Phase
 from variants import COAST_WORDS, UNIT_WORDS, Variant, province_of
 
@@ -86,9 +86,7 @@ def _phrase(
         return "Build waived"
     spec = order.unit
     if isinstance(order, syntax.Build):
-        word = UNIT_WORDS.get(spec.type or "A", "Unit").lower()
-        article = "an" if word[0] in "aeiou" else "a"
-        return f"Builds {article} {word} in {_place(variant, str(spec.location))}"
+        return f"Builds {a_unit(spec.type or 'A')} in {_place(variant, str(spec.location))}"
     if isinstance(order, syntax.Remove) or (
         isinstance(order, syntax.Disband) and kind == "adjustment"
     ):
@@ -96,12 +94,11 @@ def _phrase(
     if isinstance(order, syntax.Maintain):
         return f"Maintains {_unit_phrase(variant, power, spec)}"
     if isinstance(order, syntax.Transform):
-        into = UNIT_WORDS.get(order.into, "Unit")
         coast = f" ({COAST_WORDS[order.coast]})" if order.coast else ""
         if kind == "adjustment":
-            article = "an" if into[0] in "AEIOU" else "a"
             here = unit_phrase(variant, Unit(power, spec.type or "A", spec.location.province))
-            return f"Transform {here} to {article} {into.lower()}{coast}"
+            return f"Transform {here} to {a_unit(order.into)}{coast}"
+        into = UNIT_WORDS.get(order.into, "Unit")
         return f"{_unit_name(variant, spec)} TRANSFORMS TO {into}{coast}"
     unit = _unit_name(variant, spec)
     if isinstance(order, syntax.Hold):
