@@ -15,7 +15,7 @@ def test_comment_variant_force_begin_and_unstart(table):
     table.send(MASTER, form(MASTER))
     made = table.send(
         MASTER,
-        "CREATE ?solo pwM\nBECOME MASTER\nSET COMMENT A friendly game\n"
+        "CREATE ?solo pwM\nBECOME MASTER\nSET LIST\nSET COMMENT A friendly game\n"
         "SET VARIANT standard gunboat\n",
     ).get_content()
     assert "Game 'solo' set: Comment: A friendly game." in made
@@ -32,12 +32,14 @@ def test_comment_variant_force_begin_and_unstart(table):
     table.send(MASTER, SOLO + "SET NO SECRET\n")
     long = table.send(MASTER, SOLO + "SET COMMENT " + "x" * 70 + "\n").get_content()
     assert "the comment must be under 60 characters" in long
-    assert "SET VARIANT: 'chaos' is not a variant" in table.send(
-        MASTER, SOLO + "SET VARIANT chaos\n"
-    ).get_content()
-    assert "Game 'solo' set: no Gunboat." in table.send(
-        MASTER, SOLO + "SET NOT VARIANT gunboat\n"
-    ).get_content()
+    assert (
+        "SET VARIANT: 'chaos' is not a variant"
+        in table.send(MASTER, SOLO + "SET VARIANT chaos\n").get_content()
+    )
+    assert (
+        "Game 'solo' set: no Gunboat."
+        in table.send(MASTER, SOLO + "SET NOT VARIANT gunboat\n").get_content()
+    )
 
     for power in ("France", "Germany", "Italy"):
         joined = table.send(address(power), f"SIGN ON ?solo pw{power}\n").get_content()
@@ -55,7 +57,7 @@ def test_comment_variant_force_begin_and_unstart(table):
     # Anyone not playing may take a dummy's power.
     letter = dummies[0]["power"][0]
     took = table.send("watcher@example.org", f"SIGN ON {letter}solo newpw\n").get_content()
-    assert f"You have taken over {dummies[0]['power']} in game 'solo'." in took
+    assert f"Take over of abandoned {dummies[0]['power']} allowed." in took
 
     back = table.send(MASTER, SOLO + "UNSTART\n").get_content()
     assert "Game 'solo' is forming again, set MANUAL START." in back
@@ -64,7 +66,7 @@ def test_comment_variant_force_begin_and_unstart(table):
     assert all(not p.get("power") for p in state["players"] if p.get("status") != "resigned")
     # MANUAL START now: four players wait until the master sets AUTO START.
     master_says = table.send(MASTER, SOLO + "SET PLAYERS 4\n").get_content()
-    assert "Game 'solo' set: Number of Players: 4." in master_says
+    assert "Number of Players for game 'solo' set to 4." in master_says
     assert table.show("solo")["status"] == "forming"
     started = table.send(MASTER, SOLO + "SET AUTO START\n").get_content()
     assert "Game 'solo' set: AutoStart." in started
@@ -97,10 +99,11 @@ def test_duplex_shares_the_powers_among_fewer_players(table):
 
     table.send(MASTER, form(MASTER))
     made = table.send(MASTER, "CREATE ?dt pwM\nBECOME MASTER\nSET PLAYERS 4\n").get_content()
-    assert "Game 'dt' set: Number of Players: 4." in made
-    assert "the number of players is a whole number from 1 to 7" in table.send(
-        MASTER, "SIGN ON Mdt pwM\nSET PLAYERS 9\n"
-    ).get_content()
+    assert "Number of Players for game 'dt' set to 4." in made
+    assert (
+        "the number of players is a whole number from 1 to 7"
+        in table.send(MASTER, "SIGN ON Mdt pwM\nSET PLAYERS 9\n").get_content()
+    )
     four = ["France", "Germany", "Italy", "Russia"]
     for power in four:
         table.send(address(power), f"SIGN ON ?dt pw{power}\n")
@@ -110,11 +113,13 @@ def test_duplex_shares_the_powers_among_fewer_players(table):
     held = Counter(p["address"] for p in state["players"] if p.get("power"))
     assert sum(held.values()) == 7 and sorted(held.values()) == [1, 2, 2, 2]
     assert "Duplex 4/7" in table.send("watcher@example.org", "LIST dt\n").get_content()
-    # One start notice for each player, naming all his powers.
+    # One start notice for each player, naming each of his powers.
     double = next(a for a, n in held.items() if n == 2)
     starts = table.wait_for(double, "Game Starting")
     assert len(starts) == 1
-    assert re.search(r"You have been selected as \w+ and \w+ in game 'dt'", starts[0].get_content())
+    selected = re.findall(r"You have been selected as (\w+) in game 'dt'", starts[0].get_content())
+    his = [p["power"] for p in state["players"] if p["address"] == double]
+    assert sorted(selected) == sorted(his)
     # A player with two powers signs on to each with his one password.
     who = next(a for a, n in held.items() if n == 2)
     mine = [p["power"] for p in state["players"] if p.get("address") == who]

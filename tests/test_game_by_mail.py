@@ -14,7 +14,7 @@ def test_a_whole_game_by_mail(table):
     assert "does not exist" in watcher  # not yet created
     start(table)
     joined = table.send("watcher@example.org", "OBSERVE war secret\n").get_content()
-    assert "observer of game 'war'" in joined
+    assert "You are now an Observer in game 'war'." in joined
 
     # Everyone is told the start, with his power, the players and the first deadline.
     for power in POWERS:
@@ -90,6 +90,9 @@ def test_a_whole_game_by_mail(table):
     listing = table.send("someone@example.org", "LIST war\n").get_content()
     assert "S1902M" in listing and "austria@players.example" in listing
     brief = table.send("someone@example.org", "LIST\n").get_content()
+    assert "war" not in brief  # NO LIST is the default: public only when asked
+    table.orders("Austria", "SET LIST")
+    brief = table.send("someone@example.org", "LIST\n").get_content()
     assert "war" in brief and "S1902M" in brief
     history = table.send("someone@example.org", "HISTORY war\n").get_content()
     assert "Movement results for Spring of 1901." in history
@@ -137,10 +140,10 @@ def test_a_resigned_power_is_taken_over_by_someone_not_playing(table):
     start(table)
     table.wait_for(address("Germany"), "Game Starting")
     gone = table.orders("Germany", "RESIGN\nA ber-sil")
-    assert "You have resigned as Germany from game 'war'." in gone
+    assert "Germany has resigned from game 'war'." in gone
     assert "Army Berlin" not in gone  # nothing after RESIGN is read
     notice = table.wait_for(address("France"), "Resignation: Germany")[0].get_content()
-    assert "SIGN ON Gwar password" in notice
+    assert f"{address('Germany')} has resigned {address('Germany')}\nas Germany" in notice
     assert next(p for p in table.show()["players"] if p["power"] == "Germany")["status"] == (
         "abandoned"
     )
@@ -155,13 +158,15 @@ def test_a_resigned_power_is_taken_over_by_someone_not_playing(table):
     )
 
     took = table.send("watcher@example.org", "SIGN ON Gwar newpw\nA ber-sil\n").get_content()
-    assert "You have taken over Germany in game 'war'." in took
+    assert "Take over of abandoned Germany allowed." in took
     assert "Germany: Army Berlin -> Silesia." in took
     told = table.wait_for(address("Italy"), "Takeover of Germany")[0].get_content()
-    assert "Germany has been taken over." in told
+    assert "Deadline for 'war' advanced to" in told and "watcher" not in told
+    left = table.wait_for(address("Germany"), "Diplomacy notice: war")[0].get_content()
+    assert left == told  # the player who left is told as the others are
     players = table.show()["players"]
     germany = {p["address"]: p["status"] for p in players if p["power"] == "Germany"}
     assert germany == {"watcher@example.org": "active", address("Germany"): "resigned"}
     # The old password is the old player's: it no longer opens Germany.
     old = table.send(address("Germany"), "SIGN ON Gwar pwGermany\n").get_content()
-    assert "Invalid password" in old
+    assert "Invalid password or power ID specified." in old

@@ -112,6 +112,7 @@ def game(session: Session, name: str, **fields: Any) -> Game:
     settings = {
         "players": 7, "assignment": "prflist", "dias": True, "concessions": True,
         "nmr": False, "moderated": False, "auto_start": True, "centers": 18, "press": "white",
+        "list": True,
     }  # fmt: skip
     settings.update(fields.pop("settings", {}))
     row = Game(
@@ -248,23 +249,25 @@ def test_list_name_gives_the_full_listing(judge: Judge) -> None:
         "is received by Tue Jan 13 2004 22:30:00 +0000.",
     ]
     params = lines.index("The parameters for 'alpha' are as follows:")
+    # The njudge's defaults shown (minimum dedication, MAX ABSENCE); Index and the counts
+    # wait for the first count of centres, after the first Fall.
     assert lines[params + 1 : params + 9] == [
-        "   Access:  Any-site, Level: Any.",
+        "   Access:  Any-site, Level: Any, Dedication: -10000.",
         "  Variant:  Standard.",
         "    Flags:  NoNMR, NoProxy, DIAS.",
-        "   xFlags:  HomeCentres, Concessions.",
+        "   xFlags:  HomeCentres, Concessions, Max Absence: 15.",
         "    Press:  White, Partial Allowed, No Fake.",
         "  Power Assignments: By Preference List Only.",
         "  Winning Centers: 18.",
-        "    Index:  10",
+        "    Index:  0  ",
     ]
     people_at = lines.index("The following players are signed up for game 'alpha':")
     assert lines[people_at + 1 : people_at + 4] == [
         "   Master                        0 master@example.org",
-        "   Austria    move    3/3        0 p0@example.org",
-        "   England    move    3/3        1 p1@example.org",
+        "   Austria    move               0 p0@example.org",
+        "   England    move               1 p1@example.org",
     ]
-    assert "   Russia     move    4/4        5 p5@example.org" in lines
+    assert "   Russia     move               5 p5@example.org" in lines
     assert "   Observer                        watcher@example.org" in lines
     assert "Status of the Movement phase for Spring of 1901.  (alpha.001)" in lines
     assert "Austria: Army Budapest." in lines
@@ -295,10 +298,23 @@ def test_list_after_sign_on_lists_that_game_and_late_players_show(judge: Judge) 
     assert lines[0].startswith("Game 'alpha' order #002 (F1901M) has a deadline of ")
     assert "Those who haven't gotten their orders in will be CD if nothing" in lines
     # Gunboat: no dedication, nobody's address but one's own.
-    assert "   Austria    part    3/3          p0@example.org" in lines
-    assert "   England    move    3/3          someone@somewhere" in lines
-    assert "   France     late    3/3          someone@somewhere" in lines
+    assert "   Austria    part                 p0@example.org" in lines
+    assert "   England    move                 someone@somewhere" in lines
+    assert "   France     late                 someone@somewhere" in lines
     assert "  Variant:  Standard, Gunboat." in lines
+
+
+def test_counts_and_index_show_from_the_first_count_of_centres(judge: Judge) -> None:
+    with judge.store.transaction() as s:
+        alpha = game(s, "alpha", phase="S1902M", turn=4, position=start_board())
+        all_seven(s, alpha)
+        hidden = {"list": False}
+        game(s, "unlisted", phase="S1902M", turn=4, position=start_board(), settings=hidden)
+    lines = ask(judge, "LIST alpha").lines
+    assert "   Austria    move    3/3        0 p0@example.org" in lines
+    assert "   Russia     move    4/4        5 p5@example.org" in lines
+    assert "    Index:  10 " in lines
+    assert "    Flags:  NoNMR, NoList, NoProxy, DIAS." in ask(judge, "LIST unlisted").lines
 
 
 def test_list_of_a_blind_game_shows_a_player_only_his_own_units(judge: Judge) -> None:

@@ -123,7 +123,7 @@ def test_a_quiet_game_keeps_abandonment_from_the_other_players(table):
     assert table.wait_for(address("Germany"), "Abandoned")
     assert table.wait_for(MASTER, "Waiting for Replacement")
     took = table.send("watcher@example.org", f"SIGN ON Gwar newpw\n{GERMANY}\n")
-    assert "You have taken over Germany in game 'war'." in took.get_content()
+    assert "Take over of abandoned Germany allowed." in took.get_content()
     assert table.wait_for(MASTER, "Takeover of Germany")
     tick(table, utc(state["grace"]) + timedelta(minutes=2))  # all in: the wait ends
     # By now (later mail has come) France would have heard, had it been told.
@@ -133,39 +133,43 @@ def test_a_quiet_game_keeps_abandonment_from_the_other_players(table):
 
 
 def test_a_power_back_in_play_after_the_deadline_gets_a_fresh_one():
-    """advance_on_return on a game whose deadline has passed (the mail tests run on the
-    real clock, which cannot be put past a deadline): a fresh NEXT from now, grace after
-    it, and every active player waiting."""
+    """back_in_play on a game whose deadline has passed (the mail tests run on the real
+    clock, which cannot be put past a deadline): a fresh NEXT from now, grace after it, and
+    every active player waiting; nothing moves while another power is still out of play."""
     from datetime import datetime
 
     import variants
     from judge.config import Settings
     from judge.engine.games import default_settings
-    from judge.engine.lateness import advance_on_return
+    from judge.engine.returns import back_in_play
     from judge.store.models import Game, Participant
 
     game = Game(
-        name="war", status="active", phase="S1901M", settings=default_settings(
+        name="war", status="active", phase="S1901M", turn=1, settings=default_settings(
             variants.load("standard")
         ), participants=[],
     )  # fmt: skip
-    game.participants = [
-        Participant(role="player", power=p, status=s, wait=False, absences=[])
-        for p, s in (("France", "active"), ("Germany", "late"), ("Italy", "cd"))
-    ]
+    france, germany, italy = (
+        Participant(role="player", power=p, status=s, wait=False, absences=[], user_id=i)
+        for i, (p, s) in enumerate((("France", "active"), ("Germany", "late"), ("Italy", "cd")))
+    )
+    game.participants = [france, germany, italy]
     now = datetime(2026, 11, 23, 10, 0)  # a Monday
     game.deadline = datetime(2026, 11, 20, 23, 30)
     game.grace = datetime(2026, 11, 27, 23, 30)
-    lines = advance_on_return(game, Settings(), now)
+    # Italy is still in civil disorder: Germany's return moves nothing.
+    assert back_in_play(game, Settings(), now, [germany]) == ""
+    assert game.deadline == datetime(2026, 11, 20, 23, 30) and not germany.wait
+    italy.status = "active"
+    lines = back_in_play(game, Settings(), now, [italy])
     # 71 hours from Monday 10:00, then 23:30: Thursday.
     assert game.deadline == datetime(2026, 11, 26, 23, 30)
     assert game.grace >= datetime(2026, 11, 27, 23, 30)
     assert "Deadline for 'war' advanced to Thu Nov 26 2026 23:30:00 +0000." in lines
-    assert "Also, a wait has been placed for all active players." in lines
-    assert [x.wait for x in game.participants] == [True, True, False]
+    assert [x.wait for x in game.participants] == [True, True, True]
 
-    # A deadline still ahead stays where it is; the wait is placed all the same.
-    far = datetime(2026, 12, 20, 23, 30)
+    # A deadline still ahead stays where it is, and is told all the same (as the njudge).
+    far = datetime(2026, 12, 22, 23, 30)  # a Tuesday
     game.deadline = far
-    lines = advance_on_return(game, Settings(), now)
-    assert game.deadline == far and "advanced" not in lines
+    lines = back_in_play(game, Settings(), now, [italy])
+    assert game.deadline == far and "Deadline for 'war' advanced to Tue Dec 22 2026" in lines

@@ -109,7 +109,7 @@ def test_the_judgekeeper_may_make_every_creator_a_master(tmp_path):
     with InProcessJudge(tmp_path / "j", JUDGE_CREATE_AS_MASTER="true") as judge:
         judge.ask("gm@example.org", form("gm@example.org"))
         made = judge.ask("gm@example.org", "CREATE ?ruled pwM\nBECOME MASTER\n").get_content()
-        assert "You are the master of game 'ruled'." in made
+        assert "You've been selected to play Master in game 'ruled'." in made
         assert "You'll be notified when 7 more players sign on." in made
         assert "You are already a master of game 'ruled'." in made
 

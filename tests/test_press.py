@@ -87,7 +87,8 @@ def test_grey_and_fake_press_hide_the_sender(table):
     # PRESS TO G FAKE: to Germany alone, shown as a broadcast.
     press(table, "PRESS TO G FAKE\nOnly you read this.")
     fake = next(
-        m for m in table.wait_for(address("Germany"), "Broadcast from F", count=1)
+        m
+        for m in table.wait_for(address("Germany"), "Broadcast from F", count=1)
         if "Only you read this." in m.get_content()
     )
     assert "Broadcast message from france@players.example as France in 'war':" in (
@@ -145,9 +146,7 @@ def test_press_to_and_from_the_master_is_always_allowed(table):
     # to him alone.
     master(table, "SET GREY/WHITE\nSET ALL PRESS")
     observer = table.send("watcher@example.org", "OBSERVE war x\nPRESS TO F\nHi\nENDPRESS\n")
-    assert "observers of game 'war' may send press only to the Master." in (
-        observer.get_content()
-    )
+    assert "observers of game 'war' may send press only to the Master." in (observer.get_content())
     press(table, "PRESS TO G\nOur secret.")
     germany = table.wait_for(address("Germany"), "Press to G")[0].get_content()
     assert "[from" not in germany
@@ -280,7 +279,7 @@ def test_each_press_setting_over_mail(table):
 
 def test_gunboat_press_names_the_power_not_the_player(table):
     first = table.send(address("Austria"), "CREATE ?dark pwAustria standard gunboat\n")
-    assert "has been created" in first.get_content()
+    assert "You've been selected to play a power in game 'dark'." in first.get_content()
     for power in POWERS:
         if power != "Austria":
             table.send(address(power), f"SIGN ON ?dark pw{power} standard gunboat\n")

@@ -10,6 +10,13 @@ is fair in the sense that matters between players (nobody gains by signing on fi
 the order of the powers) and it is what the judge we re-implement did. Its known price:
 a player who lists one power and nothing else weighs more than one who ranks them all.
 
+With fewer players than powers (SET PLAYERS, a duplex game) the powers left over are dealt
+in rounds, as the njudge does (`mail_igame`; its help file info.duplex): each round every
+player is given one more power, by the least total rank of the players' first lists over the
+powers still free, until none is left. A round with more players than powers left is for as
+many players as there are powers, chosen by lot. So no player holds two powers more than
+another, and each extra power is one its holder ranked as well as the deal allowed.
+
 Power letters are as the players type them (`A`, `E`, ...); `powers` maps each letter to
 what the caller wants back (the engine uses the power's name).
 """
@@ -101,6 +108,46 @@ def assign_powers(
     for who, letter in zip(rest, free, strict=False):
         result[who] = by_letter[letter]
     return result
+
+
+def deal_powers(
+    players: Mapping[Player, Choices],
+    powers: Mapping[str, str],
+    mode: str,
+    rng: random.Random,
+) -> dict[Player, list[str]]:
+    """Every power to a player: the first as `assign_powers` gives them, the rest in rounds.
+
+    In the later rounds a player's list ranks the powers as it did at the start (the njudge
+    keeps the first round's ranks, and only marks the powers taken), so a player is never
+    penalised for the powers the first round gave away. PRFRAND and "*" players, and those
+    with no list, rank every power alike: they take what the listed players leave, at random.
+    Every random choice comes from `rng`.
+    """
+    first = assign_powers(players, powers, mode, rng)
+    dealt = {who: [power] for who, power in first.items()}
+    by_letter = {letter.upper(): power for letter, power in powers.items()}
+    free = [letter for letter, power in by_letter.items() if power not in first.values()]
+    how = MODES[mode.lower()]
+    ranks = {
+        who: _ranks(choices, list(by_letter))
+        if how != "random" and isinstance(choices, tuple) and choices
+        else dict.fromkeys(by_letter, 0)
+        for who, choices in players.items()
+    }
+    while free and players:
+        seated = list(players)
+        if len(seated) > len(free):  # a short round: who gets one more is drawn by lot
+            seated = rng.sample(seated, len(free))
+        scale = NOISE * (len(seated) + 1)
+        costs = [
+            [ranks[who][letter] * scale + rng.randrange(NOISE) for letter in free] for who in seated
+        ]
+        taken = _cheapest_assignment(costs)
+        for who, column in zip(seated, taken, strict=True):
+            dealt[who].append(by_letter[free[column]])
+        free = [letter for column, letter in enumerate(free) if column not in set(taken)]
+    return dealt
 
 
 def preference_error(choices: Choices, powers: Mapping[str, str] | Sequence[str]) -> str | None:

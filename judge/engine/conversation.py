@@ -6,6 +6,7 @@ same transaction as everything else the mail changed.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -22,6 +23,8 @@ from ..store import queries as q
 from ..store.models import Game, Participant, User
 
 COULD_NOT_COMPLETE = "Your request could not be completed.  Please contact the judge keeper."
+ORIGINAL_FOLLOWS = "---- Original message follows:"
+HIDDEN = "********"
 
 
 @dataclass
@@ -49,11 +52,17 @@ class Conversation:
     whole: str | None = None
     # Where write_outbox puts the rows, when the caller inserts them later.
     outbox: list[OutboxRow] | None = None
-    # The game this mail signed on to, and as whom; `skipping` after a failed SIGN ON
-    # (the njudge skips the rest of the mail's game commands).
+    # The game this mail signed on to, and as whom; `skipping` the game commands after
+    # RESIGN; `ended` after a refused SIGN ON, when nothing more is carried out.
     game: Game | None = None
     me: Participant | None = None
     skipping: bool = False
+    ended: bool = False
+    # A game the mail named without signing on to it (LIST name, a refused SIGN ON): the
+    # reply's header shows it, as the njudge's does.
+    about: Game | None = None
+    # Passwords the mail gave, hidden where the reply echoes the mail.
+    secrets: list[str] = field(default_factory=list)
     # The game this mail created, if any: BECOME MASTER must follow its CREATE.
     created: Game | None = None
     # After BECOME: the master acts as a power, and no master command may follow.
@@ -85,6 +94,14 @@ class Conversation:
         self.parts.append(text)
         self.failed = True
 
+    def refuse(self, text: str) -> None:
+        """A SIGN ON (or CREATE, OBSERVE) refused: the rest of the mail is not carried out,
+        and the reply ends with the mail as it came, for the sender to see what was not
+        done (the njudge's `mail_reply`), its passwords hidden."""
+        self.parts.append(text)
+        self.failed = True
+        self.ended = True
+
     def send(
         self,
         to: str,
@@ -111,7 +128,9 @@ class Conversation:
             body = top + "\n" + self.whole
         else:
             parts = list(self.parts) or ["Signon command not encountered.  Use 'help' for info."]
-            if self.failed:
+            if self.ended:
+                parts.append(f"{ORIGINAL_FOLLOWS}\n\n{self.echo()}")
+            elif self.failed:
                 parts.append(COULD_NOT_COMPLETE)
             body = top + "\n" + paragraphs(parts)
         if not self.reply_to:  # nobody to answer (the keeper may still be told)
@@ -129,9 +148,16 @@ class Conversation:
         return [reply, *copies, *self.extra]
 
     def header(self) -> str:
-        if self.game is None:
+        shown = self.game or self.about
+        if shown is None:
             return header(self.settings.code)
-        return game_header(self.settings, self.game)
+        return game_header(self.settings, shown)
+
+    def echo(self) -> str:
+        text = self.mail.body.strip("\n")
+        for secret in self.secrets:
+            text = re.sub(rf"(?<!\S){re.escape(secret)}(?!\S)", HIDDEN, text)
+        return text
 
     def write_outbox(self) -> list[OutboxRow]:
         """The mails of this conversation, to the outbox: into `outbox` when the caller

@@ -67,10 +67,12 @@ class Timing:
         return {key: getattr(self, key) for key in SETTINGS}
 
 
+# The njudge's defaults (its defaults.inc, the manual's section 5.1 and the LIST of its test
+# suite, Bug91-11): every kind of phase may fall on any weekday, Monday morning included.
 DEFAULTS: dict[str, Timing] = {
     "move": Timing(clock=1410, min=12.0, next=71.0, grace=167.0, delay=0.5, days="-MTWTF-"),
-    "retreat": Timing(clock=-1, min=0.0, next=23.0, grace=71.0, delay=0.5, days="-mTWTF-"),
-    "adjust": Timing(clock=-1, min=0.0, next=23.0, grace=71.0, delay=0.5, days="-mTWTF-"),
+    "retreat": Timing(clock=-1, min=0.0, next=23.0, grace=71.0, delay=0.5, days="-MTWTF-"),
+    "adjust": Timing(clock=-1, min=0.0, next=23.0, grace=71.0, delay=0.5, days="-MTWTF-"),
 }
 
 

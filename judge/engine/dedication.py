@@ -101,6 +101,11 @@ def cd_ratio(user: User) -> float:
 # -- access at sign-on (manual 8.4) ------------------------------------------------------------
 
 
+# A game's minimum dedication unless its master sets one (SET DEDICATION, manual 8.4): the
+# njudge's default, which admits everyone.
+DEFAULT_MINIMUM = -10000
+
+
 def refusal(game: Game, user: User, as_player: bool) -> str | None:
     """Why this user may not join the game, or None. The allow and deny lists bind
     observers too; the rest binds players."""

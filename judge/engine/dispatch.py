@@ -91,7 +91,7 @@ HANDLERS: dict[type, Handler] = {
     p.SetConcede: votes.set_concede,
 }
 
-# Commands that need no game: carried out even after a SIGN ON failed.
+# Commands that need no game: carried out even after RESIGN.
 NO_GAME = (
     p.Register, p.IAmAlso, p.WhoIs, p.GetDedication, p.InfoPlayer, p.GetWhois, p.GetFile,
     p.GetPackage, p.Help, p.Version, p.Map, p.WhoGame, p.History, p.HistoryTurns,
@@ -141,10 +141,14 @@ def name_of(command: p.Command) -> str:
 
 
 def carry_out(ctx: Conversation, command: p.Command) -> None:
+    if ctx.ended:
+        return  # after a refused SIGN ON: nothing more (the njudge's E_WARN)
     if ctx.skipping and not isinstance(command, NO_GAME):
-        return  # after a failed SIGN ON, or after RESIGN
+        return  # after RESIGN
     handler = HANDLERS.get(type(command))
     if handler is None:
         ctx.fail(f"{name_of(command)}: this judge does not carry out that command yet.")
         return
+    if isinstance(command, p.JOINING):
+        ctx.secrets.append(command.password)
     handler(ctx, command)

@@ -122,10 +122,14 @@ def unstart(ctx: Conversation, cmd: p.Unstart) -> None:
         ctx.fail(f"UNSTART: game '{game.name}' can be unstarted only before any turn is played.")
         return
     ctx.session.execute(delete(OrderRecord).where(OrderRecord.game_id == game.id))
-    for x in players(game):
-        if x.user.email == DUMMY:
+    seen: set[int] = set()
+    for x in sorted(players(game), key=lambda y: (y.joined_at, y.id)):
+        # Who left stays gone (an ejected or resigned player, FORCE BEGIN's dummies), and a
+        # duplex player is back to the one place he signed on with.
+        if x.user.email == DUMMY or x.status in ("abandoned", "cd") or x.user_id in seen:
             x.status = "resigned"
             continue
+        seen.add(x.user_id)
         x.power = None
         x.orders_status = "none"
         x.wait = False

@@ -29,6 +29,8 @@ class Rule:
     words: Callable[[Any], str]  # how the value reads: "NMR", "Max Absence: 20"
     forming: bool = False  # only before the game starts
     check: Check | None = None  # why a value is refused, or None
+    # The setter's confirmation where the njudge words it its own way (game name, value).
+    reply: Callable[[str, Any], str] | None = None
 
 
 def _flag(on: str, off: str) -> Callable[[Any], str]:
@@ -148,7 +150,12 @@ FLAGS: dict[str, Rule] = {
 }
 NUMBERS: dict[str, Rule] = {
     "centers": Rule(lambda v: f"Winning Centers: {_whole(v)}", check=_centers),
-    "players": Rule(lambda v: f"Number of Players: {_whole(v)}", forming=True, check=_players),
+    "players": Rule(
+        lambda v: f"Number of Players: {_whole(v)}",
+        forming=True,
+        check=_players,
+        reply=lambda game, v: f"Number of Players for game '{game}' set to {_whole(v)}.",
+    ),
     "max_absence": Rule(lambda v: f"Max Absence: {_whole(v)}", check=_max_absence),
     "dedication": Rule(lambda v: f"Dedication: {_whole(v)}", check=_dedication),
     "ontime_ratio": Rule(lambda v: f"Minimum On-time Ratio: {v:.2f}", check=_ontime),
@@ -280,14 +287,14 @@ def _change(ctx: Conversation, cmd: p.Command, rule: Rule | None, name: str, val
         ctx.fail(f"{what}: {reason}.")
         return
     game.settings = {**(game.settings or {}), name: value}
-    _told(ctx, game, me, rule.words(value))
+    _told(ctx, game, me, rule.words(value), rule.reply(game.name, value) if rule.reply else "")
     ready = game.settings.get("auto_start", True) and len(players(game)) >= game.settings["players"]
     if name in ("auto_start", "players") and game.status == "forming" and ready:
         ctx.at_end("start", lambda: start_game(ctx, game))
 
 
-def _told(ctx: Conversation, game: Game, me: Participant, words: str) -> None:
-    ctx.say(f"Game '{game.name}' set: {words}.")
+def _told(ctx: Conversation, game: Game, me: Participant, words: str, said: str = "") -> None:
+    ctx.say(said or f"Game '{game.name}' set: {words}.")
     announce(
         ctx, game, me, "Parameter Change",
         f"{changer(game, me)} has changed the settings of game '{game.name}':\n  {words}.\n",

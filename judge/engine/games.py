@@ -1,15 +1,17 @@
 """Joining games (users' manual section 4): CREATE, SIGN ON in its four forms, OBSERVE;
 and the start of a game once it is full.
 
-Only one of these per mail (the parser sees to that). A SIGN ON that fails skips the rest
-of the mail's game commands, as on the njudge; a SIGN ON from an address other than the
-player's address of record sends a copy of the reply there.
+Only one of these per mail (the parser sees to that). A SIGN ON that fails ends the mail:
+nothing after it is carried out, and the reply echoes the mail, as on the njudge; a SIGN ON
+from an address other than the player's address of record sends a copy of the reply there.
+Anyone may observe, registered or not (the njudge's `mail_signon`).
 """
 
 from __future__ import annotations
 
 import random
 import re
+from collections.abc import Callable
 from typing import Any
 
 from sqlalchemy import select
@@ -23,12 +25,25 @@ from ..reports.results import starting_position
 from ..store.models import Game, Participant, User
 from ..store.passwords import check_password, hash_password
 from .absences import pending_for_master
-from .assignment import assign_powers
+from .announcements import (
+    SOMEONE,
+    WAIT_PLACED,
+    observing,
+    powers_named,
+    preference_lists,
+    returned,
+    returned_reply,
+    signed_up,
+    taken_over,
+    taken_over_reply,
+)
+from .assignment import deal_powers
 from .conversation import Conversation
-from .deadlines import DEFAULTS
+from .deadlines import DEFAULTS, earliest_after, timing_of
 from .dedication import refusal
-from .moderation import hearers
-from .notices import deliver, everyone
+from .moderation import hearers, masters
+from .notices import addresses, deliver, everyone
+from .registration import guest
 
 GAME_NAME = re.compile(r"^[a-z0-9][a-z0-9_-]{0,18}$")
 PASSWORD = re.compile(r"^\S{1,40}$")
@@ -108,12 +123,12 @@ def create(ctx: Conversation, cmd: p.Create) -> None:
     ctx.session.flush()
     me = _join(ctx, game, user, "player", cmd.password)
     ctx.created = game
-    ctx.say(f"Game '{name}' has been created.")
     if ctx.settings.create_as_master:  # the judgekeeper's choice (manual 8.1)
         me.role = "master"
         game.settings = {**game.settings, "moderated": True}
-        ctx.say(f"You are the master of game '{name}'.\n{forming_lines(game)}")
+        ctx.say(f"You've been selected to play Master in game '{name}'.\n{forming_lines(game)}")
         return
+    _announce_sign_up(ctx, game, me, announced=False)
     _welcome(ctx, game, me)
 
 
@@ -181,22 +196,25 @@ def sign_on(ctx: Conversation, cmd: p.SignOn) -> None:
 
 
 def observe(ctx: Conversation, cmd: p.Observe) -> None:
+    """OBSERVE, WATCH, SIGN ON Oname: no registration needed (an unregistered address gets
+    a guest's user row, `registration.guest`); a game's allow and deny lists still bind."""
     game = _game(ctx, cmd.game)
     if game is None:
         return
-    user = _registered(ctx)
-    if user is None:
-        return
-    mine = [x for x in game.participants if x.role == "observer" and x.user_id == user.id]
+    user = ctx.user or guest(ctx.session, ctx.reply_to, ctx.now)
+    mine = [
+        x
+        for x in game.participants
+        if x.role == "observer" and x.status != "resigned" and x.user_id == user.id
+    ]
     if mine:
         _sign_on_as(ctx, game, mine, cmd.password, "Observer")
         return
     if not _admitted(ctx, game, user, as_player=False) or not _good_password(ctx, cmd.password):
         return
     me = _join(ctx, game, user, "observer", cmd.password)
-    ctx.say(f"You are now an observer of game '{game.name}'.")
-    text = f"{user.email} is now observing game '{game.name}'."
-    _notify(ctx, game, "New Player Signon: O", text, me)
+    ctx.say(f"You are now an Observer in game '{game.name}'.")
+    _tell_others(ctx, game, me, "New Player Signon: O", lambda who: observing(who, game.name))
 
 
 # -- joining a forming game ----------------------------------------------------------------
@@ -212,14 +230,49 @@ def _enter_forming(ctx: Conversation, game: Game, password: str) -> None:
             _wrong_password(ctx, game)
             return
         _signed_on(ctx, game, mine[0])
+        _announce_sign_up(ctx, game, mine[0], announced=False)
         _welcome(ctx, game, mine[0])
         return
     if not _admitted(ctx, game, user, as_player=True) or not _good_password(ctx, password):
         return
     me = _join(ctx, game, user, "player", password)
-    _welcome(ctx, game, me)
     count = len(players(game))
-    _notify(ctx, game, f"New Player Signon: #{count}", forming_lines(game), me)
+    filled = count >= game.settings["players"] and game.settings.get("auto_start", True)
+    # The sign-on that fills the game is told by the start notice instead (Bug91-06).
+    _announce_sign_up(ctx, game, me, announced=not filled)
+    _welcome(ctx, game, me)
+    if not filled:
+        text = signed_up  # the masters' copy is sent at the end of the mail
+        _tell_others(
+            ctx, game, me, f"New Player Signon: #{count}",
+            lambda who: text(who, game.name, count), masters_too=False,
+        )  # fmt: skip
+
+
+def _announce_sign_up(ctx: Conversation, game: Game, me: Participant, announced: bool) -> None:
+    """The masters' notice of a sign-up, sent once the mail is done, so that it can show the
+    preference list the same mail set (as the njudge's does): `New Player Signon: #N` with
+    every player's list when `announced`, else `Preference Change` if the list changed."""
+    before = me.preference
+    count = len(players(game))
+
+    def tell() -> None:
+        changed = me.preference != before
+        if not announced and not changed:
+            return
+        parts = [signed_up(me.user.email, game.name, count)] if announced else []
+        if changed:
+            lists = [(x.user.email, x.preference) for x in sorted(players(game), key=_joined)]
+            parts.append(preference_lists(me.user.email, lists))
+        event = f"New Player Signon: #{count}" if announced else "Preference Change"
+        people = [x for x in masters(game) if x is not me]
+        deliver(ctx, game, people, event, "\n".join(parts), header=False)
+
+    ctx.at_end("sign-up notice", tell)
+
+
+def _joined(x: Participant) -> tuple[Any, int]:
+    return (x.joined_at, x.id)
 
 
 def _welcome(ctx: Conversation, game: Game, me: Participant) -> None:
@@ -242,7 +295,9 @@ def forming_lines(game: Game) -> str:
     return "\n".join(lines)
 
 
-def _join(ctx: Conversation, game: Game, user: User, role: str, password: str) -> Participant:
+def _join(
+    ctx: Conversation, game: Game, user: User, role: str, password: str, signed_on: bool = True
+) -> Participant:
     me = Participant(
         game_id=game.id,
         user_id=user.id,
@@ -255,7 +310,8 @@ def _join(ctx: Conversation, game: Game, user: User, role: str, password: str) -
     me.user = user
     game.participants.append(me)
     ctx.session.flush()
-    _signed_on(ctx, game, me)
+    if signed_on:
+        _signed_on(ctx, game, me)
     return me
 
 
@@ -279,58 +335,89 @@ def _sign_on_as(
         if check_password(password, holder.password_hash):
             _signed_on(ctx, game, holder)
             if holder.status in ("abandoned", "cd"):
-                holder.status = "active"
-                text = f"{holder.user.email} has returned as {what} in {game.name}."
-                clock = _back_in_play(ctx, game)
-                _notify(ctx, game, f"player returned as {what}", text + clock, holder, True)
+                _return(ctx, game, holder)
             return
     _wrong_password(ctx, game)
+
+
+def _return(ctx: Conversation, game: Game, holder: Participant) -> None:
+    """A player who resigned or was abandoned signs on again: he has his powers back, every
+    one he held (a duplex player's too), and everyone hears of it."""
+    from .returns import back_in_play, places_of  # returns needs this module
+
+    seat = [x for x in places_of(game, holder) if x.status in ("abandoned", "cd")] or [holder]
+    for x in seat:
+        x.status = "active"
+    powers = [x.power or "" for x in seat]
+    clock = back_in_play(game, ctx.settings, ctx.now, seat)
+    ctx.say("\n\n".join(filter(None, [returned_reply(powers, game.name), clock.rstrip()])))
+    after = [clock, WAIT_PLACED] if clock else []
+    _tell_others(
+        ctx, game, holder, f"player returned as {powers_named(powers)}",
+        lambda who: "\n".join([returned(who, powers, game.name), *after]), quietly=True,
+    )  # fmt: skip
 
 
 def _take_over(
     ctx: Conversation, game: Game, holder: Participant, user: User, password: str, power: str
 ) -> None:
+    """Someone not playing signs on to an abandoned power: he takes over every power its
+    player held (a duplex seat is taken over whole), stops observing the game, and waits
+    (SET NOWAIT to clear); the masters hear who took over, everyone what it does to the
+    clock, and the player who left is told too (the njudge's `Diplomacy notice`)."""
+    from .returns import back_in_play, places_of  # returns needs this module
+
     if not _admitted(ctx, game, user, as_player=True) or not _good_password(ctx, password):
         return
-    holder.status = "resigned"
-    me = _join(ctx, game, user, "player", password)
-    me.power = power
-    me.orders_status = holder.orders_status
+    seat = [x for x in places_of(game, holder) if x.status in ("abandoned", "cd")] or [holder]
+    seat.sort(key=lambda x: x is not holder)  # the power signed on as comes first
+    for x in game.participants:
+        if x.role == "observer" and x.user_id == user.id and x.status != "resigned":
+            x.status = "resigned"
+    taken = []
+    for old in seat:
+        old.status = "resigned"
+        new = _join(ctx, game, user, "player", password, signed_on=not taken)
+        new.power, new.orders_status, new.wait = old.power, old.orders_status, True
+        taken.append(new)
     user.tookover += 1
-    ctx.say(f"You have taken over {power} in game '{game.name}'.")
-    text = f"{power} has been taken over." + _back_in_play(ctx, game)
-    _notify(ctx, game, f"Takeover of {power}", text, me, quietly=True)
-
-
-def _back_in_play(ctx: Conversation, game: Game) -> str:
-    """The deadline moved and the wait placed when a power comes back into play; the
-    returning player reads it in the reply too."""
-    from .lateness import advance_on_return  # lateness needs this module's players()
-
-    lines = advance_on_return(game, ctx.settings, ctx.now)
-    if lines:
-        ctx.say(lines.lstrip("\n"))
-    return "\n\n" + lines.lstrip("\n") if lines else ""
+    me = taken[0]
+    powers = [x.power or "" for x in taken]
+    clock = back_in_play(game, ctx.settings, ctx.now, taken)
+    ctx.say("\n\n".join(filter(None, [taken_over_reply(powers), clock.rstrip()])))
+    after = "\n".join([clock, WAIT_PLACED]) if clock else ""
+    told = taken_over(user.email, powers, game.name)
+    event = f"Takeover of {powers_named(powers)}"
+    people = [x for x in hearers(game, taken) if x is not me]
+    bosses = [x for x in people if x.role == "master"]
+    deliver(ctx, game, bosses, event, "\n".join(filter(None, [told, after])), header=False)
+    for_others = after or told.replace(user.email, _shown(game, user.email))
+    deliver(ctx, game, [x for x in people if x not in bosses], event, for_others, header=False)
+    gone = {a.lower(): a for x in seat for a in addresses(x)}
+    for address in gone.values():
+        ctx.send(address, f"Diplomacy notice: {game.name}", for_others, game.id)
 
 
 # -- the start ------------------------------------------------------------------------------
 
 
 def start_game(ctx: Conversation, game: Game, rng: random.Random | None = None) -> None:
-    """Powers are assigned, the board set, and everyone told their power and the deadline."""
+    """Powers are dealt, the board set, and everyone told their power and the deadline."""
     if game.status != "forming":
         return
     variant = variant_of(game)
-    playing = players(game)
-    choices = {x.id: _choices(x.preference) for x in playing}
-    assigned = assign_powers(
-        choices, {x.letter: x.name for x in variant.powers},
+    playing = sorted(players(game), key=_joined)
+    dealt = deal_powers(
+        {x.id: _choices(x.preference) for x in playing},
+        {x.letter: x.name for x in variant.powers},
         game.settings.get("assignment", "prflist"), rng or random.Random(),
     )  # fmt: skip
     for x in playing:
-        x.power = assigned[x.id]
+        first, *more = dealt[x.id]
+        x.power = first
         x.user.started += 1
-    _share_out(ctx, game, variant, playing, set(assigned.values()), rng or random.Random())
+        for power in more:
+            _seat(ctx, game, x, power)
     game.status = "active"
     blank = blank_start(variant) if game.settings.get("empty_board") else None
     game.phase = blank or variant.start
@@ -342,57 +429,49 @@ def start_game(ctx: Conversation, game: Game, rng: random.Random | None = None) 
 
     phase_begins(game)
     set_phase_clock(game, ctx.settings, ctx.now, first=True)
+    # MIN counts from the start too: the njudge's first `deadline()` sets its start time.
+    game.earliest = earliest_after(ctx.now, timing_of(game.settings or {}, game.phase))
     game.next_event_at = game.deadline
     ctx.session.flush()
     roster = _roster(game, variant)
     board = starting_position(variant, game.phase, empty=blank is not None)
     when = njudge_time(game.deadline, ctx.settings)
-    places: dict[int, list[Participant]] = {}  # a duplex player hears once, of all his
+    # One mail a person, naming each of his places on a line of its own: a duplex player
+    # hears once of all his powers (the njudge's later `PowerStartingList`; 1.7.6 mailed
+    # him once a power).
+    places: dict[int, list[Participant]] = {}
     for x in everyone(game):
         places.setdefault(x.user_id, []).append(x)
     for group in places.values():
-        x = group[0]
-        role = " and ".join(
-            (y.power if y.role == "player" else y.role.capitalize()) or "" for y in group
+        selected = "\n".join(
+            f"You have been selected as {_place_name(y)} in game '{game.name}' of Diplomacy."
+            for y in group
         )
         body = "\n\n".join(
             [
-                f"You have been selected as {role} in game '{game.name}' of Diplomacy.",
+                selected,
                 "The following players are in this game:\n" + roster,
                 board.rstrip("\n"),
                 f"\nThe deadline for the first orders is {when}.",
             ]
         )
-        deliver(ctx, game, [x], "Game Starting", body + "\n")
-    if ctx.me is not None and ctx.me.power:
-        ctx.say(f"The game has started: you are {ctx.me.power}.")
+        deliver(ctx, game, group[:1], "Game Starting", body + "\n")
 
 
-def _share_out(
-    ctx: Conversation,
-    game: Game,
-    variant: variants.Variant,
-    playing: list[Participant],
-    taken: set[str],
-    rng: random.Random,
-) -> None:
-    """SET PLAYERS below the number of powers (duplex, manual 9.1): the powers nobody was
-    given are shared out evenly among the players, each as a place of its own under the
-    same user and password."""
-    left = [x.name for x in variant.powers if x.name not in taken]
-    if not left or not playing:
-        return
-    order = list(playing)
-    rng.shuffle(order)
-    for i, power in enumerate(left):
-        owner = order[i % len(order)]
-        extra = Participant(
-            game_id=game.id, user_id=owner.user_id, role="player", power=power,
-            password_hash=owner.password_hash, joined_at=ctx.now,
-            report_to=list(owner.report_to or []), absences=[], preference=owner.preference,
-        )  # fmt: skip
-        extra.user = owner.user
-        game.participants.append(extra)
+def _place_name(x: Participant) -> str:
+    return (x.power or "") if x.role == "player" else x.role.capitalize()
+
+
+def _seat(ctx: Conversation, game: Game, owner: Participant, power: str) -> None:
+    """Another power for a player of a duplex game (SET PLAYERS, manual 9.1): a place of its
+    own under the same user and password."""
+    extra = Participant(
+        game_id=game.id, user_id=owner.user_id, role="player", power=power,
+        password_hash=owner.password_hash, joined_at=owner.joined_at,
+        report_to=list(owner.report_to or []), absences=[], preference=owner.preference,
+    )  # fmt: skip
+    extra.user = owner.user
+    game.participants.append(extra)
 
 
 def blank_start(variant: variants.Variant) -> str | None:
@@ -462,6 +541,7 @@ def _game(ctx: Conversation, name: str) -> Game | None:
     game = find_game(ctx, name)
     if game is None:
         _fail(ctx, f"Game '{name.lower()}' does not exist.  Use 'list' to see the games.")
+    ctx.about = game
     return game
 
 
@@ -473,7 +553,7 @@ def _good_password(ctx: Conversation, password: str) -> bool:
 
 
 def _wrong_password(ctx: Conversation, game: Game) -> None:
-    _fail(ctx, f"Invalid password for game '{game.name}'.")
+    _fail(ctx, "Invalid password or power ID specified.")
 
 
 def _admitted(ctx: Conversation, game: Game, user: User, as_player: bool) -> bool:
@@ -485,15 +565,31 @@ def _admitted(ctx: Conversation, game: Game, user: User, as_player: bool) -> boo
 
 
 def _fail(ctx: Conversation, text: str) -> None:
-    """A joining command that failed: the rest of the mail's game commands are skipped."""
-    ctx.fail(text)
-    ctx.skipping = True
+    """A joining command that failed: nothing after it in the mail is carried out."""
+    ctx.refuse(text)
 
 
-def _notify(
-    ctx: Conversation, game: Game, event: str, text: str, me: Participant, quietly: bool = False
+def _tell_others(
+    ctx: Conversation,
+    game: Game,
+    me: Participant,
+    event: str,
+    text: Callable[[str], str],
+    quietly: bool = False,
+    masters_too: bool = True,
 ) -> None:
-    """Tell the others in the game (not the one whose mail this is); news that a QUIET
-    game keeps from its players (takeovers, returns) goes to its masters alone."""
-    people = hearers(game) if quietly else everyone(game)
-    deliver(ctx, game, [x for x in people if x is not me], event, text + "\n")
+    """Tell the others in the game (every place but the one this mail signed on as: a duplex
+    player hears of his own return through his other powers, as on the njudge) what `text`
+    says of `me`'s address, hidden from all but the masters in a gunboat game. News that a
+    QUIET game keeps from its players (returns) goes to its masters alone."""
+    people = [x for x in (hearers(game, [me]) if quietly else everyone(game)) if x is not me]
+    bosses = [x for x in people if x.role == "master"]
+    if masters_too:
+        deliver(ctx, game, bosses, event, text(me.user.email), header=False)
+    rest = [x for x in people if x not in bosses]
+    deliver(ctx, game, rest, event, text(_shown(game, me.user.email)), header=False)
+
+
+def _shown(game: Game, address: str) -> str:
+    """An address as a gunboat game shows it to anyone but its masters."""
+    return SOMEONE if "gunboat" in (game.options or []) else address

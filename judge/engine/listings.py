@@ -23,9 +23,10 @@ from adjudicator.phase import Phase
 from ..reports.frame import njudge_time, variant_title
 from ..reports.results import ownership_tables
 from ..store.models import Game, HistoryEvent, Participant, PhaseRecord, User
+from .absences import DEFAULT_MAX_DAYS
 from .conversation import Conversation
 from .deadlines import DEFAULTS, parameter_line, timing_for
-from .dedication import rated
+from .dedication import DEFAULT_MINIMUM, rated
 from .games import find_game, players, variant_of
 from .play import owed, winner_of
 
@@ -73,6 +74,8 @@ def list_games(ctx: Conversation, cmd: p.ListGames) -> None:
         return
     game = _the_game(ctx, cmd.game, "LIST")
     if game is not None:
+        if ctx.game is None:  # the reply's header shows the game, as the njudge's does
+            ctx.about = game
         ctx.say(full_listing(ctx, game))
 
 
@@ -270,8 +273,9 @@ def parameters(game: Game, variant: variants.Variant | None, viewer: Participant
         access.append("Moderated")
     if not rated(game):
         access.append("Unrated")
-    if _setting(game, "dedication", None) is not None:
-        access.append(f"Dedication: {int(_setting(game, 'dedication', 0))}")
+    dedication = int(_setting(game, "dedication", DEFAULT_MINIMUM))
+    if dedication:  # the njudge leaves out a minimum of 0
+        access.append(f"Dedication: {dedication}")
     lines.append(_param_line("   Access:  ", access))
     kinds = [variant_title(game)]
     powers = len(variant.powers) if variant else 0
@@ -303,13 +307,14 @@ def parameters(game: Game, variant: variants.Variant | None, viewer: Participant
     secret = _on(game, "secret", False) and not _is_master(viewer) and game.status not in ENDED
     if variant is not None and wanted != powers and not secret:
         lines.append(f"  Number of Players: {wanted}.")
-    lines.append(f"    Index:  {_index(game.position or {}, powers)}")
+    counted = variant is None or _counted(game, variant)
+    lines.append(f"    Index:  {_index(game.position or {}, powers) if counted else 0:<3d}")
     return "\n".join(lines)
 
 
 def _flags(game: Game) -> list[str]:
     flags = ["NMR" if _on(game, "nmr", False) else "NoNMR"]
-    if _setting(game, "list", True) is False:
+    if not _setting(game, "list", False):
         flags.append("NoList")
     if _on(game, "quiet", False):
         flags.append("Quiet")
@@ -351,8 +356,7 @@ def _xflags(game: Game) -> list[str]:
     flags.append("Concessions" if _on(game, "concessions", True) else "No concessions")
     if _on(game, "duality", False):
         flags.append("Duality")
-    if _setting(game, "max_absence", None) is not None:
-        flags.append(f"Max Absence: {_number(_setting(game, 'max_absence', 0))}")
+    flags.append(f"Max Absence: {_number(_setting(game, 'max_absence', DEFAULT_MAX_DAYS))}")
     return flags
 
 
@@ -389,6 +393,17 @@ def _param_line(head: str, words: list[str]) -> str:
     )  # fmt: skip
 
 
+def _counted(game: Game, variant: variants.Variant) -> bool:
+    """Whether the centres have been counted once: the njudge keeps each power's units and
+    centres as counted at the end of a year, and its Index and player lines show those, so
+    both are blank until the first Fall has been played."""
+    now = _phase_key(game.phase, variant)
+    falls = [i for i, code in enumerate(variant.phases) if code == "FM"]
+    if now is None or not falls:
+        return True
+    return now > (Phase.parse(variant.start, variant).year, falls[0])
+
+
 def _index(position: dict[str, Any], powers: int) -> int:
     """The sum of squared centre counts over the number of powers: how far the game is."""
     if not powers:
@@ -409,6 +424,7 @@ def _people(
     secret = _on(game, "secret", False) and game.status == "forming" and not master
     quiet = _on(game, "quiet", False)
     blind = _blind(game)
+    counted = variant is None or _counted(game, variant)
     width = max([10, *(len(x.name) for x in variant.powers)]) if variant else 10
     lines = [f"The following players are signed up for game '{game.name}':"]
     late = abandoned = 0
@@ -426,7 +442,7 @@ def _people(
         if blind and not master and not mine and word in ("move", "late", "part"):
             word = ""
         counts = "     "
-        if x.role == "player" and x.power and not blind:
+        if x.role == "player" and x.power and not blind and counted:
             units, centers = _counts(game.position or {}, x.power)
             if units or centers:
                 counts = f"{units:2d}/{centers}" + (" " if centers < 10 else "")
@@ -955,9 +971,10 @@ def _the_game(ctx: Conversation, name: str | None, what: str) -> Game | None:
 
 
 def _listed_games(ctx: Conversation) -> list[Game]:
-    """Every game but those set NO LIST (users' manual 8.3: private games are not listed)."""
+    """The games set LIST: NO LIST is the default (users' manual 8.3, and the njudge's), so
+    a game is public only when its master asks."""
     games = ctx.session.execute(select(Game).order_by(Game.created_at, Game.id)).scalars()
-    return [g for g in games if (g.settings or {}).get("list", True) is not False]
+    return [g for g in games if (g.settings or {}).get("list", False)]
 
 
 def _viewer(ctx: Conversation, game: Game) -> Participant | None:

@@ -42,9 +42,12 @@ def deliver(
     event: str,
     body: str,
     phase: str | None = None,
+    header: bool = True,
 ) -> None:
+    """`header`: False for the njudge's short notices (sign-ons, press, resignations,
+    returns, takeovers), which carry no `:: Judge:` lines."""
     subject = game_subject(ctx.settings, game, event, phase)
-    text = game_header(ctx.settings, game) + "\n" + body
+    text = game_header(ctx.settings, game) + "\n" + body if header else body
     sent: set[str] = set()
     for person in people:
         for address in addresses(person):

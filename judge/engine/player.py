@@ -6,9 +6,12 @@ from __future__ import annotations
 import parser as p
 
 from ..store.passwords import hash_password
+from .announcements import SOMEONE, powers_named, resigned, resigned_reply
 from .conversation import Conversation
 from .games import PASSWORD, variant_of
-from .notices import deliver, everyone
+from .moderation import hearers
+from .notices import deliver
+from .returns import places_of
 
 
 def set_preference(ctx: Conversation, cmd: p.SetPreference) -> None:
@@ -83,18 +86,19 @@ def resign(ctx: Conversation, cmd: p.Resign) -> None:
         ctx.say(f"You have withdrawn from game '{game.name}'.")
         ctx.skipping = True
         return
-    me.status = "abandoned"
+    seat = places_of(game, me)  # a duplex player resigns all his powers at once
+    for x in seat:
+        x.status = "abandoned"
     me.user.resigned += 1
-    ctx.say(f"You have resigned as {me.power} from game '{game.name}'.")
-    text = (
-        f"{me.power} has resigned from game '{game.name}'.  The power may be taken over\n"
-        f"by anyone not playing in the game: 'SIGN ON {_letter(ctx, me.power)}{game.name} "
-        "password'.\n"
-    )
-    deliver(ctx, game, [x for x in everyone(game) if x is not me], f"Resignation: {me.power}", text)
+    powers = [x.power or "" for x in seat]
+    ctx.say(resigned_reply(powers, game.name))
+    people = [x for x in hearers(game, seat) if x not in seat]
+    event = f"Resignation: {powers_named(powers)}"
+    bosses = [x for x in people if x.role == "master"]
+    text = resigned(ctx.reply_to, me.user.email, powers, game.name)
+    deliver(ctx, game, bosses, event, text, header=False)
+    gunboat = "gunboat" in (game.options or [])
+    if gunboat:
+        text = resigned(SOMEONE, SOMEONE, powers, game.name)
+    deliver(ctx, game, [x for x in people if x not in bosses], event, text, header=False)
     ctx.skipping = True
-
-
-def _letter(ctx: Conversation, power: str) -> str:
-    assert ctx.game is not None
-    return next(x.letter for x in variant_of(ctx.game).powers if x.name == power)

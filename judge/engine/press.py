@@ -67,9 +67,11 @@ def press(ctx: Conversation, cmd: p.Press) -> None:
     if not real:
         ctx.fail(f"{what}: nobody in game '{game.name}' would receive it.  No message was sent.")
         return
-    to_master = all(x.role == "master" for x in real)
+    # Press to the master is private whoever else is in the game (before the start, the
+    # master may be the only one): never a broadcast, never in the history.
+    to_master = to.kind != "all" and all(x.role == "master" for x in real)
     everyone_else = [x for x in everyone(game) if x.user_id != me.user_id]
-    partial = len(real) < len(everyone_else)
+    partial = to_master or len(real) < len(everyone_else)
     is_master = me.role == "master"
     grey = (cmd.color or _default_color(settings)) == "grey"
     fake = cmd.fake
@@ -99,6 +101,8 @@ def press(ctx: Conversation, cmd: p.Press) -> None:
         else None
     )
     copies = list(real)
+    if not partial and is_master:  # the master's own broadcast comes back to him too, a
+        copies.append(me)  # record of what went out (as on the njudge)
     if not partial and not is_master:  # SET NO BROADCAST: those who asked not to get them
         deaf = set(settings.get("no_broadcast") or [])
         copies = [x for x in copies if x.id not in deaf]
@@ -171,6 +175,8 @@ def _people(game: Game, to: p.Delivery) -> list[Participant]:
 def _letter_of(game: Game, x: Participant) -> str:
     if x.role == "master":
         return "M"
+    if x.role == "player" and not x.power:  # before the start: his sign-on number
+        return f"#{_number(game, x)}"
     if x.role == "observer" or not x.power:
         return "O"
     return next((k for k, v in _letters(game).items() if v == x.power), "O")
@@ -311,7 +317,15 @@ def _neighbours(variant: Variant, province: str) -> frozenset[str]:
 def _role(game: Game, me: Participant) -> str:
     if me.role == "master":
         return "Master"
+    if me.role == "player" and not me.power:
+        return f"Player #{_number(game, me)}"
     return me.power if me.role == "player" and me.power else "Observer"
+
+
+def _number(game: Game, x: Participant) -> int:
+    """A player's place in the order of signing on, as the sign-on notices counted it."""
+    ordered = sorted(players(game), key=lambda y: (y.joined_at, y.id))
+    return next((i for i, y in enumerate(ordered, 1) if y is x), len(ordered) + 1)
 
 
 def _who(game: Game, me: Participant) -> str:

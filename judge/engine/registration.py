@@ -3,7 +3,10 @@
 
 from __future__ import annotations
 
+from datetime import datetime
+
 from sqlalchemy import select
+from sqlalchemy.orm import Session
 
 import parser as p
 
@@ -55,6 +58,16 @@ def register(ctx: Conversation, cmd: p.Register) -> None:
     user = ctx.user
     fresh = user is None
     if user is None:
+        user = _guest_of(ctx)
+        if user is not None:  # an observer registers: his guest row becomes his
+            ctx.session.execute(
+                q.NEW_ADDRESS, {"address": user.email, "user_id": user.id, "added_at": ctx.now}
+            )
+            user.registered_at = ctx.now
+    if user is not None:
+        for name, value in form.items():
+            setattr(user, name, value)
+    else:
         # Written at once rather than through the session: no flush of pending objects
         # before the next mail's first query.
         address = ctx.reply_to.lower()
@@ -64,9 +77,6 @@ def register(ctx: Conversation, cmd: p.Register) -> None:
         ctx.session.execute(
             q.NEW_ADDRESS, {"address": address, "user_id": user_id, "added_at": ctx.now}
         )
-    else:
-        for name, value in form.items():
-            setattr(user, name, value)
     notes = []
     if unknown:
         notes.append("Fields ignored (not on the form): " + ", ".join(unknown) + ".")
@@ -80,6 +90,28 @@ def register(ctx: Conversation, cmd: p.Register) -> None:
         )
     notes.append("Registration processed." if fresh else "Registration updated.")
     ctx.say("\n".join(notes))
+
+
+def guest(session: Session, address: str, now: datetime) -> User:
+    """The user row of an address that is not registered, made the first time it observes
+    a game (anyone may observe, as on the njudge): an observer's place needs a user. It has
+    no address row, so the address stays unregistered everywhere else (it may not play,
+    WHOIS does not find it); if it registers, REGISTER makes the row its own."""
+    address = address.lower()
+    found = session.execute(select(User).where(User.email == address)).scalar_one_or_none()
+    if found is not None:
+        return found
+    user = User(
+        email=address, name="", registered_at=now, updated_at=now, registration={},
+    )  # fmt: skip
+    session.add(user)
+    session.flush()
+    return user
+
+
+def _guest_of(ctx: Conversation) -> User | None:
+    address = ctx.reply_to.lower()
+    return ctx.session.execute(select(User).where(User.email == address)).scalar_one_or_none()
 
 
 def _package_files() -> list[str]:
