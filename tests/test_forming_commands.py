@@ -137,3 +137,27 @@ def test_rule_settings_are_made_before_the_start(table):
     assert "Game 'rules' set: AnyCentres." in made and "Game 'rules' set: Duality." in made
     listed = table.send("watcher@example.org", "LIST rules\n").get_content()
     assert "AnyCentres" in listed and "Duality" in listed
+
+
+def test_unstart_leaves_out_who_left(table):
+    """A player the master ejected (all the powers of a duplex player) stays out when the
+    game goes back to forming; the others keep one place each, waiting for the new deal."""
+    table.send(MASTER, form(MASTER))
+    table.send(MASTER, "CREATE ?two pwM\nBECOME MASTER\nSET PLAYERS 2\n")
+    for power in ("France", "Germany"):
+        table.send(address(power), f"SIGN ON ?two pw{power}\n")
+    table.wait_for(address("France"), "Game Starting")
+    ejected = table.send(MASTER, f"SIGN ON Mtwo pwM\nEJECT {address('Germany')}\n")
+    assert "ejected from game 'two'" in ejected.get_content()
+    notice = table.wait_for(address("France"), "Resignation: ")[0]
+    his = [p["power"] for p in table.show("two")["players"] if p["address"] == address("Germany")]
+    assert len(his) >= 3 and notice["Subject"].endswith(", ".join(sorted(his, key=_order)))
+    table.send(MASTER, "SIGN ON Mtwo pwM\nUNSTART\n")
+    state = table.show("two")
+    assert state["status"] == "forming"
+    staying = [p for p in state["players"] if p.get("status") != "resigned"]
+    assert [(p["address"], p.get("power")) for p in staying] == [(address("France"), None)]
+
+
+def _order(power: str) -> int:
+    return ["Austria", "England", "France", "Germany", "Italy", "Russia", "Turkey"].index(power)

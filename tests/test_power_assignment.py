@@ -14,7 +14,12 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import variants
-from judge.engine.assignment import _cheapest_assignment, assign_powers, preference_error
+from judge.engine.assignment import (
+    _cheapest_assignment,
+    assign_powers,
+    deal_powers,
+    preference_error,
+)
 from parser import commands as c
 from parser import parse_mail
 
@@ -165,6 +170,74 @@ def test_powers_must_be_given_by_letter():
 def test_more_players_than_powers_is_an_error():
     with pytest.raises(ValueError, match="8 players for 7 powers"):
         assign_powers({n: () for n in range(8)}, POWERS, "prflist", random.Random(1))
+
+
+# -- fewer players than powers (SET PLAYERS, a duplex game) ----------------------------------
+
+
+def rank(letters: str, power: str) -> int:
+    return letters.index(next(k for k, v in POWERS.items() if v == power)) + 1
+
+
+def test_duplex_deals_the_rest_in_rounds_by_the_first_lists():
+    # The njudge's test suite (Bug91-06): four players for seven powers.
+    lists = {"p1": "FRIGATE", "p2": "IGATEFR", "p3": "ATEFRIG", "p4": "EFRIGAT"}
+    players = {who: pref(letters) for who, letters in lists.items()}
+    deals = [deal_powers(players, POWERS, "prflist", random.Random(seed)) for seed in SEEDS]
+    extras = Counter()
+    for dealt in deals:
+        # Round one: every first choice. Round two, three powers for four players: three
+        # players drawn by lot get one more each, by the least total rank of their lists.
+        assert [dealt[who][0] for who in lists] == ["France", "Italy", "Austria", "England"]
+        assert sorted(map(len, dealt.values())) == [1, 2, 2, 2]
+        seated = [who for who in lists if len(dealt[who]) == 2]
+        extras.update(w for w in lists if w not in seated)
+        total = sum(rank(lists[w], dealt[w][1]) for w in seated)
+        left = [dealt[w][1] for w in seated]
+        best = min(
+            sum(rank(lists[w], p) for w, p in zip(seated, order, strict=True))
+            for order in permutations(left)
+        )
+        assert total == best
+    assert all(extras[who] > 25 for who in lists)  # who sits out is drawn fairly
+    # Under this lot the deal is the njudge's own: Austria player3, England player4, France
+    # player1, Germany player2, Italy player2, Russia player1, Turkey player4.
+    assert deal_powers(players, POWERS, "prflist", random.Random(51)) == {
+        "p1": ["France", "Russia"], "p2": ["Italy", "Germany"], "p3": ["Austria"],
+        "p4": ["England", "Turkey"],
+    }  # fmt: skip
+
+
+def test_duplex_follows_the_example_of_the_njudges_info_duplex():
+    # Youngstown, ten powers, SET PLAYERS 4 (info.duplex): first A, C, E, F; then G, I, J and
+    # N (India) by the first lists; then two powers left, for two players drawn by lot.
+    names = ["Austria", "China", "England", "France", "Germany", "Italy", "Japan", "India"]
+    powers = dict(zip("ACEFGIJNRT", [*names, "Russia", "Turkey"], strict=True))
+    lists = {1: "ACGNREJTFI", 2: "CAIGJENRFT", 3: "EJNAIFTRGC", 4: "FENITGCRJA"}
+    players = {who: tuple((c,) for c in letters) for who, letters in lists.items()}
+    lots = Counter()
+    for seed in SEEDS:
+        dealt = deal_powers(players, powers, "prflist", random.Random(seed))
+        assert {who: held[:2] for who, held in dealt.items()} == {
+            1: ["Austria", "Germany"], 2: ["China", "Italy"], 3: ["England", "Japan"],
+            4: ["France", "India"],
+        }  # fmt: skip
+        lucky = tuple(sorted(who for who, held in dealt.items() if len(held) == 3))
+        lots[lucky] += 1
+        if lucky == (1, 4):  # the example's lot: player 1 Russia, player 4 Turkey
+            assert (dealt[1][2], dealt[4][2]) == ("Russia", "Turkey")
+    assert len(lots) == 6  # any two of the four may be drawn
+
+
+def test_duplex_deals_every_power_lists_or_not():
+    for players in ({"ann": pref("E"), "bob": ()}, {"ann": "*", "bob": "*", "cy": pref("TR")}):
+        for mode in ("prflist", "prfrand", "prfboth"):
+            for seed in range(20):
+                dealt = deal_powers(players, POWERS, mode, random.Random(seed))
+                held = [p for powers in dealt.values() for p in powers]
+                assert sorted(held) == sorted(POWERS.values())
+                sizes = sorted(map(len, dealt.values()))
+                assert sizes[-1] - sizes[0] <= 1
 
 
 # -- preference_error -----------------------------------------------------------------------

@@ -154,7 +154,7 @@ class Conversation:
         return game_header(self.settings, shown)
 
     def echo(self) -> str:
-        text = self.mail.body.strip("\n")
+        text = "\n".join(self.mail.body.splitlines()).strip("\n")
         for secret in self.secrets:
             text = re.sub(rf"(?<!\S){re.escape(secret)}(?!\S)", HIDDEN, text)
         return text

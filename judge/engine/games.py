@@ -440,7 +440,8 @@ def start_game(ctx: Conversation, game: Game, rng: random.Random | None = None) 
     # hears once of all his powers (the njudge's later `PowerStartingList`; 1.7.6 mailed
     # him once a power).
     places: dict[int, list[Participant]] = {}
-    for x in everyone(game):
+    order = {x.name: i for i, x in enumerate(variant.powers)}
+    for x in sorted(everyone(game), key=lambda y: order.get(y.power or "", -1)):
         places.setdefault(x.user_id, []).append(x)
     for group in places.values():
         selected = "\n".join(

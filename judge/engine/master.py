@@ -8,7 +8,7 @@ from sqlalchemy import select
 import parser as p
 
 from ..reports.frame import njudge_time
-from ..store.models import HistoryEvent, Participant, PhaseRecord
+from ..store.models import Game, HistoryEvent, Participant, PhaseRecord
 from .conversation import Conversation
 from .endings import ended
 from .games import forming_lines, players, power_called, variant_of
@@ -24,6 +24,7 @@ from .play import (
     schedule,
     trial,
 )  # fmt: skip
+from .returns import places_of
 
 
 def become_master(ctx: Conversation, cmd: p.BecomeMaster) -> None:
@@ -168,17 +169,21 @@ def eject(ctx: Conversation, cmd: p.Eject) -> None:
     if not who:
         ctx.fail(f"EJECT: nobody in game '{game.name}' is '{target}'.")
         return
-    if len(who) > 1:
+    x = who[0]
+    if any(y.id != x.id for y in who) and not _one_seat(game, who):
         ctx.fail(f"EJECT: more than one in game '{game.name}' is '{target}'; use the address.")
         return
-    x = who[0]
     if x.role == "player" and x.power and game.status != "forming":
-        x.status = "abandoned"
+        seat = places_of(game, x)  # a duplex player leaves with all his powers
+        for y in seat:
+            y.status = "abandoned"
+        names = ", ".join(y.power or "" for y in seat)
         event, text = (
-            f"Resignation: {x.power}",
+            f"Resignation: {names}",
             (
-                f"{x.power} has been removed from game '{game.name}' by its master.  The power may "
-                "be taken over\nby anyone not playing in the game.\n"
+                f"{names} {'has' if len(seat) == 1 else 'have'} been removed from game "
+                f"'{game.name}' by its master.  The power may be taken over\nby anyone not "
+                "playing in the game.\n"
             ),
         )
     else:
@@ -186,6 +191,12 @@ def eject(ctx: Conversation, cmd: p.Eject) -> None:
         event, text = "Resignation", f"{x.user.email} has left game '{game.name}'.\n"
     ctx.say(f"EJECT: {x.power or x.user.email} ejected from game '{game.name}'.")
     deliver(ctx, game, [y for y in hearers(game, [x]) if y is not me], event, text)
+
+
+def _one_seat(game: Game, who: list[Participant]) -> bool:
+    """The places found are one duplex player's powers."""
+    first = who[0]
+    return first.role == "player" and {y.id for y in who} <= {y.id for y in places_of(game, first)}
 
 
 def promote(ctx: Conversation, cmd: p.Promote) -> None:
