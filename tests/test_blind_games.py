@@ -197,6 +197,7 @@ def test_a_blind_copy_names_no_unit_but_the_readers_own():
     assert "Germany" not in french and "Italy" not in french
     watched = blind_report(STANDARD, "war", 1, SPRING, out, frozenset())
     assert watched == "Movement results for Spring of 1901. (war.001)"
+    # Cut down to every power, the copy loses nothing but the names of others' units.
     assert blind_report(STANDARD, "war", 1, SPRING, out, {p for p in POWERS}) == full.replace(
         "SUPPORT French Army", "SUPPORT unknown unit"
     )
