@@ -10,9 +10,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-# What a gunboat game shows in place of an address to anyone but its master.
-SOMEONE = "someone@somewhere"
-
 
 def signed_up(address: str, game: str, count: int) -> str:
     """`New Player Signon: #3`: a player joined a forming game."""

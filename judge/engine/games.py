@@ -20,13 +20,13 @@ import parser as p
 import variants
 from adjudicator.phase import Phase
 
+from ..modifiers import Choice, WordsRefused, ordered, read_words
 from ..reports.frame import njudge_time
 from ..reports.results import starting_position
 from ..store.models import Game, Participant, User
 from ..store.passwords import check_password, hash_password
 from .absences import pending_for_master
 from .announcements import (
-    SOMEONE,
     WAIT_PLACED,
     observing,
     powers_named,
@@ -41,7 +41,7 @@ from .assignment import deal_powers
 from .conversation import Conversation
 from .deadlines import DEFAULTS, earliest_after, timing_of
 from .dedication import refusal
-from .moderation import hearers, masters
+from .moderation import ANONYMOUS, hearers, masters
 from .notices import addresses, deliver, everyone
 from .registration import guest
 
@@ -103,17 +103,15 @@ def create(ctx: Conversation, cmd: p.Create) -> None:
     if find_game(ctx, name) is not None:
         _fail(ctx, f"Game '{name}' already exists.")
         return
-    variant_name = (cmd.variant or "standard").lower()
-    if variant_name not in variants.available():
-        _fail(ctx, f"'{cmd.variant}' is not a variant this judge plays.  Use 'get variants'.")
+    choice = _chosen(ctx, cmd.variant, cmd.options)
+    if choice is None or not _good_password(ctx, cmd.password):
         return
-    if not _good_password(ctx, cmd.password):
-        return
+    variant_name = choice.variant or "standard"
     variant = variants.load(variant_name)
     game = Game(
         name=name,
         variant=variant_name,
-        options=[o.lower() for o in cmd.options],
+        options=list(choice.modifiers),
         status="forming",
         settings=default_settings(variant),
         created_at=ctx.now,
@@ -139,9 +137,11 @@ def sign_on_forming(ctx: Conversation, cmd: p.SignOnForming) -> None:
     if game.status != "forming":
         _fail(ctx, f"Game '{game.name}' is not forming: it has already started.")
         return
-    wanted = [(cmd.variant or "standard").lower(), *sorted(o.lower() for o in cmd.options)]
-    have = [game.variant, *sorted(game.options or [])]
-    if wanted != have:
+    choice = _chosen(ctx, cmd.variant, cmd.options)
+    if choice is None:
+        return
+    if not _same_kind(game, choice):
+        have = [game.variant, *ordered(game.options or [])]
         words = " ".join(have[1:] if have[0] == "standard" else have)
         usage = f"SIGN ON ?{game.name} password {words}".rstrip()
         _fail(ctx, f"Game '{game.name}' is {' '.join(have)}: sign on with '{usage}'.")
@@ -150,14 +150,35 @@ def sign_on_forming(ctx: Conversation, cmd: p.SignOnForming) -> None:
 
 
 def sign_on_next(ctx: Conversation, cmd: p.SignOnNext) -> None:
+    """The next forming game of the variant and options named (none: plain Standard); a
+    word the judge does not know is answered with the variants it plays (manual 9)."""
+    choice = _chosen(ctx, cmd.variant, cmd.options)
+    if choice is None:
+        return
     forming = ctx.session.execute(
         select(Game).where(Game.status == "forming").order_by(Game.created_at, Game.id)
     ).scalars()
-    game = next((g for g in forming if g.variant == "standard" and not g.options), None)
+    game = next((g for g in forming if _same_kind(g, choice)), None)
     if game is None:
         _fail(ctx, "No game is forming now.  Use 'create ?name password' to start one.")
         return
     _enter_forming(ctx, game, cmd.password)
+
+
+def _chosen(ctx: Conversation, variant: str | None, options: tuple[str, ...]) -> Choice | None:
+    """The variant and modifiers a joining command names, or None after saying why not."""
+    words = [variant, *options] if variant else list(options)
+    try:
+        return read_words(words, variants.available())
+    except WordsRefused as refused:
+        _fail(ctx, str(refused))
+        return None
+
+
+def _same_kind(game: Game, choice: Choice) -> bool:
+    """A signon names the game's variant and all its modifiers, as the manual asks."""
+    same_variant = (choice.variant or "standard") == game.variant
+    return same_variant and set(choice.modifiers) == set(game.options or [])
 
 
 def sign_on(ctx: Conversation, cmd: p.SignOn) -> None:
@@ -316,8 +337,12 @@ def _join(
 
 
 def _signed_on(ctx: Conversation, game: Game, me: Participant) -> None:
+    from .status import reply_status  # status reads this module's players()
+
     ctx.game = game
     ctx.me = me
+    ctx.signed_on_power = bool(me.power)
+    ctx.tail = lambda: reply_status(ctx)
     if me.role == "master":
         ctx.at_end("absences", lambda: pending_for_master(ctx, game))
     record = me.user.email.lower()
@@ -369,6 +394,8 @@ def _take_over(
 
     if not _admitted(ctx, game, user, as_player=True) or not _good_password(ctx, password):
         return
+    from .play import put_away_errors  # play needs this module's players()
+
     seat = [x for x in places_of(game, holder) if x.status in ("abandoned", "cd")] or [holder]
     seat.sort(key=lambda x: x is not holder)  # the power signed on as comes first
     for x in game.participants:
@@ -378,8 +405,11 @@ def _take_over(
     for old in seat:
         old.status = "resigned"
         new = _join(ctx, game, user, "player", password, signed_on=not taken)
-        new.power, new.orders_status, new.wait = old.power, old.orders_status, True
+        new.power, new.wait = old.power, True
+        # The orders that stand are kept; the errors of the player who left are not his.
+        put_away_errors(ctx.session, game, old.power or "", orphans_only=False)
         taken.append(new)
+    ctx.signed_on_power = True
     user.tookover += 1
     me = taken[0]
     powers = [x.power or "" for x in taken]
@@ -391,7 +421,7 @@ def _take_over(
     people = [x for x in hearers(game, taken) if x is not me]
     bosses = [x for x in people if x.role == "master"]
     deliver(ctx, game, bosses, event, "\n".join(filter(None, [told, after])), header=False)
-    for_others = after or told.replace(user.email, _shown(game, user.email))
+    for_others = after or told.replace(user.email, _shown(game, user))
     deliver(ctx, game, [x for x in people if x not in bosses], event, for_others, header=False)
     gone = {a.lower(): a for x in seat for a in addresses(x)}
     for address in gone.values():
@@ -509,9 +539,13 @@ def _roster(game: Game, variant: variants.Variant) -> str:
     lines = []
     for x in people:
         label = x.power if x.role == "player" else x.role.capitalize()
-        shown = "someone@somewhere" if "gunboat" in (game.options or []) else x.user.email
-        lines.append(f"     {label + ':':<26}{shown}")
+        lines.append(f"     {label + ':':<26}{_shown(game, x.user)}")
     return "\n".join(lines)
+
+
+def _shown(game: Game, user: User) -> str:
+    """How a notice to a game's people names someone: nobody is named in a gunboat game."""
+    return ANONYMOUS if "gunboat" in (game.options or []) else user.email
 
 
 def _choices(preference: str) -> tuple[tuple[str, ...], ...] | str:
@@ -588,9 +622,7 @@ def _tell_others(
     if masters_too:
         deliver(ctx, game, bosses, event, text(me.user.email), header=False)
     rest = [x for x in people if x not in bosses]
-    deliver(ctx, game, rest, event, text(_shown(game, me.user.email)), header=False)
+    deliver(ctx, game, rest, event, text(_shown(game, me.user)), header=False)
 
 
-def _shown(game: Game, address: str) -> str:
-    """An address as a gunboat game shows it to anyone but its masters."""
-    return SOMEONE if "gunboat" in (game.options or []) else address
+

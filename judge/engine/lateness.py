@@ -133,7 +133,7 @@ def next_event(game: Game, now: datetime, ready: bool) -> datetime | None:
 
 def look(session: Session, mailer: Notices, game: Game, now: datetime) -> bool:
     """The tick's look at a game whose moment has come; whether a phase was processed."""
-    from .play import process, ready, refresh  # play schedules through this module
+    from .play import process, ready, refresh, schedule  # play schedules through this module
 
     if game.status == "paused":
         remind_paused(mailer, game, now)
@@ -143,6 +143,7 @@ def look(session: Session, mailer: Notices, game: Game, now: datetime) -> bool:
     if auto and ready(game):
         if game.earliest is None or game.earliest <= now:
             process(mailer, game)
+            schedule(mailer, game)
             return True
         game.next_event_at = game.earliest
         return False
@@ -150,6 +151,7 @@ def look(session: Session, mailer: Notices, game: Game, now: datetime) -> bool:
     if not late:  # everyone is in, and somebody waits: the deadline ends the wait
         if auto and game.deadline is not None and now >= game.deadline:
             process(mailer, game)
+            schedule(mailer, game)
             return True
         game.next_event_at = game.deadline if auto else None
         return False
@@ -158,6 +160,7 @@ def look(session: Session, mailer: Notices, game: Game, now: datetime) -> bool:
             _civil_disorder(mailer, game, late)
             if auto:
                 process(mailer, game)
+                schedule(mailer, game)
                 return True
             game.next_event_at = None  # the master processes (MANUAL PROCESS)
             return False
@@ -192,9 +195,9 @@ def remind_paused(mailer: Notices, game: Game, now: datetime) -> None:
     game.next_event_at = now + PAUSED_REMINDER
 
 
-def _names(game: Game, late: list[Participant]) -> str:
+def _names(game: Game, late: list[Participant], named: bool = False) -> str:
     names = sorted(x.power or "" for x in late)
-    if (game.settings or {}).get("quiet"):
+    if (game.settings or {}).get("quiet") and not named:
         return "some power's" if len(names) == 1 else "some powers'"
     if len(names) == 1:
         return f"{names[0]}'s"
@@ -218,12 +221,32 @@ def _late_notice(mailer: Notices, game: Game, late: list[Participant], first: bo
         count = f": {times} time{'s' if times != 1 else ''} late"
     fate = "in civil disorder" if nmr(game) else "abandoned and free for takeover"
     when = njudge_time(game.grace, mailer.settings) if game.grace else "the grace period's end"
-    text = (
-        f"Diplomacy game '{game.name}' is waiting for {_names(game, late)} orders{count}.\n\n"
-        f"This power will be considered {fate}\nif orders are not received by {when}.\n"
-    )
-    to = everyone(game) if first else late
-    deliver(mailer, game, to, "Late Notice", text)
+
+    def text(named: bool) -> str:
+        who = _names(game, late, named)
+        return (
+            f"Diplomacy game '{game.name}' is waiting for {who} orders{count}.\n\n"
+            f"This power will be considered {fate}\nif orders are not received by {when}.\n"
+        )
+
+    # The subject names the late powers by letter (`Late Notice: AE`), except to the
+    # players of a quiet game; a master's copy always names them (the njudge's dip.mlate).
+    letters = "".join(sorted(_letter(game, x.power or "") for x in late))
+    quiet = bool((game.settings or {}).get("quiet"))
+    ids = {x.id for x in late}
+    subject = f"Late Notice: {letters}"
+    deliver(mailer, game, late, subject, text(True), tag="[You are late!] ")
+    if first:
+        others = [x for x in everyone(game) if x.id not in ids and x.role != "master"]
+        deliver(mailer, game, others, "Late Notice" if quiet else subject, text(False))
+        masters = [x for x in everyone(game) if x.role == "master"]
+        deliver(mailer, game, masters, subject, text(True))
+
+
+def _letter(game: Game, power: str) -> str:
+    from .games import variant_of
+
+    return next((x.letter for x in variant_of(game).powers if x.name == power), "?")
 
 
 def _abandon(mailer: Notices, game: Game, late: list[Participant]) -> None:
@@ -273,8 +296,6 @@ def _ask_for_replacements(
 def due_games(session: Session, now: datetime) -> list[Game]:
     return list(
         session.execute(
-            select(Game).where(
-                Game.status.in_(("active", "paused")), Game.next_event_at <= now
-            )
+            select(Game).where(Game.status.in_(("active", "paused")), Game.next_event_at <= now)
         ).scalars()
     )

@@ -43,10 +43,12 @@ def deliver(
     body: str,
     phase: str | None = None,
     header: bool = True,
+    tag: str = "",
 ) -> None:
     """`header`: False for the njudge's short notices (sign-ons, press, resignations,
-    returns, takeovers), which carry no `:: Judge:` lines."""
-    subject = game_subject(ctx.settings, game, event, phase)
+    returns, takeovers), which carry no `:: Judge:` lines. `tag` goes before the subject:
+    `[You are late!] ` on a late player's copy."""
+    subject = tag + game_subject(ctx.settings, game, event, phase)
     text = game_header(ctx.settings, game) + "\n" + body if header else body
     sent: set[str] = set()
     for person in people:

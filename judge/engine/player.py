@@ -6,10 +6,10 @@ from __future__ import annotations
 import parser as p
 
 from ..store.passwords import hash_password
-from .announcements import SOMEONE, powers_named, resigned, resigned_reply
+from .announcements import powers_named, resigned, resigned_reply
 from .conversation import Conversation
 from .games import PASSWORD, variant_of
-from .moderation import hearers
+from .moderation import ANONYMOUS, hearers
 from .notices import deliver
 from .returns import places_of
 
@@ -99,6 +99,6 @@ def resign(ctx: Conversation, cmd: p.Resign) -> None:
     deliver(ctx, game, bosses, event, text, header=False)
     gunboat = "gunboat" in (game.options or [])
     if gunboat:
-        text = resigned(SOMEONE, SOMEONE, powers, game.name)
+        text = resigned(ANONYMOUS, ANONYMOUS, powers, game.name)
     deliver(ctx, game, [x for x in people if x not in bosses], event, text, header=False)
     ctx.skipping = True
