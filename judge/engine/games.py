@@ -211,7 +211,7 @@ def sign_on(ctx: Conversation, cmd: p.SignOn) -> None:
         and user.id != holder.user_id
         and not any(x.user_id == user.id for x in players(game))
     ):
-        _take_over(ctx, game, holder, user, cmd.password, power)
+        _take_over(ctx, game, holder, user, cmd.password)
         return
     _sign_on_as(ctx, game, [holder] if holder else [], cmd.password, power)
 
@@ -262,11 +262,10 @@ def _enter_forming(ctx: Conversation, game: Game, password: str) -> None:
     # The sign-on that fills the game is told by the start notice instead (Bug91-06).
     _announce_sign_up(ctx, game, me, announced=not filled)
     _welcome(ctx, game, me)
-    if not filled:
-        text = signed_up  # the masters' copy is sent at the end of the mail
+    if not filled:  # (the masters' copy goes at the end of the mail)
         _tell_others(
             ctx, game, me, f"New Player Signon: #{count}",
-            lambda who: text(who, game.name, count), masters_too=False,
+            lambda who: signed_up(who, game.name, count), masters_too=False,
         )  # fmt: skip
 
 
@@ -384,18 +383,17 @@ def _return(ctx: Conversation, game: Game, holder: Participant) -> None:
 
 
 def _take_over(
-    ctx: Conversation, game: Game, holder: Participant, user: User, password: str, power: str
+    ctx: Conversation, game: Game, holder: Participant, user: User, password: str
 ) -> None:
     """Someone not playing signs on to an abandoned power: he takes over every power its
     player held (a duplex seat is taken over whole), stops observing the game, and waits
     (SET NOWAIT to clear); the masters hear who took over, everyone what it does to the
     clock, and the player who left is told too (the njudge's `Diplomacy notice`)."""
-    from .returns import back_in_play, places_of  # returns needs this module
+    from .play import put_away_errors  # play and returns need this module
+    from .returns import back_in_play, places_of
 
     if not _admitted(ctx, game, user, as_player=True) or not _good_password(ctx, password):
         return
-    from .play import put_away_errors  # play needs this module's players()
-
     seat = [x for x in places_of(game, holder) if x.status in ("abandoned", "cd")] or [holder]
     seat.sort(key=lambda x: x is not holder)  # the power signed on as comes first
     for x in game.participants:
@@ -623,6 +621,3 @@ def _tell_others(
         deliver(ctx, game, bosses, event, text(me.user.email), header=False)
     rest = [x for x in people if x not in bosses]
     deliver(ctx, game, rest, event, text(_shown(game, me.user)), header=False)
-
-
-
