@@ -7,7 +7,16 @@ judge plays, asked for with SIGN ON ? password XXX and with GET variants."""
 
 from __future__ import annotations
 
-from tests.gametable import start
+import re
+from collections.abc import Iterator
+from datetime import datetime, timedelta
+from pathlib import Path
+
+import pytest
+
+from judge.clock import FixedClock
+from tests.gametable import Table, start
+from tests.judgekit import InProcessJudge
 
 
 def test_to_is_a_move_word_in_orders_supports_convoys_and_future_orders(table):
@@ -63,3 +72,62 @@ def test_a_misspelt_province_is_answered_with_the_nearest_names(table):
     fixed = table.orders("France", "A Par-Bur\nA Mar S A Par-Bur")
     assert "did you mean" not in fixed and "Your orders are complete." in fixed
     assert next(p for p in table.show()["players"] if p["power"] == "France")["orders"] != "errors"
+
+
+def _header_deadline(reply: str) -> str:
+    """The date in a reply's `:: Deadline: S1901M Tue Dec 01 2026 23:30:00 +0000` line."""
+    found = re.search(r"^:: Deadline: \S+ (.+?)\s*$", reply, re.MULTILINE)
+    assert found is not None, reply
+    return found.group(1)
+
+
+def test_a_date_copied_from_the_judges_mail_or_written_the_iso_way(table):
+    start(table)
+    listed = table.orders("France", "LIST")
+    printed = _header_deadline(listed)  # Tue Dec 01 2026 23:30:00 +0000
+    deadline = datetime.strptime(printed, "%a %b %d %Y %H:%M:%S %z")
+
+    copied = table.orders("France", f"SET DEADLINE {printed}")
+    assert f"Game 'war': The deadline is now {printed}." in copied
+
+    later = deadline + timedelta(days=2)
+    iso = table.orders("France", f"SET DEADLINE {later:%Y-%m-%d} 21:15")
+    assert f"The deadline is now {later:%a %b %d %Y} 21:15:00 +0000." in iso
+    grace = deadline + timedelta(days=9)
+    assert f"The grace period now ends {grace:%a %b %d %Y} 23:30:00 +0000." in table.orders(
+        "France", f"SET GRACE {grace:%Y-%m-%d}T23:30:00Z"
+    )
+    # A zone of its own is honoured: 09:00 in UTC+1 is 08:00 on this judge (UTC).
+    early = deadline + timedelta(days=1)
+    started = table.orders("France", f"SET START {early:%Y-%m-%d}T09:00+01:00")
+    assert f"Orders will not be processed before {early:%a %b %d %Y} 08:00:00 +0000." in started
+    # An absence from a copied date to an ISO one.
+    away = table.orders("France", f"SET ABSENCE {printed} TO {later:%Y-%m-%d}")
+    assert f"Absence from {printed} to " in away and " set for game 'war'." in away
+    wrong = table.orders("France", "SET DEADLINE Mon Dec 01 2026")
+    assert "Dec 01 2026 is a Tuesday, not a Monday" in wrong
+
+
+@pytest.fixture
+def sunday(tmp_path: Path) -> Iterator[Table]:
+    """The players around a judge whose clock says Sunday 22 November 2026, 10:00 UTC: the
+    day the manual warns that `SET ABSENCE Sat to Tue` fails (it read Tue as this coming
+    Tuesday, before the Saturday)."""
+    with InProcessJudge(tmp_path / "judge", FixedClock(datetime(2026, 11, 22, 10, 0))) as judge:
+        yield Table.seated(judge)
+
+
+def test_an_absence_given_as_weekdays_runs_from_the_first_to_the_next_after_it(sunday):
+    start(sunday)
+    expected = (
+        "Absence from Sat Nov 28 2026 00:00:00 +0000 to Wed Dec 02 2026 00:00:00 +0000 "
+        "set for game 'war'."
+    )
+    assert expected in sunday.orders("Germany", "SET ABSENCE Sat to Tue")
+    # The same in full words, once the first is cancelled.
+    cancelled = sunday.orders("Germany", "SET NO ABSENCE 2026-11-28")
+    assert "cancelled for game 'war'." in cancelled
+    assert expected in sunday.orders("Germany", "SET VACATION Saturday to Tuesday")
+    # A time on the first day, and the same weekday at the end: a week.
+    week = sunday.orders("France", "SET HOLIDAY Tue 18:00 to Tue")
+    assert "Absence from Tue Nov 24 2026 18:00:00 +0000 to Wed Dec 02 2026 00:00:00" in week
