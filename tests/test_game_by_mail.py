@@ -138,7 +138,8 @@ def test_a_resigned_power_is_taken_over_by_someone_not_playing(table):
     table.wait_for(address("Germany"), "Game Starting")
     gone = table.orders("Germany", "RESIGN\nA ber-sil")
     assert "You have resigned as Germany from game 'war'." in gone
-    assert "Army Berlin" not in gone  # nothing after RESIGN is read
+    assert "Army Berlin -> Silesia" not in gone  # nothing after RESIGN is read
+    assert "Germany: Army Berlin, No Order Processed." in gone  # as the power stands
     notice = table.wait_for(address("France"), "Resignation: Germany")[0].get_content()
     assert "SIGN ON Gwar password" in notice
     assert next(p for p in table.show()["players"] if p["power"] == "Germany")["status"] == (

@@ -58,8 +58,20 @@ class Conversation:
     created: Game | None = None
     # After BECOME: the master acts as a power, and no master command may follow.
     became: bool = False
-    # What the end of the mail must do (list orders, start or process the game), once.
+    # What the end of the mail must do (start or process the game, ...), once.
     finally_: dict[str, Callable[[], Any]] = field(default_factory=dict)
+    # The reply's last words, once every command is carried out: the orders as they stand
+    # for the power signed on as, or a master's report (engine/status.py).
+    tail: Callable[[], Any] | None = None
+    # After the reply is written: what may play the phase (so the reply shows the orders
+    # as they stood when the mail came, as the njudge's does).
+    afterwards: dict[str, Callable[[], Any]] = field(default_factory=dict)
+    # Signed on as a power (not as ?game before the start): the tail lists its orders.
+    signed_on_power: bool = False
+    # The power's orders have errors as the mail leaves them: the subject says so.
+    error_flag: bool = False
+    # Things done once a mail (a power's first order line puts away its old errors).
+    once: set[str] = field(default_factory=set)
     # Copies of the reply to other addresses (a SIGN ON from another address).
     copies: list[str] = field(default_factory=list)
 
@@ -99,10 +111,16 @@ class Conversation:
         """Something to do once all commands are carried out (kept in order of first ask)."""
         self.finally_.setdefault(key, action)
 
+    def after_reply(self, key: str, action: Callable[[], Any]) -> None:
+        """Something to do once the reply's last words are written (kept in order)."""
+        self.afterwards.setdefault(key, action)
+
     def finish(self) -> None:
-        while self.finally_:
-            key = next(iter(self.finally_))
-            self.finally_.pop(key)()
+        _drain(self.finally_)
+        if self.tail is not None:
+            tail, self.tail = self.tail, None
+            tail()
+        _drain(self.afterwards)
 
     def outgoing(self) -> list[Outgoing]:
         code = self.settings.code
@@ -119,6 +137,8 @@ class Conversation:
         game = self.game.name if self.game is not None else None
         phase = shown_phase(self.game) if self.game is not None else None
         subject = reply_subject(code, self.mail.subject, game, phase)
+        if self.error_flag:
+            subject = subject.replace("Re: ", "Re: [Error Flag] ", 1)
         game_id = self.game.id if self.game is not None else None
         reply = Outgoing(self.reply_to, subject, body, game_id, reply=True)
         copies = [
@@ -159,6 +179,12 @@ class Conversation:
         else:
             insert_outbox(self.session, rows)
         return rows
+
+
+def _drain(actions: dict[str, Callable[[], Any]]) -> None:
+    while actions:
+        key = next(iter(actions))
+        actions.pop(key)()
 
 
 def _references(mail: IncomingMail) -> str:

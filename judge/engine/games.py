@@ -260,8 +260,12 @@ def _join(ctx: Conversation, game: Game, user: User, role: str, password: str) -
 
 
 def _signed_on(ctx: Conversation, game: Game, me: Participant) -> None:
+    from .status import reply_status  # status reads this module's players()
+
     ctx.game = game
     ctx.me = me
+    ctx.signed_on_power = bool(me.power)
+    ctx.tail = lambda: reply_status(ctx)
     if me.role == "master":
         ctx.at_end("absences", lambda: pending_for_master(ctx, game))
     record = me.user.email.lower()
@@ -292,10 +296,14 @@ def _take_over(
 ) -> None:
     if not _admitted(ctx, game, user, as_player=True) or not _good_password(ctx, password):
         return
+    from .play import put_away_errors  # play needs this module's players()
+
     holder.status = "resigned"
     me = _join(ctx, game, user, "player", password)
     me.power = power
-    me.orders_status = holder.orders_status
+    ctx.signed_on_power = True
+    # The orders that stand are kept; the errors of the player who left are not his.
+    put_away_errors(ctx.session, game, power, orphans_only=False)
     user.tookover += 1
     ctx.say(f"You have taken over {power} in game '{game.name}'.")
     text = f"{power} has been taken over." + _back_in_play(ctx, game)

@@ -133,7 +133,7 @@ def next_event(game: Game, now: datetime, ready: bool) -> datetime | None:
 
 def look(session: Session, mailer: Notices, game: Game, now: datetime) -> bool:
     """The tick's look at a game whose moment has come; whether a phase was processed."""
-    from .play import process, ready, refresh  # play schedules through this module
+    from .play import process, ready, refresh, schedule  # play schedules through this module
 
     if game.status == "paused":
         remind_paused(mailer, game, now)
@@ -143,6 +143,7 @@ def look(session: Session, mailer: Notices, game: Game, now: datetime) -> bool:
     if auto and ready(game):
         if game.earliest is None or game.earliest <= now:
             process(mailer, game)
+            schedule(mailer, game)
             return True
         game.next_event_at = game.earliest
         return False
@@ -150,6 +151,7 @@ def look(session: Session, mailer: Notices, game: Game, now: datetime) -> bool:
     if not late:  # everyone is in, and somebody waits: the deadline ends the wait
         if auto and game.deadline is not None and now >= game.deadline:
             process(mailer, game)
+            schedule(mailer, game)
             return True
         game.next_event_at = game.deadline if auto else None
         return False
@@ -158,6 +160,7 @@ def look(session: Session, mailer: Notices, game: Game, now: datetime) -> bool:
             _civil_disorder(mailer, game, late)
             if auto:
                 process(mailer, game)
+                schedule(mailer, game)
                 return True
             game.next_event_at = None  # the master processes (MANUAL PROCESS)
             return False
@@ -273,8 +276,6 @@ def _ask_for_replacements(
 def due_games(session: Session, now: datetime) -> list[Game]:
     return list(
         session.execute(
-            select(Game).where(
-                Game.status.in_(("active", "paused")), Game.next_event_at <= now
-            )
+            select(Game).where(Game.status.in_(("active", "paused")), Game.next_event_at <= now)
         ).scalars()
     )

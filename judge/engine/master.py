@@ -97,7 +97,7 @@ def resume(ctx: Conversation, cmd: p.Resume) -> None:
         ctx, game, [x for x in everyone(game) if x is not me], "Game Resumed",
         f"Game '{game.name}' has been resumed.\nThe deadline for orders will be {when}.\n",
     )  # fmt: skip
-    ctx.at_end("schedule", lambda: schedule(ctx, game))
+    ctx.after_reply("schedule", lambda: schedule(ctx, game))
 
 
 def process_now(ctx: Conversation, cmd: p.Process) -> None:
@@ -123,6 +123,7 @@ def process_now(ctx: Conversation, cmd: p.Process) -> None:
         if game.status == "active" and game.phase == phase:
             refresh(ctx.session, game)
             process(ctx, game)
+            schedule(ctx, game)
 
     ctx.at_end("process", now)
 
@@ -240,6 +241,7 @@ def become(ctx: Conversation, cmd: p.Become) -> None:
         return
     ctx.me = holder
     ctx.became = True
+    ctx.signed_on_power = True
     ctx.copies.extend(addresses(holder))
     ctx.say(f"The Master now acts as {power} in game '{game.name}'.")
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Callable
 from dataclasses import dataclass
-from datetime import datetime, timedelta
+from datetime import datetime
 from typing import Any
 
 from sqlalchemy import delete, select
@@ -29,7 +29,7 @@ from ..config import Settings
 from ..reports import results as r
 from ..reports.frame import njudge_time
 from ..store.models import Game, HistoryEvent, OrderRecord, Participant, PhaseRecord
-from . import proxy
+from . import order_book, proxy
 from .conditions import holds
 from .conversation import Conversation
 from .dedication import turn_counted
@@ -100,11 +100,10 @@ def order_line(ctx: Conversation, cmd: p.OrderLine) -> None:
     if playing is None:
         return
     game, me = playing
-    if "orders" not in ctx.finally_:
-        _forget_unreadable(ctx.session, game, me)
+    _new_mail_of_orders(ctx, game, me)
     texts = [t for t in (_proxy_or_text(ctx, game, me, e) for e in _joined(cmd.orders)) if t]
     _store(ctx, game, me, game.phase or "", texts, None)
-    ctx.at_end("orders", lambda: end_of_orders(ctx))
+    _settle_at_end(ctx, game)
 
 
 def _joined(entries: tuple[p.OrderEntry, ...]) -> list[p.OrderEntry]:
@@ -185,9 +184,12 @@ def _master_orders(ctx: Conversation, game: Game, cmd: p.OrderLine) -> None:
                 "name the power with BECOME."
             )
             continue
+        if f"orders:{power}" not in ctx.once:
+            ctx.once.add(f"orders:{power}")
+            put_away_errors(ctx.session, game, power, orphans_only=True)
         _store(ctx, game, holders[power], game.phase, [entry.text], None)
         ctx.say(f"Order for {power}: {entry.text}")
-    ctx.at_end("orders", lambda: schedule(ctx, game))
+    _settle_at_end(ctx, game)
 
 
 def _owner(game: Game, order: object) -> str | None:
@@ -211,21 +213,38 @@ def _owner(game: Game, order: object) -> str | None:
     return None
 
 
-def _forget_unreadable(session: Session, game: Game, me: Participant) -> None:
-    """Lines of an earlier mail that could not be read as orders at all name no unit for
-    a later order to replace: they were answered with their error, and a new mail of
-    orders puts them away (as the njudge's new orders file does)."""
+def _new_mail_of_orders(ctx: Conversation, game: Game, me: Participant) -> None:
+    """The first orders of a mail put away the power's impossible orders that no order
+    could replace (order_book): the player was told of them in the last reply."""
+    if f"orders:{me.power}" in ctx.once:
+        return
+    ctx.once.add(f"orders:{me.power}")
+    put_away_errors(ctx.session, game, me.power or "", orphans_only=True)
+
+
+def put_away_errors(session: Session, game: Game, power: str, orphans_only: bool) -> None:
+    """The power's impossible orders for the current phase: those no later order could
+    replace, or (a new player taking the power over) every one of them."""
     _given, out = trial(session, game)
-    unreadable = {x["text"] for x in out["orders"] if x["power"] == me.power and x["order"] is None}
-    if unreadable:
-        session.execute(
-            delete(OrderRecord).where(
-                OrderRecord.game_id == game.id,
-                OrderRecord.participant_id == me.id,
-                OrderRecord.phase == game.phase,
-                OrderRecord.text.in_(unreadable),
-            )
-        )
+    if orphans_only:
+        texts = order_book.orphans(variant_of(game), game, power, out)
+    else:
+        texts = {
+            x["text"] for x in out["orders"] if x["power"] == power and x["result"] == "illegal"
+        }
+    order_book.put_away(session, game, power, game.phase or "", texts)
+
+
+def _settle_at_end(ctx: Conversation, game: Game) -> None:
+    """Once the reply is written: the flags from the orders as they now stand, and the
+    phase played if everyone is in."""
+
+    def settle() -> None:
+        if game.status == "active" and game.phase:
+            refresh(ctx.session, game)
+            schedule(ctx, game)
+
+    ctx.after_reply("schedule", settle)
 
 
 def clear(ctx: Conversation, cmd: p.Clear) -> None:
@@ -233,9 +252,13 @@ def clear(ctx: Conversation, cmd: p.Clear) -> None:
     if playing is None:
         return
     game, me = playing
-    _clear(ctx.session, game, me.power or "", game.phase or "")
-    ctx.say(f"Orders for {me.power} cleared.")
-    ctx.at_end("orders", lambda: end_of_orders(ctx))
+    dropped = _clear_future(ctx.session, game, me)
+    if dropped:
+        s = "s" if dropped != 1 else ""
+        ctx.say(f"Pending orders for {me.power} cleared: {dropped} order{s}.")
+    else:
+        ctx.say(f"{me.power} has no pending orders to clear.")
+    _settle_at_end(ctx, game)
 
 
 def set_wait(ctx: Conversation, cmd: p.SetWait) -> None:
@@ -252,7 +275,7 @@ def set_wait(ctx: Conversation, cmd: p.SetWait) -> None:
         return
     me.wait = cmd.on
     ctx.say("Wait status set." if cmd.on else "Wait status cleared.")
-    ctx.at_end("orders", lambda: end_of_orders(ctx))
+    _settle_at_end(ctx, game)
 
 
 def phased(ctx: Conversation, cmd: p.PhasedOrders) -> None:
@@ -262,33 +285,65 @@ def phased(ctx: Conversation, cmd: p.PhasedOrders) -> None:
         return
     game, me = playing
     variant = variant_of(game)
-    code = f"{cmd.phase.season}{cmd.phase.year}{cmd.phase.kind}"
-    try:
-        wanted = Phase.parse(code, variant)
-        current_phase = Phase.parse(game.phase or "", variant)
-    except ValueError:
-        ctx.fail(f"PHASE {code}: there is no such phase in this variant.")
+    wanted = named_phase(ctx, game, cmd.phase, "PHASE")
+    if wanted is None:
         return
-    if _order_key(wanted, variant) < _order_key(current_phase, variant):
-        ctx.fail(f"PHASE {code}: that phase is over; the game is in {game.phase}.")
+    code = str(wanted)
+    if order_key(wanted, variant) < order_key(Phase.parse(game.phase or "", variant), variant):
+        ctx.fail(f"PHASE {spoken(cmd.phase)}: that phase is over; the game is in {game.phase}.")
         return
     current = code == game.phase
-    if cmd.items == ():
+    if current:
+        _new_mail_of_orders(ctx, game, me)
+    elif cmd.items == ():
         _clear(ctx.session, game, me.power or "", code)  # PHASE alone: nothing for it yet
     for texts, condition, wait in _flatten(cmd.items):
         if wait is not None:
-            if current:
+            if current and condition is None:
                 me.wait = wait
+            elif not current:  # carried to its phase (manual 6.3)
+                _store(ctx, game, me, code, [WAIT_WORDS[wait]], condition)
             continue
         if current and condition is not None:
             if not _condition_holds(condition, game.position.get("units", {})):
                 continue
             condition = None
         _store(ctx, game, me, code, texts, condition)
-    ctx.at_end("orders", lambda: end_of_orders(ctx))
+    _settle_at_end(ctx, game)
 
 
-def _order_key(phase: Phase, variant: variants.Variant) -> tuple[int, int]:
+SEASON_WORDS = {"S": "Spring", "U": "Summer", "F": "Fall", "W": "Winter"}
+KIND_WORDS = {"M": "Movement", "R": "Retreats", "B": "Adjustments"}
+# SET WAIT / SET NOWAIT in a PHASE block wait, as order rows, for their phase.
+WAIT_WORDS = {True: "SET WAIT", False: "SET NOWAIT"}
+WAIT_TEXTS = {text: on for on, text in WAIT_WORDS.items()}
+
+
+def spoken(spec: p.PhaseSpec) -> str:
+    """`Summer 1901 Movement`: a phase as the player named it."""
+    return f"{SEASON_WORDS.get(spec.season, spec.season)} {spec.year} {KIND_WORDS[spec.kind]}"
+
+
+def named_phase(ctx: Conversation, game: Game, spec: p.PhaseSpec, what: str) -> Phase | None:
+    """The game's own phase for a phase a command names: Winter and Adjustments name the
+    adjustment phase the variant plays (F1901B in the standard game), whatever its
+    season letter; a phase the variant's year does not have is refused."""
+    variant = variant_of(game)
+    try:
+        return Phase.parse(str(spec), variant)
+    except ValueError:
+        have = ", ".join(
+            f"{SEASON_WORDS['W' if c[1] == 'B' else c[0]]} {KIND_WORDS[c[1]]}"
+            for c in variant.phases
+        )
+        ctx.fail(
+            f"{what} {spoken(spec)}: there is no such phase in {variant.title}; "
+            f"its year has {have}."
+        )
+        return None
+
+
+def order_key(phase: Phase, variant: variants.Variant) -> tuple[int, int]:
     return phase.year, list(variant.phases).index(phase.season + phase.letter)
 
 
@@ -300,7 +355,10 @@ def _store(
     texts: list[str],
     condition: dict[str, Any] | None,
 ) -> None:
+    variant = variant_of(game)
     for text in texts:
+        if phase == game.phase and condition is None:
+            order_book.replace_earlier(ctx.session, variant, game, me.power or "", phase, text)
         ctx.session.add(
             OrderRecord(
                 game_id=game.id,
@@ -313,7 +371,25 @@ def _store(
                 inbound_id=ctx.inbound_id,
             )
         )
-    ctx.session.flush()
+        ctx.session.flush()
+
+
+def _clear_future(session: Session, game: Game, me: Participant) -> int:
+    """CLEAR (manual 6.3): the power's pending orders for later phases, plain and
+    conditional, go; the current phase's orders stay (only new orders replace them)."""
+    variant = variant_of(game)
+    now = order_key(Phase.parse(game.phase or "", variant), variant)
+    rows = session.execute(
+        select(OrderRecord).where(
+            OrderRecord.game_id == game.id,
+            OrderRecord.power == me.power,
+            (OrderRecord.phase != game.phase) | OrderRecord.condition.is_not(None),
+        )
+    ).scalars()
+    pending = [x.id for x in rows if order_key(Phase.parse(x.phase, variant), variant) >= now]
+    if pending:
+        session.execute(delete(OrderRecord).where(OrderRecord.id.in_(pending)))
+    return len(pending)
 
 
 def _clear(session: Session, game: Game, power: str, phase: str) -> None:
@@ -412,7 +488,8 @@ def orders_of(session: Session, game: Game, phase: str) -> dict[str, list[str]]:
     )
     out: dict[str, list[str]] = defaultdict(list)
     for power, text in rows:
-        out[power].append(text)
+        if text not in WAIT_TEXTS:
+            out[power].append(text)
     return proxy.settle(variant_of(game), out)
 
 
@@ -474,9 +551,12 @@ class Standing:
     status: str  # "none", "partial", "complete", "errors"; "complete" when nothing is owed
     owes: bool
     errors: int
+    advance: bool = False  # every order was given before the phase came: received
 
 
-def standing(game: Game, power: str, given: list[str], trial: dict[str, Any]) -> Standing:
+def standing(
+    game: Game, power: str, given: list[str], trial: dict[str, Any], advance: bool = False
+) -> Standing:
     lines = [x for x in trial["orders"] if x["power"] == power]
     errors = sum(1 for x in lines if x["result"] == "illegal" and x["reason"] != "replaced")
     phase = game.phase or ""
@@ -491,10 +571,23 @@ def standing(game: Game, power: str, given: list[str], trial: dict[str, Any]) ->
         )
         waived = sum(1 for x in lines if x["order"] == "WAIVE" and x["result"] == "succeeds")
         missing = done + waived < abs(due)
+    elif phase.endswith("R"):
+        # Only a unit that has somewhere to go owes a retreat (a unit with none is lost).
+        can_go = {
+            province_of(d["unit"].split()[1].lower())
+            for d in (game.position or {}).get("dislodged") or []
+            if d.get("power") == power and d.get("retreats")
+        }
+        missing = any(
+            x["reason"] == "no order" and province_of(x["order"].split()[1].lower()) in can_go
+            for x in lines
+        )
     else:
         missing = any(x["reason"] == "no order" for x in lines)
     if not due:
         return Standing("complete", False, errors)
+    if advance:
+        return Standing("complete", True, errors, advance=True)
     if errors:
         return Standing("errors", True, errors)
     if missing:
@@ -564,123 +657,47 @@ def refresh(session: Session, game: Game) -> tuple[dict[str, list[str]], dict[st
     """Every power's orders flag from a trial adjudication; the orders read and the
     trial's output."""
     given, out = trial(session, game)
+    early = advance_powers(session, game)
     for x in players(game):
         if x.power:
-            x.orders_status = standing(game, x.power, given.get(x.power, []), out).status
+            state = standing(game, x.power, given.get(x.power, []), out, x.power in early)
+            x.orders_status = state.status
     return given, out
-
-
-# -- the end of a player's mail -------------------------------------------------------------------
-
-
-def end_of_orders(ctx: Conversation) -> None:
-    game, me = ctx.game, ctx.me
-    if game is None or me is None or not me.power or game.status != "active":
-        return
-    given, out = refresh(ctx.session, game)
-    state = standing(game, me.power, given.get(me.power, []), out)
-    variant = variant_of(game)
-    listing = r.orders_listing(
-        variant, game.name, game.turn, game.phase, me.power, out, build_at=build_at(game)
-    )
-    ctx.say(listing.rstrip())
-    ctx.say(_standing_text(ctx, game, me, state))
-    pending = pending_text(ctx.session, game, me)
-    if pending:
-        ctx.say(pending)
-    left = time_left(ctx.now, game)
-    if left:
-        ctx.say(left)
-    schedule(ctx, game)
-
-
-def _standing_text(ctx: Conversation, game: Game, me: Participant, state: Standing) -> str:
-    deadline = njudge_time(game.deadline, ctx.settings) if game.deadline else "the deadline"
-    if not state.owes:
-        return "Since you have no moves due, the error flag is not set."
-    if state.errors:
-        s = "" if state.errors == 1 else "s"
-        return (
-            f"{state.errors} error{s} encountered.\n\nError flag set.\n\n"
-            f"Unless error-free orders are received by the deadline of\n{deadline} you will "
-            "be considered late."
-        )
-    if state.status != "complete":
-        return (
-            "Orders not received for all units.  If complete orders are not received by\n"
-            f"{deadline}, you will be considered late."
-        )
-    if me.wait:
-        return "You have set 'wait' status so orders will not be processed before the deadline."
-    return "Your orders are complete."
-
-
-def pending_text(session: Session, game: Game, me: Participant) -> str:
-    rows = session.execute(
-        select(OrderRecord)
-        .where(OrderRecord.game_id == game.id, OrderRecord.participant_id == me.id)
-        .where((OrderRecord.phase != game.phase) | OrderRecord.condition.is_not(None))
-        .order_by(OrderRecord.id)
-    ).scalars()
-    variant = variant_of(game)
-    now = _order_key(Phase.parse(game.phase or "", variant), variant)
-    by_phase: dict[str, list[str]] = defaultdict(list)
-    for row in rows:
-        if _order_key(Phase.parse(row.phase, variant), variant) < now:
-            continue  # orders of a phase played
-        line = row.text
-        if row.condition:
-            line = f"IF {condition_text(row.condition)}: {line}"
-        by_phase[row.phase].append(line)
-    if not by_phase:
-        return ""
-    blocks = [f"Pending orders for {ph}:\n" + "\n".join(f"  {x}" for x in lines)
-              for ph, lines in by_phase.items()]  # fmt: skip
-    return "\n\n".join(blocks)
-
-
-def time_left(now: datetime, game: Game) -> str:
-    lines = []
-    for label, at in (("deadline", game.deadline), ("grace period expiration", game.grace)):
-        if at is not None and at > now:
-            lines.append(f"Time to {label}: {_span(at - now)}.")
-    return "\n\n".join(lines)
-
-
-def _span(delta: timedelta) -> str:
-    seconds = int(delta.total_seconds())
-    days, rest = divmod(seconds, 86400)
-    hours, rest = divmod(rest, 3600)
-    minutes, seconds = divmod(rest, 60)
-    parts = []
-    if days:
-        parts.append(f"{days} day{'s' if days != 1 else ''}")
-    parts.append(f"{hours} hour{'s' if hours != 1 else ''}")
-    parts.append(f"{minutes} minute{'s' if minutes != 1 else ''}")
-    return ", ".join(parts) + f", and {seconds} second{'s' if seconds != 1 else ''}"
 
 
 # -- processing ---------------------------------------------------------------------------------
 
 
 def ready(game: Game) -> bool:
-    """Every power that owes orders has a complete, error-free set in and does not wait."""
+    """Every power that owes orders has a complete, error-free set in and does not wait.
+    A game whose every power is in civil disorder is never ready before its deadline:
+    nobody plays it, and it must not run through its phases back to back."""
     if game.status != "active" or not game.phase:
         return False
-    return all(
-        x.orders_status == "complete" and not x.wait
-        for x in players(game)
-        if x.power and x.status not in ("cd",)
-    )
+    playing = [x for x in players(game) if x.power and x.status != "cd"]
+    return bool(playing) and all(x.orders_status == "complete" and not x.wait for x in playing)
+
+
+# Phases played one after another in one go (every order given in advance, DELAY 0); more
+# are left to the clock's next look, so one mail or tick never runs away with a game.
+BACK_TO_BACK = 12
 
 
 def schedule(mailer: Mailer, game: Game) -> None:
     """When all are in, process after the game's DELAY (at once when it is zero and MIN
-    has passed); otherwise the clock looks again at the deadline (lateness.py)."""
-    is_ready = ready(game)
-    game.next_event_at = next_event(game, mailer.now, is_ready)
-    if is_ready and game.next_event_at is not None and game.next_event_at <= mailer.now:
+    has passed), and the phase after it as well if its orders are all in already;
+    otherwise the clock looks again at the deadline (lateness.py). A loop, not a
+    recursion: any number of phases may come due at once."""
+    for _ in range(BACK_TO_BACK):
+        is_ready = ready(game)
+        game.next_event_at = next_event(game, mailer.now, is_ready)
+        due = game.next_event_at is not None and game.next_event_at <= mailer.now
+        if not (is_ready and due):
+            return
         process(mailer, game)
+        if game.status != "active":
+            return
+    game.next_event_at = mailer.now  # the clock's next look goes on
 
 
 def process(mailer: Mailer, game: Game) -> None:
@@ -758,7 +775,6 @@ def process(mailer: Mailer, game: Game) -> None:
     advance = _settle_conditions(session, game)
     given, out = refresh(session, game)
     _tell_advance_orders(mailer, game, advance, given, out)
-    schedule(mailer, game)
 
 
 def phase_begins(game: Game) -> None:
@@ -768,7 +784,9 @@ def phase_begins(game: Game) -> None:
     all SET NOWAIT."""
     wait = game.status == "active" and every_winter(game) and (game.phase or "").endswith("B")
     for x in players(game):
-        x.wait = wait and bool(x.power) and x.status in ("active", "late")
+        if x.status == "late":  # late for the phase just played, not for this one
+            x.status = "active"
+        x.wait = wait and bool(x.power) and x.status == "active"
         x.draw = None
         x.concede = None
 
@@ -822,7 +840,8 @@ def winner_of(game: Game, centers: dict[str, list[str]]) -> str | None:
 
 def _settle_conditions(session: Session, game: Game) -> set[str]:
     """The orders given for this phase before it came: their conditions are read on the
-    board as it now stands. The powers that had such orders."""
+    board as it now stands, a SET WAIT among them is carried out, and what stands is the
+    last order for each unit. The powers that had such orders."""
     rows = (
         session.execute(
             select(OrderRecord)
@@ -833,15 +852,43 @@ def _settle_conditions(session: Session, game: Game) -> set[str]:
         .all()
     )
     units = (game.position or {}).get("units", {})
+    by_id = {x.id: x for x in players(game)}
+    powers: set[str] = set()
     for row in rows:
-        if row.condition is None:
-            continue
-        if _condition_holds(row.condition, units):
+        if row.condition is not None:
+            if not _condition_holds(row.condition, units):
+                session.delete(row)
+                continue
             row.condition = None
-        else:
+        if row.text in WAIT_TEXTS:
+            holder = by_id.get(row.participant_id)
+            if holder is not None and holder.power == row.power:
+                holder.wait = WAIT_TEXTS[row.text]
             session.delete(row)
+            continue
+        row.advance = True
+        powers.add(row.power)
     session.flush()
-    return {row.power for row in rows}
+    variant = variant_of(game)
+    for power in powers:
+        order_book.keep_last_per_unit(session, variant, game, power, game.phase or "")
+    return powers
+
+
+def advance_powers(session: Session, game: Game) -> set[str]:
+    """The powers whose every order for the current phase was given before it came: their
+    orders count as received, errors or gaps and all (users' manual 6.3)."""
+    rows = session.execute(
+        select(OrderRecord.power, OrderRecord.advance).where(
+            OrderRecord.game_id == game.id,
+            OrderRecord.phase == game.phase,
+            OrderRecord.condition.is_(None),
+        )
+    )
+    seen: dict[str, bool] = {}
+    for power, advance in rows:
+        seen[power] = seen.get(power, True) and bool(advance)
+    return {power for power, every in seen.items() if every}
 
 
 def _tell_advance_orders(

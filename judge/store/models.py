@@ -229,6 +229,8 @@ class OrderRecord(Base):
     condition: Mapped[dict[str, Any] | None] = mapped_column(JSON(none_as_null=True), nullable=True)
     created_at: Mapped[datetime] = mapped_column(DateTime)
     inbound_id: Mapped[int | None] = mapped_column(ForeignKey("inbound.id"), nullable=True)
+    # Given before its phase came (PHASE), marked when it came (users' manual 6.3).
+    advance: Mapped[bool] = mapped_column(Boolean, default=False)
 
 
 class PressRecord(Base):
