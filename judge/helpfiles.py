@@ -1,7 +1,8 @@
 """The texts GET and HELP send: the files in helpfiles/, and those made from the data.
 
-`flist` (the list of files) is made from helpfiles/INDEX, and `map` / `map.<variant>`
-from the variant files, so that each fact has one source.
+`flist` (the list of files) is made from helpfiles/INDEX, `map` / `map.<variant>` from the
+variant files, and `variants` from them and the table of variant options, so that each
+fact has one source.
 """
 
 from __future__ import annotations
@@ -12,6 +13,8 @@ from pathlib import Path
 
 import variants
 from variants import Variant
+
+from .modifiers import help_text
 
 HELP_DIR = Path(__file__).resolve().parents[1] / "helpfiles"
 _NAME = re.compile(r"^[a-z0-9][a-z0-9._-]{0,60}$")
@@ -63,6 +66,8 @@ def read(name: str, address: str, code: str) -> str | None:
         text = flist()
     elif clean == "map" or clean.startswith("map."):
         text = map_text(clean[4:] or "standard")
+    elif clean == "variants":
+        text = help_text(variants.available())
     else:
         # Only the files the index names: helpfiles/ may hold other things (its README).
         if clean not in {n for n, _ in index()}:

@@ -11,6 +11,7 @@ import re
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
+from typing import Any
 
 from lark import Token, Transformer, v_args
 
@@ -171,9 +172,11 @@ class SignOn(Command):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class SignOnNext(Command):
-    """SIGN ON ? password: the next game forming."""
+    """SIGN ON ? password [variant] [options]: the next game forming of that kind."""
 
     password: str
+    variant: str | None = None
+    options: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -813,29 +816,13 @@ class ToCommands(Transformer):
 
     # section 4
     def create(self, items: list) -> list[Command]:
-        password, *variant = _arguments(items)
-        return [
-            Create(
-                game=str(items[0])[1:],
-                password=password,
-                variant=variant[0] if variant else None,
-                options=tuple(variant[1:]),
-            )
-        ]
+        return [Create(game=str(items[0])[1:], **_joining(items))]
 
     def sign_on_next(self, items: list) -> list[Command]:
-        return [SignOnNext(password=_one(items, "a password"))]
+        return [SignOnNext(**_joining(items))]
 
     def sign_on_forming(self, items: list) -> list[Command]:
-        password, *variant = _arguments(items)
-        return [
-            SignOnForming(
-                game=str(items[0])[1:],
-                password=password,
-                variant=variant[0] if variant else None,
-                options=tuple(variant[1:]),
-            )
-        ]
+        return [SignOnForming(game=str(items[0])[1:], **_joining(items))]
 
     def sign_on_power(self, items: list) -> list[Command]:
         who, password = str(items[0]), _one(items, "a password")
@@ -1153,6 +1140,17 @@ def _arguments(items: list) -> tuple[str, ...]:
         if isinstance(item, Token) and item.type == "ARGUMENTS"
         for word in str(item).split()
     )
+
+
+def _joining(items: list) -> dict[str, Any]:
+    """`password [variant] [option ...]`: the words after CREATE ?name and SIGN ON ?name.
+    Which word is the variant is for the judge to say (they may come in any order)."""
+    password, *variant = _arguments(items)
+    return {
+        "password": password,
+        "variant": variant[0] if variant else None,
+        "options": tuple(variant[1:]),
+    }
 
 
 def _one(items: list, what: str) -> str:

@@ -32,7 +32,7 @@ def test_comment_variant_force_begin_and_unstart(table):
     table.send(MASTER, SOLO + "SET NO SECRET\n")
     long = table.send(MASTER, SOLO + "SET COMMENT " + "x" * 70 + "\n").get_content()
     assert "the comment must be under 60 characters" in long
-    assert "SET VARIANT: 'chaos' is not a variant" in table.send(
+    assert "SET VARIANT: Unknown variant specified: chaos" in table.send(
         MASTER, SOLO + "SET VARIANT chaos\n"
     ).get_content()
     assert "Game 'solo' set: no Gunboat." in table.send(

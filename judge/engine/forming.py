@@ -11,6 +11,15 @@ from sqlalchemy import delete, select
 import parser as p
 import variants
 
+from ..modifiers import (
+    WordsRefused,
+    modifier,
+    not_carried_out,
+    ordered,
+    read_words,
+    unknown_word,
+)
+from ..reports.frame import variant_title
 from ..store.models import OrderRecord, Participant, PhaseRecord, User
 from ..store.passwords import hash_password
 from .conversation import Conversation
@@ -20,6 +29,9 @@ from .notices import DUMMY
 
 
 def set_variant(ctx: Conversation, cmd: p.SetVariant) -> None:
+    """SET VARIANT variant, SET VARIANT option (one at a time, manual 9), or both; SET
+    VARIANT STANDARD alone also takes every option away, as the manual says to un-set a
+    variant."""
     allowed = may_moderate(ctx, "SET VARIANT")
     if allowed is None:
         return
@@ -27,10 +39,15 @@ def set_variant(ctx: Conversation, cmd: p.SetVariant) -> None:
     if game.status != "forming":
         ctx.fail(f"SET VARIANT: game '{game.name}' has started; its variant is fixed.")
         return
-    name = cmd.variant.lower()
-    if name not in variants.available():
-        ctx.fail(f"SET VARIANT: '{cmd.variant}' is not a variant this judge plays.")
+    try:
+        choice = read_words([cmd.variant, *cmd.options], variants.available())
+    except WordsRefused as refused:
+        ctx.fail(f"SET VARIANT: {refused}")
         return
+    if len(choice.modifiers) > 1:
+        ctx.fail("SET VARIANT: one option at a time (or give them all at CREATE).")
+        return
+    name = choice.variant or game.variant
     variant = variants.load(name)
     if len(players(game)) > len(variant.powers):
         ctx.fail(
@@ -38,19 +55,15 @@ def set_variant(ctx: Conversation, cmd: p.SetVariant) -> None:
             f"{variant.title} has powers."
         )
         return
-    if len(cmd.options) > 1:
-        ctx.fail("SET VARIANT: one option at a time (or give them all at CREATE).")
-        return
     fresh = default_settings(variant)
     kept = {k: v for k, v in (game.settings or {}).items() if k not in ("players", "centers")}
     game.settings = {**kept, "players": fresh["players"], "centers": fresh["centers"]}
     game.variant = name
-    options = [o.lower() for o in cmd.options]
-    if name == "standard" and not options:
+    if name == "standard" and choice.variant and not choice.modifiers:
         game.options = []
     else:
-        game.options = sorted({*(game.options or []), *options})
-    words = " ".join([variant.title, *(o.capitalize() for o in game.options)])
+        game.options = list(ordered([*(game.options or []), *choice.modifiers]))
+    words = variant_title(game, " ")
     ctx.say(f"Game '{game.name}' set: Variant {words}.")
     announce(
         ctx, game, me, "Parameter Change",
@@ -64,16 +77,22 @@ def set_not_variant(ctx: Conversation, cmd: p.SetNotVariant) -> None:
     if allowed is None:
         return
     game, me = allowed
-    option = cmd.option.lower()
     if game.status != "forming":
         ctx.fail(f"SET NOT VARIANT: game '{game.name}' has started; its variant is fixed.")
         return
-    if option not in (game.options or []):
+    found = modifier(cmd.option)
+    if found is None:
+        ctx.fail(f"SET NOT VARIANT: {unknown_word(cmd.option, variants.available())}")
+        return
+    if not found.carried_out:
+        ctx.fail(f"SET NOT VARIANT: {not_carried_out(found)}")
+        return
+    if found.word not in (game.options or []):
         ctx.fail(f"SET NOT VARIANT: game '{game.name}' has no option '{cmd.option}'.")
         return
-    game.options = [o for o in game.options if o != option]
-    ctx.say(f"Game '{game.name}' set: no {option.capitalize()}.")
-    announce(ctx, game, me, "Parameter Change", f"Game '{game.name}' is no longer {option}.\n")
+    game.options = [o for o in game.options if o != found.word]
+    ctx.say(f"Game '{game.name}' set: no {found.title}.")
+    announce(ctx, game, me, "Parameter Change", f"Game '{game.name}' is no longer {found.title}.\n")
 
 
 def force_begin(ctx: Conversation, cmd: p.ForceBegin) -> None:

@@ -18,6 +18,7 @@ import parser as p
 import variants
 from adjudicator.phase import Phase
 
+from ..modifiers import Choice, WordsRefused, ordered, read_words
 from ..reports.frame import njudge_time
 from ..reports.results import starting_position
 from ..store.models import Game, Participant, User
@@ -27,7 +28,7 @@ from .assignment import assign_powers
 from .conversation import Conversation
 from .deadlines import DEFAULTS
 from .dedication import refusal
-from .moderation import hearers
+from .moderation import ANONYMOUS, hearers
 from .notices import deliver, everyone
 
 GAME_NAME = re.compile(r"^[a-z0-9][a-z0-9_-]{0,18}$")
@@ -88,17 +89,15 @@ def create(ctx: Conversation, cmd: p.Create) -> None:
     if find_game(ctx, name) is not None:
         _fail(ctx, f"Game '{name}' already exists.")
         return
-    variant_name = (cmd.variant or "standard").lower()
-    if variant_name not in variants.available():
-        _fail(ctx, f"'{cmd.variant}' is not a variant this judge plays.  Use 'get variants'.")
+    choice = _chosen(ctx, cmd.variant, cmd.options)
+    if choice is None or not _good_password(ctx, cmd.password):
         return
-    if not _good_password(ctx, cmd.password):
-        return
+    variant_name = choice.variant or "standard"
     variant = variants.load(variant_name)
     game = Game(
         name=name,
         variant=variant_name,
-        options=[o.lower() for o in cmd.options],
+        options=list(choice.modifiers),
         status="forming",
         settings=default_settings(variant),
         created_at=ctx.now,
@@ -124,9 +123,11 @@ def sign_on_forming(ctx: Conversation, cmd: p.SignOnForming) -> None:
     if game.status != "forming":
         _fail(ctx, f"Game '{game.name}' is not forming: it has already started.")
         return
-    wanted = [(cmd.variant or "standard").lower(), *sorted(o.lower() for o in cmd.options)]
-    have = [game.variant, *sorted(game.options or [])]
-    if wanted != have:
+    choice = _chosen(ctx, cmd.variant, cmd.options)
+    if choice is None:
+        return
+    if not _same_kind(game, choice):
+        have = [game.variant, *ordered(game.options or [])]
         words = " ".join(have[1:] if have[0] == "standard" else have)
         usage = f"SIGN ON ?{game.name} password {words}".rstrip()
         _fail(ctx, f"Game '{game.name}' is {' '.join(have)}: sign on with '{usage}'.")
@@ -135,14 +136,35 @@ def sign_on_forming(ctx: Conversation, cmd: p.SignOnForming) -> None:
 
 
 def sign_on_next(ctx: Conversation, cmd: p.SignOnNext) -> None:
+    """The next forming game of the variant and options named (none: plain Standard); a
+    word the judge does not know is answered with the variants it plays (manual 9)."""
+    choice = _chosen(ctx, cmd.variant, cmd.options)
+    if choice is None:
+        return
     forming = ctx.session.execute(
         select(Game).where(Game.status == "forming").order_by(Game.created_at, Game.id)
     ).scalars()
-    game = next((g for g in forming if g.variant == "standard" and not g.options), None)
+    game = next((g for g in forming if _same_kind(g, choice)), None)
     if game is None:
         _fail(ctx, "No game is forming now.  Use 'create ?name password' to start one.")
         return
     _enter_forming(ctx, game, cmd.password)
+
+
+def _chosen(ctx: Conversation, variant: str | None, options: tuple[str, ...]) -> Choice | None:
+    """The variant and modifiers a joining command names, or None after saying why not."""
+    words = [variant, *options] if variant else list(options)
+    try:
+        return read_words(words, variants.available())
+    except WordsRefused as refused:
+        _fail(ctx, str(refused))
+        return None
+
+
+def _same_kind(game: Game, choice: Choice) -> bool:
+    """A signon names the game's variant and all its modifiers, as the manual asks."""
+    same_variant = (choice.variant or "standard") == game.variant
+    return same_variant and set(choice.modifiers) == set(game.options or [])
 
 
 def sign_on(ctx: Conversation, cmd: p.SignOn) -> None:
@@ -195,7 +217,7 @@ def observe(ctx: Conversation, cmd: p.Observe) -> None:
         return
     me = _join(ctx, game, user, "observer", cmd.password)
     ctx.say(f"You are now an observer of game '{game.name}'.")
-    text = f"{user.email} is now observing game '{game.name}'."
+    text = f"{_shown(game, user)} is now observing game '{game.name}'."
     _notify(ctx, game, "New Player Signon: O", text, me)
 
 
@@ -284,7 +306,7 @@ def _sign_on_as(
             _signed_on(ctx, game, holder)
             if holder.status in ("abandoned", "cd"):
                 holder.status = "active"
-                text = f"{holder.user.email} has returned as {what} in {game.name}."
+                text = f"{_shown(game, holder.user)} has returned as {what} in {game.name}."
                 clock = _back_in_play(ctx, game)
                 _notify(ctx, game, f"player returned as {what}", text + clock, holder, True)
             return
@@ -437,9 +459,13 @@ def _roster(game: Game, variant: variants.Variant) -> str:
     lines = []
     for x in people:
         label = x.power if x.role == "player" else x.role.capitalize()
-        shown = "someone@somewhere" if "gunboat" in (game.options or []) else x.user.email
-        lines.append(f"     {label + ':':<26}{shown}")
+        lines.append(f"     {label + ':':<26}{_shown(game, x.user)}")
     return "\n".join(lines)
+
+
+def _shown(game: Game, user: User) -> str:
+    """How a notice to a game's people names someone: nobody is named in a gunboat game."""
+    return ANONYMOUS if "gunboat" in (game.options or []) else user.email
 
 
 def _choices(preference: str) -> tuple[tuple[str, ...], ...] | str:

@@ -55,6 +55,9 @@ def postal_block(session: Session, game: Game, phase: str | None) -> str:
             head = f"Postal press in '{game.name}':"
         else:
             role = sender.power or sender.role.capitalize()
-            head = f"Postal press from {sender.user.email} as {role} in '{game.name}':"
+            # A gunboat game names the power, never the player (as its press does).
+            anonymous = "gunboat" in (game.options or []) and sender.role != "master"
+            who = role if anonymous else f"{sender.user.email} as {role}"
+            head = f"Postal press from {who} in '{game.name}':"
         blocks.append(f"{head}\n\n{row.text}\n")
     return "\n" + "\n".join(blocks) if blocks else ""

@@ -7,6 +7,7 @@ from datetime import UTC, datetime
 import variants
 
 from ..config import Settings
+from ..modifiers import titles
 from ..store.models import Game
 from .replies import header
 
@@ -16,13 +17,14 @@ def njudge_time(at: datetime, settings: Settings) -> str:
     return at.replace(tzinfo=UTC).astimezone(settings.zone).strftime("%a %b %d %Y %H:%M:%S %z")
 
 
-def variant_title(game: Game) -> str:
-    """`Standard`, `Standard, Gunboat`: the variant's title and its options."""
+def variant_title(game: Game, separator: str = ", ") -> str:
+    """`Standard, Gunboat` as LIST shows it; with a space, `Standard Gunboat` as the header
+    does (njudge-formats 2.1): the variant's title and its modifiers."""
     try:
         title = variants.load(game.variant).title
     except Exception:
         title = game.variant.capitalize()
-    return ", ".join([title, *(o.capitalize() for o in game.options or [])])
+    return separator.join([title, *titles(game.options or [])])
 
 
 def deadline_line(settings: Settings, game: Game) -> str | None:
@@ -32,7 +34,8 @@ def deadline_line(settings: Settings, game: Game) -> str | None:
 
 
 def game_header(settings: Settings, game: Game) -> str:
-    return header(settings.code, game.name, variant_title(game), deadline_line(settings, game))
+    variant = variant_title(game, " ")
+    return header(settings.code, game.name, variant, deadline_line(settings, game))
 
 
 def shown_phase(game: Game) -> str:
