@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from judge.clock import FixedClock
-from tests.gametable import Table, start
+from tests.gametable import Table, address, start
 from tests.judgekit import InProcessJudge
 
 
@@ -131,3 +131,17 @@ def test_an_absence_given_as_weekdays_runs_from_the_first_to_the_next_after_it(s
     # A time on the first day, and the same weekday at the end: a week.
     week = sunday.orders("France", "SET HOLIDAY Tue 18:00 to Tue")
     assert "Absence from Tue Nov 24 2026 18:00:00 +0000 to Wed Dec 02 2026 00:00:00" in week
+
+
+def test_sign_on_any_game_with_a_word_that_is_no_variant_lists_the_variants(table):
+    asked = table.send(address("France"), "SIGN ON ? mypassword XXX\n").get_content()
+    assert "Unknown variant specified: XXX" in asked
+    assert "Valid variants are:\n   standard\n" in asked
+    assert "   gunboat " in asked and "   blind " in asked
+    words = " ".join(asked.split())
+    assert "GET info.standard, GET info.gunboat, GET info.blind." in words
+    # A variant's name there still means the next forming game of that variant.
+    table.send(address("Austria"), "CREATE ?war pwAustria\n")
+    joined = table.send(address("England"), "SIGN ON ? pwEngland standard\n").get_content()
+    assert "You've been selected to play a power in game 'war'." in joined
+    assert address("England") in {p["address"] for p in table.show()["players"]}
