@@ -25,7 +25,8 @@ WRITTEN = [name for name, _ in helpfiles.index() if (helpfiles.HELP_DIR / name).
 MADE = ["flist", "map", "map.standard", "variants"]
 NEW = [
     "index", "master", "absence", "draws", "history", "dedsystems", "convoys", "duality",
-    "transform", "info.gunboat", "info.blind", "info.duplex",
+    "transform", "info.gunboat", "info.blind", "info.duplex", "info.wings", "info.shorthand",
+    "info.intimate", "info.a-f",
 ]  # fmt: skip
 
 
@@ -49,6 +50,12 @@ def test_every_file_a_help_text_tells_you_to_get_exists():
         for named in re.findall(r"\bGET\s+([a-z][a-z0-9._-]*[a-z0-9])", text_of(name)):
             if named not in ("file", "name", "from"):  # placeholders, and "you can GET from"
                 assert helpfiles.read(named, ADDRESS, CODE) is not None, f"{name}: GET {named}"
+
+
+def test_each_option_the_judge_knows_has_an_info_file():
+    for option in MODIFIERS:
+        name = "a-f" if option.word == "a/f" else option.word
+        assert text_of(f"info.{name}"), option.word
 
 
 def test_the_variants_file_names_each_variant_and_option_and_its_info_file():
