@@ -46,10 +46,13 @@ def test_a_late_power_is_told_then_abandoned_then_taken_over(table):
     assert not table.inbox(address("France"), "Late Notice")  # not yet
 
     tick(table, deadline + timedelta(minutes=1))
-    first = table.wait_for(address("France"), "Late Notice")[0].get_content()
+    told = table.wait_for(address("France"), "Late Notice")[0]
+    assert told["Subject"] == "USTS:war - S1901M Late Notice: G"
+    first = told.get_content()
     assert "Diplomacy game 'war' is waiting for Germany's orders." in first
     assert "abandoned and free for takeover" in first
-    assert table.wait_for(address("Germany"), "Late Notice")
+    own = table.wait_for(address("Germany"), "Late Notice")[0]
+    assert own["Subject"] == "[You are late!] USTS:war - S1901M Late Notice: G"
     assert next(p for p in table.show()["players"] if p["power"] == "Germany")["status"] == "late"
 
     # A day later the late power alone is reminded.

@@ -115,8 +115,16 @@ def test_a_quiet_game_keeps_abandonment_from_the_other_players(table):
         table.orders(power, orders)
     state = table.show()
     tick(table, utc(state["deadline"]) + timedelta(minutes=1))
-    notice = table.wait_for(address("France"), "Late Notice")[0].get_content()
+    late = table.wait_for(address("France"), "Late Notice")[0]
+    notice = late.get_content()
     assert "is waiting for some power's orders." in notice and "Germany" not in notice
+    assert late["Subject"] == "USTS:war - S1901M Late Notice"  # no letter either
+    # The master always hears whose orders are missing; the late player is told it is he.
+    masters = table.wait_for(MASTER, "Late Notice")[0]
+    assert masters["Subject"] == "USTS:war - S1901M Late Notice: G"
+    assert "is waiting for Germany's orders." in masters.get_content()
+    own = table.wait_for(address("Germany"), "Late Notice")[0]
+    assert own["Subject"] == "[You are late!] USTS:war - S1901M Late Notice: G"
     tick(table, utc(state["grace"]) + timedelta(minutes=1))
     told = table.wait_for(MASTER, "Abandoned")[0].get_content()
     assert "Germany in game 'war' is now considered abandoned." in told

@@ -238,3 +238,60 @@ def test_a_unit_with_nowhere_to_retreat_is_owed_no_order(table):
     assert "Your orders are complete." in retreat
     table.wait_for(address("Austria"), "F1901R Results")
     assert table.show()["phase"] == "F1901B"
+
+
+def test_a_master_names_the_winter_as_players_do(table):
+    from tests.gametable import master, start_moderated
+
+    start_moderated(table)
+    wrong = master(table, "PROCESS Winter 1901 Adjustments")
+    assert "ignored, the current phase of game 'war' is S1901M" in wrong
+    summer = master(table, "PROCESS Summer 1901 Movement")
+    assert "there is no such phase in Standard" in summer
+    spring = dict(HOLDS, Germany="A mun-ruh; A ber H; F kie-den")
+    for power, text in spring.items():
+        table.orders(power, text)
+    table.wait_for(address("Germany"), "S1901M Results")
+    for power, text in dict(HOLDS, Germany="A ruh-hol; A ber H; F den H").items():
+        table.orders(power, text)
+    table.wait_for(address("Germany"), "F1901M Results")
+    assert table.show()["phase"] == "F1901B"
+    report = master(table, "")
+    assert "Germany: Adjustment Required." in report
+    assert "Austria: No Adjustment Required." in report
+    done = master(table, "PROCESS Winter 1901 Adjustments")
+    assert "F1901B will be processed now." in done
+    table.wait_for(address("Germany"), "F1901B Results")
+    assert table.show()["phase"] == "S1902M"
+
+
+def test_a_game_all_in_civil_disorder_is_played_at_each_deadline_not_in_a_runaway(table):
+    from datetime import datetime, timedelta
+
+    from tests.judgekit import run_judge
+
+    def tick(at: datetime) -> None:
+        result = run_judge(table.judge.env, "tick", "--now", at.isoformat())
+        assert result.returncode == 0, result.stderr
+        assert b"Traceback" not in result.stderr and b"RecursionError" not in result.stderr
+
+    start(table)
+    table.wait_for(address("Germany"), "Game Starting")
+    table.orders("France", "SET NMR")
+    state = table.show()
+    grace = datetime.fromisoformat(state["grace"]).replace(tzinfo=None)
+    tick(grace + timedelta(minutes=1))  # nobody ordered: everyone in civil disorder
+    table.wait_for(address("France"), "S1901M Results")
+    state = table.show()
+    assert state["phase"] == "F1901M"
+    assert {p["status"] for p in state["players"]} == {"cd"}
+    # Nobody plays: the next phase waits for its deadline, and no tick runs away with it.
+    tick(grace + timedelta(minutes=2))
+    assert table.show()["phase"] == "F1901M"
+    deadline = datetime.fromisoformat(table.show()["deadline"]).replace(tzinfo=None)
+    tick(deadline + timedelta(minutes=1))
+    table.wait_for(address("France"), "F1901M Results")
+    assert table.show()["phase"] in ("F1901B", "S1902M")
+    # A player who comes back is in play again.
+    back = table.orders("France", "A par H")
+    assert "France: Army Paris HOLD." in back

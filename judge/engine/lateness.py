@@ -195,9 +195,9 @@ def remind_paused(mailer: Notices, game: Game, now: datetime) -> None:
     game.next_event_at = now + PAUSED_REMINDER
 
 
-def _names(game: Game, late: list[Participant]) -> str:
+def _names(game: Game, late: list[Participant], named: bool = False) -> str:
     names = sorted(x.power or "" for x in late)
-    if (game.settings or {}).get("quiet"):
+    if (game.settings or {}).get("quiet") and not named:
         return "some power's" if len(names) == 1 else "some powers'"
     if len(names) == 1:
         return f"{names[0]}'s"
@@ -221,12 +221,32 @@ def _late_notice(mailer: Notices, game: Game, late: list[Participant], first: bo
         count = f": {times} time{'s' if times != 1 else ''} late"
     fate = "in civil disorder" if nmr(game) else "abandoned and free for takeover"
     when = njudge_time(game.grace, mailer.settings) if game.grace else "the grace period's end"
-    text = (
-        f"Diplomacy game '{game.name}' is waiting for {_names(game, late)} orders{count}.\n\n"
-        f"This power will be considered {fate}\nif orders are not received by {when}.\n"
-    )
-    to = everyone(game) if first else late
-    deliver(mailer, game, to, "Late Notice", text)
+
+    def text(named: bool) -> str:
+        who = _names(game, late, named)
+        return (
+            f"Diplomacy game '{game.name}' is waiting for {who} orders{count}.\n\n"
+            f"This power will be considered {fate}\nif orders are not received by {when}.\n"
+        )
+
+    # The subject names the late powers by letter (`Late Notice: AE`), except to the
+    # players of a quiet game; a master's copy always names them (the njudge's dip.mlate).
+    letters = "".join(sorted(_letter(game, x.power or "") for x in late))
+    quiet = bool((game.settings or {}).get("quiet"))
+    ids = {x.id for x in late}
+    subject = f"Late Notice: {letters}"
+    deliver(mailer, game, late, subject, text(True), tag="[You are late!] ")
+    if first:
+        others = [x for x in everyone(game) if x.id not in ids and x.role != "master"]
+        deliver(mailer, game, others, "Late Notice" if quiet else subject, text(False))
+        masters = [x for x in everyone(game) if x.role == "master"]
+        deliver(mailer, game, masters, subject, text(True))
+
+
+def _letter(game: Game, power: str) -> str:
+    from .games import variant_of
+
+    return next((x.letter for x in variant_of(game).powers if x.name == power), "?")
 
 
 def _abandon(mailer: Notices, game: Game, late: list[Participant]) -> None:

@@ -16,12 +16,14 @@ from .lateness import PAUSED_REMINDER, next_event, set_phase_clock
 from .moderation import announce, hearers, master_only
 from .notices import addresses, deliver, everyone
 from .play import (
+    named_phase,
     phase_begins,
     phase_document,
     phase_report,
     process,
     refresh,
     schedule,
+    spoken,
     trial,
 )  # fmt: skip
 
@@ -110,12 +112,16 @@ def process_now(ctx: Conversation, cmd: p.Process) -> None:
     if game.status != "active" or not game.phase:
         ctx.fail(f"PROCESS: game '{game.name}' has no phase under way ({game.status}).")
         return
-    if cmd.phase is not None and str(cmd.phase) != game.phase:
-        ctx.fail(
-            f"PROCESS {cmd.phase}: ignored, the current phase of game '{game.name}' "
-            f"is {game.phase}."
-        )
-        return
+    if cmd.phase is not None:
+        named = named_phase(ctx, game, cmd.phase, "PROCESS")
+        if named is None:
+            return
+        if str(named) != game.phase:
+            ctx.fail(
+                f"PROCESS {spoken(cmd.phase)}: ignored, the current phase of game "
+                f"'{game.name}' is {game.phase}."
+            )
+            return
     phase = game.phase
     ctx.say(f"Game '{game.name}': {phase} will be processed now.")
 
@@ -266,7 +272,10 @@ def rollback(ctx: Conversation, cmd: p.Rollback) -> None:
     if cmd.turn is not None:
         target = next((x for x in records if x.turn == cmd.turn), None)
     elif cmd.phase is not None:
-        target = next((x for x in records if x.phase == str(cmd.phase)), None)
+        named = named_phase(ctx, game, cmd.phase, "ROLLBACK")
+        if named is None:
+            return
+        target = next((x for x in records if x.phase == str(named)), None)
     else:
         target = records[-1]
     if target is None:

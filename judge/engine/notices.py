@@ -42,8 +42,10 @@ def deliver(
     event: str,
     body: str,
     phase: str | None = None,
+    tag: str = "",
 ) -> None:
-    subject = game_subject(ctx.settings, game, event, phase)
+    """`tag` goes before the subject: `[You are late!] ` on a late player's copy."""
+    subject = tag + game_subject(ctx.settings, game, event, phase)
     text = game_header(ctx.settings, game) + "\n" + body
     sent: set[str] = set()
     for person in people:

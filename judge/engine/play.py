@@ -795,8 +795,46 @@ def phase_report(game: Game, doc: dict[str, Any], out: dict[str, Any]) -> str:
     """The results of the game's current phase as the adjudicator found them: the one
     renderer of results, for the report and for a master's PREDICT."""
     kind = (game.phase or "M")[-1]
-    render = {"M": r.movement_results, "R": r.retreat_results, "B": r.adjustment_results}[kind]
-    return render(variant_of(game), game.name, game.turn, doc, out).rstrip("\n")
+    variant = variant_of(game)
+    if kind == "B":
+        return r.adjustment_results(variant, game.name, game.turn, doc, out).rstrip("\n")
+    render = r.movement_results if kind == "M" else r.retreat_results
+    # The game's own victory count (SET CENTERS) decides the (* VICTORY!! *) tag, and the
+    # players' standing the (* CD *) and (* ABANDONED *) ones.
+    centers = out.get("centers") or (game.position or {}).get("centers", {})
+    shown = {**out, "winner": winner_of(game, centers)}
+    marks = {
+        x.power: "CD" if x.status == "cd" else "ABANDONED"
+        for x in players(game)
+        if x.power and x.status in ("cd", "abandoned")
+    }
+    text = render(variant, game.name, game.turn, doc, shown, marks=marks).rstrip("\n")
+    if "Ownership of supply centers:" in text:
+        control = power_control(game)
+        if control:
+            text += "\n\n" + control
+    return text
+
+
+def power_control(game: Game) -> str:
+    """Duplex games (SET PLAYERS): which powers each player controls, under the first of
+    his powers; nothing when every player holds one power, or in a gunboat game."""
+    if "gunboat" in (game.options or []):
+        return ""
+    held: dict[int, list[str]] = {}
+    for x in players(game):
+        if x.power:
+            held.setdefault(x.user_id, []).append(x.power)
+    if all(len(v) == 1 for v in held.values()):
+        return ""
+    order = [x.name for x in variant_of(game).powers]
+    groups = sorted(
+        (sorted(v, key=order.index) for v in held.values()), key=lambda v: order.index(v[0])
+    )
+    width = max(len(v[0]) for v in groups) + 2
+    lines = ["Power Control:", ""]
+    lines += [f"{(v[0] + ':').ljust(width)} {', '.join(v)}." for v in groups]
+    return "\n".join(lines)
 
 
 def _next_needed(
