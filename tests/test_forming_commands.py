@@ -32,12 +32,14 @@ def test_comment_variant_force_begin_and_unstart(table):
     table.send(MASTER, SOLO + "SET NO SECRET\n")
     long = table.send(MASTER, SOLO + "SET COMMENT " + "x" * 70 + "\n").get_content()
     assert "the comment must be under 60 characters" in long
-    assert "SET VARIANT: Unknown variant specified: chaos" in table.send(
-        MASTER, SOLO + "SET VARIANT chaos\n"
-    ).get_content()
-    assert "Game 'solo' set: no Gunboat." in table.send(
-        MASTER, SOLO + "SET NOT VARIANT gunboat\n"
-    ).get_content()
+    assert (
+        "SET VARIANT: Unknown variant specified: chaos"
+        in table.send(MASTER, SOLO + "SET VARIANT chaos\n").get_content()
+    )
+    assert (
+        "Game 'solo' set: no Gunboat."
+        in table.send(MASTER, SOLO + "SET NOT VARIANT gunboat\n").get_content()
+    )
 
     for power in ("France", "Germany", "Italy"):
         joined = table.send(address(power), f"SIGN ON ?solo pw{power}\n").get_content()
@@ -98,9 +100,10 @@ def test_duplex_shares_the_powers_among_fewer_players(table):
     table.send(MASTER, form(MASTER))
     made = table.send(MASTER, "CREATE ?dt pwM\nBECOME MASTER\nSET PLAYERS 4\n").get_content()
     assert "Game 'dt' set: Number of Players: 4." in made
-    assert "the number of players is a whole number from 1 to 7" in table.send(
-        MASTER, "SIGN ON Mdt pwM\nSET PLAYERS 9\n"
-    ).get_content()
+    assert (
+        "the number of players is a whole number from 1 to 7"
+        in table.send(MASTER, "SIGN ON Mdt pwM\nSET PLAYERS 9\n").get_content()
+    )
     four = ["France", "Germany", "Italy", "Russia"]
     for power in four:
         table.send(address(power), f"SIGN ON ?dt pw{power}\n")

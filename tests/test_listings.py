@@ -310,8 +310,13 @@ def test_list_of_a_blind_game_shows_a_player_only_his_own_units(judge: Judge) ->
     player = ask(judge, "LIST", sender="p2@example.org", signed="p2@example.org")
     assert "France:  Army Paris." in player.lines
     assert "Austria: Army Vienna." not in player.lines
-    assert "Ownership of supply centers:" not in player.lines
-    # Neither the others' counts nor whether they have moved.
+    # His own centres, as the blind results show them, and of the others only how many.
+    assert "France:    Brest, Marseilles, Paris." in player.lines
+    assert "France:    3 Supply centers,  3 Units:  Builds   0 units." in player.lines
+    assert "Austria:   3 Supply centers." in player.lines
+    assert not any(line.startswith(("Austria:   Budapest", "Unowned:")) for line in player.lines)
+    assert "Turkey:    3 Supply centers." in player.lines  # a CD tag only on his own line
+    # Not the others' units, nor whether they have moved.
     assert "   Austria" + " " * 23 + "0 p0@example.org" in player.lines
     master = ask(judge, "LIST", sender="master@example.org", signed="master@example.org")
     assert "Austria: Army Vienna." in master.lines

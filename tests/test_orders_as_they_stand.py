@@ -6,7 +6,7 @@ one, and an order that names no unit of the power lasts only until the next mail
 
 from __future__ import annotations
 
-from tests.gametable import POWERS, address, start
+from tests.gametable import address, start
 
 HOLDS = {
     "Austria": "A vie H; A bud H; F tri H",
@@ -179,7 +179,9 @@ def test_the_late_mark_ends_when_its_phase_is_processed(table):
     table.wait_for(address("Germany"), "Game Starting")
     everyone_but(table, "Germany")
     deadline = datetime.fromisoformat(table.show()["deadline"]).replace(tzinfo=None)
-    result = run_judge(table.judge.env, "tick", "--now", (deadline + timedelta(minutes=1)).isoformat())
+    result = run_judge(
+        table.judge.env, "tick", "--now", (deadline + timedelta(minutes=1)).isoformat()
+    )
     assert result.returncode == 0, result.stderr
     assert next(p for p in table.show()["players"] if p["power"] == "Germany")["status"] == "late"
     table.orders("Germany", HOLDS["Germany"])

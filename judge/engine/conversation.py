@@ -45,6 +45,7 @@ class Conversation:
     parts: list[str] = field(default_factory=list)
     extra: list[Outgoing] = field(default_factory=list)
     failed: bool = False
+    faulty: bool = False  # the judge failed, not the writer: the keeper's line ends it
     # The whole reply is one text (HELP sends the 'info' file as the answer).
     whole: str | None = None
     # Where write_outbox puts the rows, when the caller inserts them later.
@@ -92,10 +93,16 @@ class Conversation:
         self.parts.append(text)
 
     def fail(self, text: str) -> None:
-        """A command that could not be carried out: say why, and end with the njudge's
-        closing line."""
+        """A command that could not be carried out because of what the mail asked: say
+        what was wrong (and how to write it), and nothing else changes for it."""
         self.parts.append(text)
         self.failed = True
+
+    def fault(self, text: str) -> None:
+        """The judge's own fault, not the writer's: say so, and end with the njudge's
+        closing line that sends him to the judgekeeper."""
+        self.parts.append(text)
+        self.faulty = True
 
     def send(
         self,
@@ -129,7 +136,7 @@ class Conversation:
             body = top + "\n" + self.whole
         else:
             parts = list(self.parts) or ["Signon command not encountered.  Use 'help' for info."]
-            if self.failed:
+            if self.faulty:
                 parts.append(COULD_NOT_COMPLETE)
             body = top + "\n" + paragraphs(parts)
         if not self.reply_to:  # nobody to answer (the keeper may still be told)

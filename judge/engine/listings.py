@@ -480,7 +480,8 @@ def _label(x: Participant) -> str:
 
 def status_of_phase(game: Game, variant: variants.Variant, seen: set[str] | None = None) -> str:
     """Where the units stand and who owns what, headed by the phase they stand in. `seen`:
-    the only powers whose units may be shown (a blind game), and then no ownership."""
+    the only powers whose units may be shown (a blind game), and then only their centres
+    and the others' counts, as in the blind results (judge/reports/blind.py)."""
     head = _status_head(game)
     position = game.position or {}
     units = position.get("units") or {}
@@ -512,16 +513,14 @@ def status_of_phase(game: Game, variant: variants.Variant, seen: set[str] | None
                 for line in lines
             )
         )
-    tables = []
-    if seen is None:
-        marks = {
-            x.power: {"cd": "CD", "abandoned": "ABANDONED"}[x.status]
-            for x in players(game)
-            if x.power and x.status in ("cd", "abandoned")
-        }
-        centers = position.get("centers") or {}
-        tables.append(ownership_tables(variant, centers, units, marks=marks).rstrip("\n"))
-    return "\n\n".join([head, *blocks, *tables])
+    marks = {
+        x.power: {"cd": "CD", "abandoned": "ABANDONED"}[x.status]
+        for x in players(game)
+        if x.power and x.status in ("cd", "abandoned")
+    }
+    centers = position.get("centers") or {}
+    tables = ownership_tables(variant, centers, units, marks=marks, seen=seen).rstrip("\n")
+    return "\n\n".join([head, *blocks, tables])
 
 
 def _status_head(game: Game) -> str:

@@ -85,6 +85,13 @@ class Batch:
             self.senders[sender] += count
 
 
+# After the lines the judge could not read: where the way to write them is told.
+HOW_TO_WRITE = (
+    "The lines above were not carried out; the rest of the mail was.  Send 'HELP' for the\n"
+    "commands, 'GET syntax' for how to write orders, 'GET index' for every command."
+)
+
+
 def _sender(mail: IncomingMail) -> str:
     return (mail.reply_to or "").lower()[:320]
 
@@ -162,6 +169,8 @@ def answer(
         carry_out(ctx, command)
     for error in parsed.errors:
         ctx.fail(f"Line {error.line}: {error.text}\n  {error.reason}")
+    if parsed.errors:
+        ctx.fail(HOW_TO_WRITE)
     ctx.finish()
     ctx.write_outbox()
     return Outcome("done", f"answered {len(parsed.commands)} commands", sender, key)

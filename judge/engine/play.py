@@ -30,6 +30,7 @@ from ..reports import results as r
 from ..reports.frame import njudge_time
 from ..store.models import Game, HistoryEvent, OrderRecord, Participant, PhaseRecord
 from . import order_book, proxy
+from .blind import deliver_results
 from .conditions import holds
 from .conversation import Conversation
 from .dedication import turn_counted
@@ -712,16 +713,15 @@ def process(mailer: Mailer, game: Game) -> None:
     given = orders_of(session, game, game.phase or "")
     doc = phase_document(game, given)
     out = adjudicate(doc)
-    session.add(
-        PhaseRecord(
-            game_id=game.id,
-            turn=game.turn,
-            phase=game.phase,
-            position=dict(game.position or {}),
-            result={"input": doc, "output": out},
-            processed_at=now,
-        )
+    record = PhaseRecord(
+        game_id=game.id,
+        turn=game.turn,
+        phase=game.phase,
+        position=dict(game.position or {}),
+        result={"input": doc, "output": out},
+        processed_at=now,
     )
+    session.add(record)
     report = phase_report(game, doc, out)
     done_phase = game.phase
     centers = out.get("centers") or (game.position or {}).get("centers", {})
@@ -755,8 +755,8 @@ def process(mailer: Mailer, game: Game) -> None:
         + "\n"
         + postal_block(session, game, done_phase)
     )
-    # The results carry the phase just played in their subject.
-    deliver(mailer, game, everyone(game), "Results", body, phase=done_phase)
+    # The results carry the phase just played in their subject (a blind game: a copy each).
+    deliver_results(mailer, game, record, report, body)
     session.add(
         HistoryEvent(
             game_id=game.id, at=now, kind="results", phase=done_phase,

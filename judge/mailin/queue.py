@@ -286,7 +286,7 @@ def _count_failure(store: Store, settings: Settings, now: datetime, row_id: int)
         row.outcome = "failed: the judge could not read it"
         mail = read_mail(row.raw)
         ctx = Conversation(session, settings, now, mail, row.id)
-        ctx.fail(
+        ctx.fault(
             "The judge could not process your mail because of an error of its own.  The "
             "judge keeper has been told; your mail is kept and will be looked at."
         )

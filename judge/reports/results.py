@@ -17,7 +17,8 @@ game is the njudge's seed order; only the starting position keeps the variant's 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 import parser as syntax
@@ -48,6 +49,7 @@ def order_phrase(
     owners: Mapping[str, str] | None = None,
     kind: str | None = None,
     route: Sequence[str] = (),
+    unknown: bool = False,
 ) -> str:
     """An adjudicator order (`F nth C A lon - nwy`) in the njudge's words, without the final
     period: players know the njudge's phrases, not our notation.
@@ -55,10 +57,11 @@ def order_phrase(
     `owners` (province -> power) lets a support or convoy name another power's unit by its
     adjective, as the njudge does; `kind` ("movement", "retreat", "adjustment") settles what
     `A mun D` means when the text alone does not; `route` shows the seas of a convoy the
-    order did not name.
+    order did not name. `unknown`: a blind game's copy, where a unit that is not the
+    power's own is an "unknown unit", neither its owner nor its type told (info.blind).
     """
     order = _parse(variant, order_text, kind)
-    return _phrase(variant, power, order, owners or {}, kind, route)
+    return _phrase(variant, power, order, _Others(owners or {}, unknown), kind, route)
 
 
 def _parse(variant: Variant, text: str, kind: str | None) -> syntax.Order:
@@ -74,11 +77,20 @@ def _parse(variant: Variant, text: str, kind: str | None) -> syntax.Order:
     raise error
 
 
+@dataclass(frozen=True, slots=True)
+class _Others:
+    """How an order names a unit it supports or convoys: who owns what, and whether units
+    that are not the ordering power's are to stay unknown."""
+
+    owners: Mapping[str, str]
+    unknown: bool = False
+
+
 def _phrase(
     variant: Variant,
     power: str,
     order: syntax.Order,
-    owners: Mapping[str, str],
+    others: _Others,
     kind: str | None,
     route: Sequence[str],
 ) -> str:
@@ -112,16 +124,13 @@ def _phrase(
     if isinstance(order, syntax.Disband):
         return f"{unit} DISBAND"
     if isinstance(order, syntax.SupportHold):
-        other = _foreign(variant, power, order.supported, owners)
-        return f"{unit} SUPPORT {other}{_unit_name(variant, order.supported)}"
+        return f"{unit} SUPPORT {_other(variant, power, order.supported, others)}"
     if isinstance(order, syntax.SupportMove):
-        other = _foreign(variant, power, order.supported, owners)
-        target = _unit_name(variant, order.supported)
-        return f"{unit} SUPPORT {other}{target} -> {_place(variant, str(order.destination))}"
+        target = _other(variant, power, order.supported, others)
+        return f"{unit} SUPPORT {target} -> {_place(variant, str(order.destination))}"
     if isinstance(order, syntax.Convoy):
-        other = _foreign(variant, power, order.convoyed, owners)
-        army = _place(variant, str(order.convoyed.location))
-        return f"{unit} CONVOY {other}Army {army} -> {_place(variant, str(order.destination))}"
+        army = _other(variant, power, order.convoyed, others, word="Army")
+        return f"{unit} CONVOY {army} -> {_place(variant, str(order.destination))}"
     return unit  # a bare unit: the njudge would have refused it
 
 
@@ -148,11 +157,17 @@ def _unit_phrase(variant: Variant, power: str, spec: syntax.UnitSpec) -> str:
     return unit_phrase(variant, Unit(power, spec.type or "A", str(spec.location)))
 
 
-def _foreign(variant: Variant, power: str, spec: syntax.UnitSpec, owners: Mapping[str, str]) -> str:
-    owner = owners.get(spec.location.province)
-    if owner is None or owner == power:
-        return ""
-    return variant.power(owner).adjective + " "
+def _other(
+    variant: Variant, power: str, spec: syntax.UnitSpec, others: _Others, word: str | None = None
+) -> str:
+    """`German Army Munich`, or `Army Munich` for the power's own unit (or nobody's); in a
+    blind game's copy, `unknown unit Munich` for any unit not the power's own."""
+    owner = others.owners.get(spec.location.province)
+    place = _place(variant, str(spec.location))
+    if others.unknown and owner != power:
+        return f"unknown unit {place}"
+    adjective = "" if owner is None or owner == power else variant.power(owner).adjective + " "
+    return f"{adjective}{word or UNIT_WORDS.get(spec.type or '', 'Unit')} {place}"
 
 
 # -- the documents' pieces -----------------------------------------------------------------
@@ -353,11 +368,16 @@ def ownership_tables(
     units: Mapping[str, Iterable[str]],
     winner: str | None = None,
     marks: Mapping[str, str] | None = None,
+    *,
+    seen: Collection[str] | None = None,
 ) -> str:
     """`Ownership of supply centers:` and the count of builds and removals that follows it.
 
     Results after the centre season and LIST both end with these tables; `marks` gives a
-    power's `CD` or `ABANDONED` tag, which only the game (not the board) knows.
+    power's `CD` or `ABANDONED` tag, which only the game (not the board) knows. `seen`: a
+    blind game's copy for a reader who sees only these powers (judge/reports/blind.py):
+    their centres and counts in full, no unowned centres, and of every other power only
+    how many centres it has.
     """
     widest = max([len(p.name) for p in variant.powers] + [0]) + 1
     column = max(widest, 10)
@@ -365,25 +385,30 @@ def ownership_tables(
         variant.province(c).abbr: variant.power(p).name for p, cs in centers.items() for c in cs
     }
     order = [p.abbr for p in variant.provinces.values() if p.center]
+    named = [*_power_order(variant), "Unowned"] if seen is None else list(seen)
     lines = ["Ownership of supply centers:", ""]
-    for name in [*_power_order(variant), "Unowned"]:
+    for name in [n for n in [*_power_order(variant), "Unowned"] if n in named]:
         owned = [variant.provinces[c].name for c in order if owner.get(c, "Unowned") == name]
         if not owned:
             continue
         head = f"{name}:" + " " * (column - len(name))
         lines.extend(_wrap_commas(head + ", ".join(owned) + ".", column + 1))
-    lines.append("")
+    if lines[-1]:
+        lines.append("")
     held = Counter({variant.power(p).name: sum(1 for _ in us) for p, us in units.items()})
     count = Counter(owner.values())
     for name in _power_order(variant):
         np, nu = count.get(name, 0), held.get(name, 0)
+        if seen is not None and name not in seen:
+            if np:
+                lines.append(_padded_count(name, column, np) + ".")
+            continue
         if not np and not nu:
             continue
         left = abs(np - nu)
         line = (
-            f"{name}:"
-            + " " * max(0, column - len(name) - 1)
-            + f"{np:2d} Supply center{', ' if np == 1 else 's,'}"
+            _padded_count(name, column, np)
+            + (", " if np == 1 else ",")  # the njudge's columns: `center,   1` `centers,  3`
             + f" {nu:2d} Unit{': ' if nu == 1 else 's:'}"
             + f"  {'Builds ' if np >= nu else 'Removes'} {left:2d} unit{'' if left == 1 else 's'}."
         )
@@ -392,6 +417,12 @@ def ownership_tables(
             line += f"{' ' if left == 1 else ''}  (* {tag} *)"
         lines.append(line)
     return "\n".join(lines) + "\n"
+
+
+def _padded_count(name: str, column: int, centers: int) -> str:
+    """`Austria:   5 Supply centers`, the centre count lined up in the table's column."""
+    plural = "" if centers == 1 else "s"
+    return f"{name}:" + " " * max(0, column - len(name) - 1) + f"{centers:2d} Supply center{plural}"
 
 
 # -- the current orders, before the deadline -----------------------------------------------
@@ -512,9 +543,14 @@ def movement_results(
     output_doc: Doc,
     *,
     marks: Mapping[str, str] | None = None,
+    seen: Collection[str] | None = None,
 ) -> str:
     """`Movement results for ...`: every unit's order with its fate, the dislodged units and
-    where they may go, and after the centre season the ownership tables."""
+    where they may go, and after the centre season the ownership tables.
+
+    `seen`: the documents are a blind game's copy for a reader who sees only these powers
+    (judge/reports/blind.py), so the units they support or convoy and the tables are shown
+    as such a reader sees them."""
     phase = _phase(variant, input_doc["phase"])
     units = _board(variant, input_doc.get("units"))
     owners = _owners(units)
@@ -543,6 +579,7 @@ def movement_results(
                     owners=owners,
                     kind="movement",
                     route=routes.get(province_of(location), ()),
+                    unknown=seen is not None,
                 )
             lines.append(f"{power}: {phrase}." + (f" (*{', '.join(tags)}*)" if tags else ""))
     if dislodged:
@@ -551,7 +588,7 @@ def movement_results(
             lines.extend(_wrap_words(_dislodged_sentence(variant, entry)))
     next_phase = _phase(variant, output_doc["next_phase"])
     if phase.in_center_season(variant) and next_phase.letter != "R":
-        lines.extend(["", *_tables(variant, output_doc, marks)])
+        lines.extend(["", *_tables(variant, output_doc, marks, seen)])
     return "\n".join(lines) + "\n"
 
 
@@ -570,13 +607,19 @@ def _dislodged_sentence(variant: Variant, entry: Mapping[str, Any]) -> str:
     return head + " can retreat to " + " or ".join(_place(variant, r) for r in retreats) + "."
 
 
-def _tables(variant: Variant, output_doc: Doc, marks: Mapping[str, str] | None) -> list[str]:
+def _tables(
+    variant: Variant,
+    output_doc: Doc,
+    marks: Mapping[str, str] | None,
+    seen: Collection[str] | None,
+) -> list[str]:
     text = ownership_tables(
         variant,
         output_doc.get("centers", {}),
         output_doc.get("units", {}),
         output_doc.get("winner"),
         marks,
+        seen=seen,
     )
     return text.rstrip("\n").split("\n")
 
@@ -589,16 +632,17 @@ def retreat_results(
     output_doc: Doc,
     *,
     marks: Mapping[str, str] | None = None,
+    seen: Collection[str] | None = None,
 ) -> str:
     """`Retreat results for ...`: where each dislodged unit went or that it is gone, and after
-    the centre season's retreats the ownership tables."""
+    the centre season's retreats the ownership tables (`seen` as for movement_results)."""
     phase = _phase(variant, input_doc["phase"])
     lines = [f"Retreat results for {_when(phase)}.  {_stamp(game, seq)}", ""]
     counted = _counted_lines(output_doc)
     dislodged = _dislodged_entries(variant, input_doc.get("dislodged", []))
     lines.extend(_retreat_lines(variant, counted, dislodged))
     if phase.in_center_season(variant):
-        lines.extend(["", *_tables(variant, output_doc, marks)])
+        lines.extend(["", *_tables(variant, output_doc, marks, seen)])
     return "\n".join(lines) + "\n"
 
 
@@ -638,13 +682,20 @@ def _retreat_lines(
 
 
 def adjustment_results(
-    variant: Variant, game: str, seq: int | str, input_doc: Doc, output_doc: Doc
+    variant: Variant,
+    game: str,
+    seq: int | str,
+    input_doc: Doc,
+    output_doc: Doc,
+    *,
+    seen: Collection[str] | None = None,
 ) -> str:
     """`Adjustment results for ...`: the builds, removals and waives carried out, the builds
-    that could not be used, and the removals the judge made for powers that gave too few."""
+    that could not be used, and the removals the judge made for powers that gave too few
+    (`seen`: only those powers', for a blind game's copy)."""
     phase = _phase(variant, input_doc["phase"])
     lines = [f"Adjustment results for {_when(phase)}.  {_stamp(game, seq)}", ""]
-    lines.extend(_adjustment_lines(variant, None, output_doc, input_doc, results=True))
+    lines.extend(_adjustment_lines(variant, None, output_doc, input_doc, results=True, seen=seen))
     return "\n".join(lines).rstrip("\n") + "\n"
 
 
@@ -655,6 +706,7 @@ def _adjustment_lines(
     input_doc: Doc | None,
     results: bool,
     build_at: str = "variant",
+    seen: Collection[str] | None = None,
 ) -> list[str]:
     """The njudge's three passes (`buildout`): orders power by power, then what is left of
     each power's builds, then the removals by default.
@@ -666,7 +718,7 @@ def _adjustment_lines(
     """
     if input_doc is not None:
         build_at = str((input_doc.get("options") or {}).get("build_centers", build_at))
-    powers = [only] if only else _power_order(variant)
+    powers = [only] if only else [p for p in _power_order(variant) if seen is None or p in seen]
     lines = [
         line
         for line in output_doc.get("orders", ())

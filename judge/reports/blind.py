@@ -1,0 +1,74 @@
+"""What a reader of a blind game sees of a phase (info.blind; docs/rules.md, "Blind games").
+
+The njudge ran each player's results through a filter that kept the lines about his own
+power (`zpblind`): "Player sees only orders made by their units (other units are not
+shown). If an observer, no unit movements are shown. Master receives complete turn
+results." Here the adjudicator's documents are cut down to what the reader sees, and the
+usual renderers write the copy, so a report cannot show what its documents do not hold.
+
+Who sees what: a player sees his own units, their orders and fates, his own dislodged
+units, his own centres; a master sees everything; an observer sees no unit. The number of
+centres each power owns is seen by all (SUMMARY shows it year by year), which centres and
+how many units are not. Everything here is a pure function of the documents.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Mapping
+from typing import Any
+
+from variants import Variant
+
+from . import results
+
+Doc = Mapping[str, Any]
+
+
+def sight(role: str, power: str | None) -> frozenset[str] | None:
+    """The powers whose units a reader sees: None (all) for a master, a player's own power,
+    nothing for an observer (or a player with no power yet)."""
+    if role == "master":
+        return None
+    return frozenset({power}) if role == "player" and power else frozenset()
+
+
+def seen_input(doc: Doc, seen: Collection[str]) -> dict[str, Any]:
+    """The phase's input document as the reader sees it: his units, his orders, his units
+    that must retreat; the centres (whose counts are public) stay whole."""
+    return {
+        **doc,
+        "units": _kept(doc.get("units") or {}, seen),
+        "orders": _kept(doc.get("orders") or {}, seen),
+        "dislodged": [d for d in doc.get("dislodged") or () if d.get("power") in seen],
+    }
+
+
+def seen_output(out: Doc, seen: Collection[str]) -> dict[str, Any]:
+    """The adjudicator's answer as the reader sees it: the fate of his orders, his units
+    after the phase, his units dislodged and where they may go."""
+    return {
+        **out,
+        "orders": [line for line in out.get("orders") or () if line.get("power") in seen],
+        "units": _kept(out.get("units") or {}, seen),
+        "dislodged": [d for d in out.get("dislodged") or () if d.get("power") in seen],
+        "adjustments": _kept(out.get("adjustments") or {}, seen),
+    }
+
+
+def _kept(by_power: Mapping[str, Any], seen: Collection[str]) -> dict[str, Any]:
+    return {power: value for power, value in by_power.items() if power in seen}
+
+
+def blind_report(
+    variant: Variant, game: str, seq: int | str, doc: Doc, out: Doc, seen: Collection[str]
+) -> str:
+    """The results of one phase as a reader who sees only `seen` reads them, in the layout of
+    the full results (judge/reports/results.py), without the final newline."""
+    kind = str(doc["phase"])[-1]
+    render = {
+        "M": results.movement_results,
+        "R": results.retreat_results,
+        "B": results.adjustment_results,
+    }[kind]
+    mine_in, mine_out = seen_input(doc, seen), seen_output(out, seen)
+    return render(variant, game, seq, mine_in, mine_out, seen=seen).rstrip("\n")
