@@ -152,4 +152,3 @@ def keep_last_per_unit(
         seen.add(key)
     if stale:
         session.execute(delete(OrderRecord).where(OrderRecord.id.in_(stale)))
-
