@@ -107,12 +107,12 @@ def read_orders(
         try:
             parsed: syntax.Order | Illegal = parser.parse(text, phase.kind)  # type: ignore[arg-type]
         except syntax.OrderSyntaxError as exc:
-            parsed = Illegal("syntax", _explained(exc, variant))
+            parsed = Illegal("syntax", explained(exc, variant))
         out.append(GivenOrder(power, text, parsed))
     return out
 
 
-def _explained(error: syntax.OrderSyntaxError, variant: Variant) -> str:
+def explained(error: syntax.OrderSyntaxError, variant: Variant) -> str:
     """The parser's message, and on the line after it the provinces the player may have
     meant, when a province name could not be read: the parser knows names, the map knows
     what each province is called in full."""

@@ -23,6 +23,7 @@ from adjudicator import adjudicate
 from adjudicator.adjustments import build_sites
 from adjudicator.options import Options
 from adjudicator.phase import Phase
+from adjudicator.phases import explained
 from variants.model import province_of
 
 from ..config import Settings
@@ -63,7 +64,9 @@ def vocabulary_for(session: Session) -> Callable[[p.Command], p.Vocabulary | Non
             variant = variants.load((variant_name or "standard").lower())
         except Exception:
             return None
-        return p.Vocabulary(variant.names, power_names(variant), _KIND.get((phase or "")[-1:]))
+        titles = {abbr: province.name for abbr, province in variant.provinces.items()}
+        kind = _KIND.get((phase or "")[-1:])
+        return p.Vocabulary(variant.names, power_names(variant), kind, titles)
 
     return look_up
 
@@ -298,7 +301,8 @@ def phased(ctx: Conversation, cmd: p.PhasedOrders) -> None:
         _new_mail_of_orders(ctx, game, me)
     elif cmd.items == ():
         _clear(ctx.session, game, me.power or "", code)  # PHASE alone: nothing for it yet
-    for texts, condition, wait in _flatten(cmd.items):
+    refuse = lambda entry: _unreadable(ctx, game, wanted, entry)  # noqa: E731
+    for texts, condition, wait in _flatten(cmd.items, refuse=refuse):
         if wait is not None:
             if current and condition is None:
                 me.wait = wait
@@ -404,15 +408,35 @@ def _clear(session: Session, game: Game, power: str, phase: str) -> None:
 # -- conditions, kept as data until their phase comes ----------------------------------------
 
 
+def _unreadable(ctx: Conversation, game: Game, phase: Phase, entry: p.OrderEntry) -> None:
+    """An order for a later phase that cannot be read at all could never count: it is
+    answered now, with the provinces a misspelt name may have meant, and not kept (the
+    manual's "some syntax checking will be done" at once, 6.3)."""
+    variant = variant_of(game)
+    message = entry.error or ""
+    try:
+        p.OrderParser.for_names(variant.names).parse(entry.text, order_book.KINDS[phase.letter])
+    except p.OrderSyntaxError as exc:
+        message = explained(exc, variant)
+    ctx.fail(f"{entry.text}\n{message}")
+
+
 def _flatten(
-    items: tuple, path: tuple[dict[str, Any], ...] = ()
+    items: tuple,
+    path: tuple[dict[str, Any], ...] = (),
+    refuse: Callable[[p.OrderEntry], None] = lambda _entry: None,
 ) -> list[tuple[list[str], dict[str, Any] | None, bool | None]]:
-    """A PHASE block's items as (order texts, the condition they need, a SET WAIT)."""
+    """A PHASE block's items as (order texts, the condition they need, a SET WAIT); the
+    orders that could not be read are handed to `refuse` instead."""
     out: list[tuple[list[str], dict[str, Any] | None, bool | None]] = []
     need = {"all": list(path)} if path else None
     for item in items:
         if isinstance(item, p.OrderLine):
-            out.append(([e.text for e in item.orders], need, None))
+            for entry in item.orders:
+                if entry.order is None and entry.error:
+                    refuse(entry)
+            texts = [e.text for e in item.orders if e.order is not None or not e.error]
+            out.append((texts, need, None))
         elif isinstance(item, p.SetWait):
             out.append(([], need, item.on))
         elif isinstance(item, p.Conditional):
@@ -422,7 +446,7 @@ def _flatten(
                 if branch.condition is not None:
                     here.append(condition_data(branch.condition))
                     earlier.append(condition_data(branch.condition))
-                out += _flatten(branch.items, path + tuple(here))
+                out += _flatten(branch.items, path + tuple(here), refuse)
     return out
 
 
