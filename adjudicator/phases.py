@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import NamedTuple
 
 import parser as syntax
+from parser.nearest import did_you_mean
 from parser.notation import order_text
 from variants import Variant
 
@@ -106,9 +107,20 @@ def read_orders(
         try:
             parsed: syntax.Order | Illegal = parser.parse(text, phase.kind)  # type: ignore[arg-type]
         except syntax.OrderSyntaxError as exc:
-            parsed = Illegal("syntax", exc.message)
+            parsed = Illegal("syntax", _explained(exc, variant))
         out.append(GivenOrder(power, text, parsed))
     return out
+
+
+def _explained(error: syntax.OrderSyntaxError, variant: Variant) -> str:
+    """The parser's message, and on the line after it the provinces the player may have
+    meant, when a province name could not be read: the parser knows names, the map knows
+    what each province is called in full."""
+    if error.unknown is None:
+        return error.message
+    titles = {abbr: province.name for abbr, province in variant.provinces.items()}
+    hint = did_you_mean(error.unknown, variant.names, titles)
+    return error.message if hint is None else f"{error.message}\n{hint}"
 
 
 def adjudicate_phase(

@@ -109,7 +109,18 @@ def unknown_word(word: str, known_variants: Collection[str]) -> str:
     lines += _described(m for m in MODIFIERS if m.carried_out)
     lines += ["", "Options this judge knows but does not carry out yet:"]
     lines += _described(m for m in MODIFIERS if not m.carried_out)
+    lines += ["", *_info_files(known_variants)]
     return "\n".join(lines)
+
+
+def _info_files(known_variants: Collection[str]) -> list[str]:
+    """Where to read about each variant and option played here (manual 9: "GET
+    INFO.variant", "GET INFO.GUNBOAT")."""
+    names = [*sorted(known_variants), *(m.word for m in MODIFIERS if m.carried_out)]
+    files = ", ".join(f"GET info.{name}" for name in names)
+    return textwrap.wrap(
+        f"The variants and the options carried out each have a help file: {files}.", width=78
+    )
 
 
 def _described(modifiers: Iterable[Modifier]) -> list[str]:
@@ -155,4 +166,5 @@ def help_text(known_variants: Collection[str]) -> str:
     lines += _described(m for m in MODIFIERS if m.carried_out)
     lines += ["", "Options this judge knows but does not carry out yet (refused if asked for):"]
     lines += _described(m for m in MODIFIERS if not m.carried_out)
+    lines += ["", *_info_files(known_variants)]
     return "\n".join(lines) + "\n"

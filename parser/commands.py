@@ -672,6 +672,13 @@ def _tokens(items: list) -> list[Token]:
     return [i for i in items if isinstance(i, Token)]
 
 
+@dataclass(frozen=True, slots=True)
+class _Date:
+    """A date as written: its parts as (terminal, text), for dates.resolve."""
+
+    parts: tuple[tuple[str, str], ...]
+
+
 def _words(items: list, kind: str | None = None) -> tuple[str, ...]:
     return tuple(str(i) for i in items if isinstance(i, Token) and (kind is None or i.type == kind))
 
@@ -685,11 +692,25 @@ class ToCommands(Transformer):
         self.now = now
 
     # shared pieces
-    def date(self, items: list) -> When:
+    def date(self, items: list) -> _Date:
+        # Kept unresolved: what a date means depends on what it is read against (an
+        # absence's end is read from its start).
+        return _Date(tuple((t.type, str(t)) for t in items))
+
+    def _when(self, written: _Date, now: datetime | None = None) -> When:
         try:
-            return resolve([(t.type, str(t)) for t in items], self.now)
+            return resolve(written.parts, now or self.now)
         except DateError as exc:
             raise CommandError(str(exc)) from None
+
+    def _span(self, items: list) -> tuple[When, When | None]:
+        """An absence's dates: the start read from now, the end from the start, so that a
+        weekday at the end (`Sat to Tue`) is the next one after the start."""
+        written = [i for i in items if isinstance(i, _Date)]
+        start = self._when(written[0])
+        if len(written) == 1:
+            return start, None
+        return start, self._when(written[1], start.at(dt.time()))
 
     def phase_spec(self, items: list) -> PhaseSpec:
         texts = [str(t) for t in items]
@@ -757,10 +778,10 @@ class ToCommands(Transformer):
         ]
 
     def history_from(self, items: list) -> tuple[str, When]:
-        return ("from", items[0])
+        return ("from", self._when(items[0]))
 
     def history_to(self, items: list) -> tuple[str, When]:
-        return ("to", items[0])
+        return ("to", self._when(items[0]))
 
     def history_lines(self, items: list) -> tuple[str, int]:
         return ("lines", _integer(items[0], "LINES"))
@@ -975,21 +996,14 @@ class ToCommands(Transformer):
         return SetPreference(choices=tuple(choices))
 
     def set_absence(self, items: list) -> Command:
-        dates = [i for i in items if isinstance(i, When)]
-        end = dates[1] if len(dates) > 1 else None
-        if end is not None and (end.day, end.time or dt.time()) < (
-            dates[0].day,
-            dates[0].time or dt.time(),
-        ):
-            raise CommandError(
-                f"the absence would end ({end}) before it begins ({dates[0]}); "
-                "a weekday means the next one"
-            )
-        return SetAbsence(start=dates[0], end=end)
+        start, end = self._span(items)
+        if end is not None and end.at(dt.time()) < start.at(dt.time()):
+            raise CommandError(f"the absence would end ({end}) before it begins ({start})")
+        return SetAbsence(start=start, end=end)
 
     def set_no_absence(self, items: list) -> Command:
-        dates = [i for i in items if isinstance(i, When)]
-        return SetAbsence(start=dates[0], end=dates[1] if len(dates) > 1 else None, cancel=True)
+        start, end = self._span(items)
+        return SetAbsence(start=start, end=end, cancel=True)
 
     def set_wait(self, items: list) -> Command:
         return SetWait(on=not _said_no(items))
@@ -1038,7 +1052,7 @@ class ToCommands(Transformer):
         return ("days", pattern)
 
     def set_date(self, items: list) -> Command:
-        return SetDate(which=str(items[0]).lower(), when=items[1])
+        return SetDate(which=str(items[0]).lower(), when=self._when(items[1]))
 
     def set_transform(self, items: list) -> Command:
         options = []

@@ -4,11 +4,17 @@ A date is a weekday, a month, a day of the month, a four-digit year and an hh:mm
 optional, in any order: `Jun 15 23:30`, `23:30 15 Jun`, `Sat`, `1 Jan 1990`. What is left
 out is filled in by the manual's rules, relative to `now`, which the caller passes in (the
 judge's clock), so that the same text always means the same thing in a test.
+
+Beyond the manual, so that a player can copy a date from a judge's mail or a computer:
+the judge's own printed form (`Tue Jan 06 2004 23:30:00 +0000`: a weekday is allowed with
+a month and day when it is the right one), seconds, a zone after the time (`+0000`, `-06:00`,
+`Z`, `UTC`), and ISO 8601 (`2004-01-06`, `2004-01-06 23:30`, `2004-01-06T23:30:00+01:00`).
 """
 
 from __future__ import annotations
 
 import calendar
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date, datetime, time, timedelta
@@ -31,14 +37,17 @@ class When:
     """A resolved date, and the time of day if one was given.
 
     Without a time each command takes its own default (midnight for HISTORY, the deadline
-    hour for SET DEADLINE, ...), so the time stays unknown here.
+    hour for SET DEADLINE, ...), so the time stays unknown here. `offset` is the zone
+    written after the time (east of UTC), if any: without one a time is the judge's own
+    (the engine's `deadlines.moment_of` reads a When either way).
     """
 
     day: date
     time: time | None = None
+    offset: timedelta | None = None
 
     def at(self, default: time) -> datetime:
-        """The moment meant, with `default` as the time of day when none was written."""
+        """The wall time meant, with `default` as the time of day when none was written."""
         return datetime.combine(self.day, self.time or default)
 
     def __str__(self) -> str:
@@ -51,12 +60,24 @@ class When:
 
 def resolve(parts: Sequence[tuple[str, str]], now: datetime) -> When:
     """Resolve the parts of one date, each (kind, text) with kind one of WEEKDAY, MONTH,
-    DAY_NUMBER, YEAR_NUMBER and TIME, as the grammar read them."""
+    DAY_NUMBER, YEAR_NUMBER, TIME and ISO_DATE, as the grammar read them."""
     weekday = month = day = year = None
     clock: time | None = None
+    offset: timedelta | None = None
     for kind, text in parts:
         word = text.lower().rstrip(",")
-        if kind == "WEEKDAY":
+        if kind == "ISO_DATE":
+            numbers, _, joined = word.partition("t")
+            y, m, d = (int(x) for x in numbers.split("-"))
+            if not 1 <= m <= 12:
+                raise DateError(f"{text} has no month {m}")
+            if not 1 <= d <= 31:
+                raise DateError(f"{d} is not a day of the month")
+            year, month = _once(year, y, "year"), _once(month, m, "month")
+            day = _once(day, d, "day")
+            if joined:
+                clock, offset = _time_once(clock, joined, text)
+        elif kind == "WEEKDAY":
             weekday = _once(weekday, WEEKDAYS[word[:3]], "weekday")
         elif kind == "MONTH":
             month = _once(month, MONTHS[word[:3]], "month")
@@ -68,30 +89,34 @@ def resolve(parts: Sequence[tuple[str, str]], now: datetime) -> When:
         elif kind == "YEAR_NUMBER":
             year = _once(year, int(word), "year")
         elif kind == "TIME":
-            hours, minutes = (int(x) for x in word.split(":"))
-            if hours > 23 or minutes > 59:
-                raise DateError(f"{text} is not a time of day (use 00:00 to 23:59)")
-            if clock is not None:
-                raise DateError("a date can have only one time of day")
-            clock = time(hours, minutes)
+            clock, offset = _time_once(clock, word, text)
         else:
             raise DateError(f"'{text}' is not part of a date")
     today = now.date()
-    if weekday is not None:
-        if month is not None or day is not None:
-            raise DateError("a weekday cannot be given with a month or a day")
+    if weekday is not None and month is None and day is None:
         # The next such day after today: "Tue" on a Tuesday is a week ahead.
         ahead = (weekday - today.weekday() - 1) % 7 + 1
         found = today + timedelta(days=ahead)
         if year is not None and year != found.year:
             raise DateError(f"the next {calendar.day_name[weekday]} is not in {year}")
-        return When(found, clock)
+        return When(found, clock, offset)
+    found = _dated(today, month, day, year)
+    if weekday is not None and found.weekday() != weekday:
+        # A weekday with a date (as the judge prints dates) must be that date's.
+        raise DateError(
+            f"{found.strftime('%b %d %Y')} is a {calendar.day_name[found.weekday()]}, "
+            f"not a {calendar.day_name[weekday]}"
+        )
+    return When(found, clock, offset)
+
+
+def _dated(today: date, month: int | None, day: int | None, year: int | None) -> date:
+    """The date meant by a month, a day and a year, each perhaps left out (manual 2.4)."""
     if month is None and day is None:
-        found = today if year is None else _checked(year, today.month, today.day)
-        return When(found, clock)
+        return today if year is None else _checked(year, today.month, today.day)
     if month is None:
         assert day is not None
-        return When(_next_day_numbered(today, day, year), clock)
+        return _next_day_numbered(today, day, year)
     if year is None:
         # A month up to six months ahead of now, but earlier in the calendar, is next year.
         year = (
@@ -101,7 +126,37 @@ def resolve(parts: Sequence[tuple[str, str]], now: datetime) -> When:
         )
     if day is None:
         day = today.day if (year, month) == (today.year, today.month) else 1
-    return When(_checked(year, month, day), clock)
+    return _checked(year, month, day)
+
+
+_TIME = re.compile(r"^(\d{1,2}):(\d{2})(?::(\d{2}))?\s*(z|utc|gmt|[+-]\d{2}:?\d{2})?$")
+
+
+def _time_once(clock: time | None, word: str, text: str) -> tuple[time, timedelta | None]:
+    """An `hh:mm[:ss] [zone]` time of day, the first of its date."""
+    found = _TIME.match(word)
+    if found is None:
+        raise DateError(f"'{text}' is not a time of day")
+    hours, minutes, seconds = (int(x or 0) for x in found.group(1, 2, 3))
+    if hours > 23 or minutes > 59 or seconds > 59:
+        raise DateError(f"{text} is not a time of day (use 00:00 to 23:59)")
+    if clock is not None:
+        raise DateError("a date can have only one time of day")
+    return time(hours, minutes, seconds), _offset(found.group(4))
+
+
+def _offset(zone: str | None) -> timedelta | None:
+    """`+0100`, `-06:00`, `z`, `utc`: east of UTC."""
+    if zone is None:
+        return None
+    if zone in ("z", "utc", "gmt"):
+        return timedelta(0)
+    digits = zone[1:].replace(":", "")
+    hours, minutes = int(digits[:2]), int(digits[2:])
+    if hours > 14 or minutes > 59:
+        raise DateError(f"{zone} is not a time zone")
+    east = timedelta(hours=hours, minutes=minutes)
+    return east if zone[0] == "+" else -east
 
 
 def _once(old: int | None, new: int, what: str) -> int:

@@ -21,6 +21,7 @@ from functools import lru_cache
 from lark import Lark, UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 
 from . import commands as c
+from .nearest import nearest, suggestion
 from .orders import OrderParser, OrderSyntaxError, PhaseKind
 
 MAX_LINE = 10_000  # longer lines are refused, not read: no command or order is that long
@@ -34,12 +35,14 @@ class Vocabulary:
 
     `names`: every province name and alias, lower case, to its abbreviation. `powers`: every
     power's name and adjective, lower case, to the name. `phase`: the kind of the current
-    phase, to read orders for it (None before the game starts).
+    phase, to read orders for it (None before the game starts). `titles`: each province's
+    full name by its abbreviation, for naming the provinces a misspelt name may have meant.
     """
 
     names: Mapping[str, str]
     powers: Mapping[str, str]
     phase: PhaseKind | None = None
+    titles: Mapping[str, str] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -481,10 +484,25 @@ def _resolve_atom(words: tuple[str, ...], vocabulary: Vocabulary) -> c.Occupied 
             or (len(word) >= 2 and any(k.startswith(word) for k in vocabulary.powers))
         )
         if not known:
-            return f"'{word}' is not a power, a unit type or a province"
+            return f"'{word}' is not a power, a unit type or a province" + _hint(rest, vocabulary)
     if not names_one:
         return f"a condition must name a province: '{text}'"
     return f"a condition names one province, one power and one unit type at most: '{text}'"
+
+
+def _hint(words: list[str], vocabulary: Vocabulary) -> str:
+    """`: did you mean Burgundy?` for the province the words of a condition may have meant,
+    read from the first word that names no power or unit type (`army north sae`)."""
+    start = 0
+    while start < len(words) and (
+        words[start] in _UNIT_WORDS
+        or (len(words[start]) >= 2 and any(k.startswith(words[start]) for k in vocabulary.powers))
+    ):
+        start += 1
+    _, near = nearest(" ".join(words[start:]), vocabulary.names)
+    if not near:
+        return ""
+    return f": did you mean {suggestion(near, vocabulary.names, vocabulary.titles)}?"
 
 
 def _with(readings: list[dict[str, str]], key: str, value: str) -> list[dict[str, str]]:

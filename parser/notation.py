@@ -78,7 +78,14 @@ def _date(when: object) -> str:
 
     assert isinstance(when, When)
     text = when.day.strftime("%b %d %Y")
-    return f"{text} {when.time.strftime('%H:%M')}" if when.time else text
+    if when.time is None:
+        return text
+    text += " " + when.time.strftime("%H:%M:%S" if when.time.second else "%H:%M")
+    if when.offset is None:
+        return text
+    minutes = int(when.offset.total_seconds()) // 60
+    sign = "-" if minutes < 0 else "+"
+    return f"{text} {sign}{abs(minutes) // 60:02d}{abs(minutes) % 60:02d}"
 
 
 def setting_text(command: c.Command) -> str:

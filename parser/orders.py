@@ -161,18 +161,27 @@ Order = (
 
 
 class OrderSyntaxError(ValueError):
-    """The text is not an order; `message` says why in the njudge's words where it has them."""
+    """The text is not an order; `message` says why in the njudge's words where it has them.
 
-    def __init__(self, message: str, text: str, column: int | None = None) -> None:
+    `unknown` is the text from where a province name was wanted and none could be read
+    (`burgandy` in `A Par-Burgandy`), so that whoever knows the map can name the nearest
+    provinces (parser.nearest); None when the order went wrong elsewhere."""
+
+    def __init__(
+        self, message: str, text: str, column: int | None = None, unknown: str | None = None
+    ) -> None:
         super().__init__(message)
         self.message = message
         self.text = text
         self.column = column
+        self.unknown = unknown
 
 
 _COAST_LETTER = {"n": "nc", "s": "sc", "e": "ec", "w": "wc"}
 _WS = re.compile(r"\s+")
 _UNIT_WORDS = {"army": "A", "a": "A", "fleet": "F", "f": "F", "wing": "W", "w": "W"}
+_UNIT_TYPES = ("ARMY", "FLEET", "F", "WING", "W")  # the terminals that may name a unit type
+_PLACE = ("PROVINCE", "COAST")
 
 
 def normalise(text: str) -> str:
@@ -251,7 +260,7 @@ class OrderParser:
             raise OrderSyntaxError("Empty order.", text)
         result = self._parse_clean(clean, phase)
         if isinstance(result, OrderSyntaxError):
-            raise OrderSyntaxError(result.message, text, result.column)
+            raise OrderSyntaxError(result.message, text, result.column, result.unknown)
         return result
 
     @lru_cache(maxsize=4096)  # noqa: B019 - one parser per map lives as long as the process
@@ -260,7 +269,7 @@ class OrderParser:
         try:
             words = self._scan(clean)
         except _Unreadable as exc:
-            return self._explain(clean, exc.position, None)
+            return self._explain(clean, phase, exc.position, None)
         shape = (phase, *(w[0] for w in words))
         build = self._recipes.get(shape)
         if build is None:
@@ -270,7 +279,7 @@ class OrderParser:
             except UnexpectedInput as exc:
                 token = getattr(exc, "token", None)
                 at = token.start_pos if isinstance(token, Token) and token.type != "$END" else None
-                return self._explain(clean, at if at is not None else len(clean), words)
+                return self._explain(clean, phase, at if at is not None else len(clean), words)
             index = {id(t): i for i, t in enumerate(tokens)}
             build = self._recipes[shape] = self._compile(_recipe(tree, index), shape[1:])
         return build([w[1] for w in words])
@@ -301,32 +310,54 @@ class OrderParser:
         return None if isinstance(order, OrderSyntaxError) else (order, tail)
 
     def _explain(
-        self, clean: str, at: int, words: list[tuple[str, str, int]] | None
+        self, clean: str, phase: PhaseKind, at: int, words: list[tuple[str, str, int]] | None
     ) -> OrderSyntaxError:
         """The njudge's message for an order that went wrong at position `at`."""
         rest = clean[at:].strip() or clean
         if words is None:
             # The scanner stopped: what came before it tells what was expected.
-            previous = self._scan_quietly(clean[:at].strip())
+            before = self._scan_quietly(clean[:at].strip())
         else:
-            previous = [kind for kind, _, start in words if start < at]
-        if not previous or previous == ["ARMY"] or previous == ["FLEET"] or previous == ["F"]:
+            before = [word for word in words if word[2] < at]
+        # `f` after a place is a convoy; elsewhere a unit type, which names no place: what
+        # matters then is the word before it.
+        previous = [
+            "CONVOY" if kind == "F" and i and before[i - 1][0] in _PLACE else kind
+            for i, (kind, _, _) in enumerate(before)
+        ]
+        core = previous[:-1] if previous and previous[-1] in _UNIT_TYPES else previous
+        moves = ("MOVE", "M", "RETREAT", "R") if phase == "retreat" else ("MOVE", "M")
+        if not core:
             message = f"Unrecognized source province -> {rest}"
-        elif previous[-1] in ("MOVE", "M"):
-            message = f"Movement to unrecognized province -> {rest}"
-        elif previous[-1] in ("SUPPORT", "CONVOY"):
+        elif core[-1] in moves:
+            if "SUPPORT" in core or "CONVOY" in core:
+                message = f"Support/convoy movement to unrecognized province -> {rest}"
+            else:
+                message = f"Movement to unrecognized province -> {rest}"
+        elif core[-1] in ("SUPPORT", "CONVOY"):
             message = f"Unrecognized source province for support/convoy -> {rest}"
         elif at >= len(clean):
             message = f"Incomplete order -> {clean}"
         else:
             message = f"Invalid order syntax -> {rest}"
-        return OrderSyntaxError(message, clean, at)
+        wanted = at < len(clean) and self._expects_province(before, phase)
+        return OrderSyntaxError(message, clean, at, rest if wanted else None)
 
-    def _scan_quietly(self, text: str) -> list[str]:
+    def _scan_quietly(self, text: str) -> list[tuple[str, str, int]]:
         try:
-            return [kind for kind, _, _ in self._scan(text)]
+            return self._scan(text)
         except _Unreadable:
-            return ["?"]
+            return [("?", text, 0)]
+
+    def _expects_province(self, before: list[tuple[str, str, int]], phase: PhaseKind) -> bool:
+        """Whether the grammar, having read `before`, would take a province next."""
+        parser = self._lark.parse_interactive(start=phase)
+        try:
+            for kind, text, at in before:
+                parser.feed_token(Token(kind, text, start_pos=at))
+        except UnexpectedInput:
+            return False
+        return "PROVINCE" in parser.accepts()
 
     # -- assembling an order from its recipe ------------------------------------------------
 

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.gametable import POWERS, Table, address, form
+from tests.gametable import Table
 from tests.judgekit import InProcessJudge
 
 POSTGRES = os.environ.get("JUDGE_TEST_POSTGRES", "postgresql://127.0.0.1:5432/test")
@@ -27,11 +27,7 @@ def judge(tmp_path: Path) -> Iterator[InProcessJudge]:
 def table(tmp_path: Path) -> Iterator[Table]:
     """A judge and seven registered players (and a watcher), before any game."""
     with InProcessJudge(tmp_path / "judge") as judge:
-        players = Table(judge)
-        for power in POWERS:
-            players.send(address(power), form(address(power)))
-        players.send("watcher@example.org", form("watcher@example.org"))
-        yield players
+        yield Table.seated(judge)
 
 
 @pytest.fixture

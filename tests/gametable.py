@@ -36,6 +36,14 @@ class Table:
     def __init__(self, judge: InProcessJudge) -> None:
         self.judge = judge
 
+    @classmethod
+    def seated(cls, judge: InProcessJudge) -> Table:
+        """The seven players and a watcher, each registered with the judge."""
+        table = cls(judge)
+        for who in [*(address(power) for power in POWERS), "watcher@example.org"]:
+            table.send(who, form(who))
+        return table
+
     def send(self, sender: str, body: str, subject: str = "") -> EmailMessage:
         return self.judge.ask(sender, body, subject)
 

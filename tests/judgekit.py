@@ -17,6 +17,7 @@ from email.message import EmailMessage
 from email.utils import make_msgid, parseaddr
 from pathlib import Path
 
+from judge.clock import Clock
 from judge.config import Settings, load
 from judge.daemon import Judge
 from judge.mailout.sender import Maildir
@@ -136,12 +137,13 @@ class InProcessJudge:
     workers are threads of this process (`processes = 0`), so that a test sees their log;
     `JudgeProcess` runs the judge as configured by default, answering in processes."""
 
-    def __init__(self, home: Path, **extra: str) -> None:
+    def __init__(self, home: Path, clock: Clock | None = None, **extra: str) -> None:
+        """`clock`: the judge's time (a FixedClock for a test that needs a given day)."""
         extra.setdefault("JUDGE_PROCESSES", "0")
         self.env = environment(home, **extra)
         self.settings = load(self.env)
         self.store = migrated(self.settings)
-        self.judge = Judge(self.settings)
+        self.judge = Judge(self.settings, clock)
         self.client = Client.of(self.settings)
         self.mailbox = Mailbox(self.settings.home / "mail")
 

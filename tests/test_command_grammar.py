@@ -3,7 +3,7 @@ describes; the manual's deliberately wrong examples are errors."""
 
 from __future__ import annotations
 
-from datetime import date, datetime, time
+from datetime import date, datetime, time, timedelta
 
 import pytest
 
@@ -87,6 +87,14 @@ EXAMPLES = [
         c.HistoryTurns(game="foo", exclude_start="S1901M", broadcasts=True),
     ),
     ("history lines 30", c.History(lines=30)),
+    (
+        "history foo from 2003-01-01 to Tue Dec 31 2002 23:59:00 +0000",
+        c.History(
+            game="foo",
+            since=When(date(2003, 1, 1)),
+            until=When(date(2002, 12, 31), time(23, 59), timedelta(0)),
+        ),
+    ),
     # Section 6.3.
     ("CLEAR", c.Clear()),
     # Section 7.
@@ -115,6 +123,42 @@ EXAMPLES = [
         c.SetAbsence(start=When(date(2026, 12, 24)), end=When(date(2026, 12, 31))),
     ),
     ("SET NO ABSENCE Dec 24", c.SetAbsence(start=When(date(2026, 12, 24)), cancel=True)),
+    # The manual's `Sat to Tue`, sent on a Sunday: the end is the next Tuesday after the start.
+    (
+        "set absence Sat to Tue",
+        c.SetAbsence(start=When(date(2026, 11, 28)), end=When(date(2026, 12, 1))),
+    ),
+    (
+        "SET ABSENCE Saturday to Tuesday",
+        c.SetAbsence(start=When(date(2026, 11, 28)), end=When(date(2026, 12, 1))),
+    ),
+    (
+        "SET ABSENCE Tue 18:00 to Tue",
+        c.SetAbsence(start=When(date(2026, 11, 24), time(18)), end=When(date(2026, 12, 1))),
+    ),
+    # Dates copied from a judge's mail, or written the ISO way.
+    (
+        "SET ABSENCE Sat Nov 28 2026 23:30:00 +0000 to 2026-12-03",
+        c.SetAbsence(
+            start=When(date(2026, 11, 28), time(23, 30), timedelta(0)),
+            end=When(date(2026, 12, 3)),
+        ),
+    ),
+    (
+        "SET DEADLINE Tue Dec 01 2026 23:30:00 +0000",
+        c.SetDate(which="deadline", when=When(date(2026, 12, 1), time(23, 30), timedelta(0))),
+    ),
+    ("SET GRACE 2026-12-06", c.SetDate(which="grace", when=When(date(2026, 12, 6)))),
+    (
+        "SET START 2026-12-06 23:30",
+        c.SetDate(which="start", when=When(date(2026, 12, 6), time(23, 30))),
+    ),
+    (
+        "SET DEADLINE 2026-12-06T23:30:15-06:00",
+        c.SetDate(
+            which="deadline", when=When(date(2026, 12, 6), time(23, 30, 15), timedelta(hours=-6))
+        ),
+    ),
     ("SET WAIT", c.SetWait(on=True)),
     ("SET NO WAIT", c.SetWait(on=False)),
     ("SETNOWAIT", c.SetWait(on=False)),
@@ -348,9 +392,12 @@ def test_days_keeps_its_case():
         ("SET MOVE CLOCK 1500", "CLOCK is minutes after midnight"),
         ("SET MOVE DAYS SMTWTFX", "DAYS is seven letters"),
         ("SET PREFERENCE E[FG", "'[' without ']'"),
-        ("set absence Sat to Tue", "would end"),  # the manual's warning, sent on a Sunday
+        ("set absence Jan 15 to Jan 1", "would end"),
         ("SET DEADLINE Feb 30", "has no day 30"),
-        ("SET DEADLINE Mon 14 Jun", "weekday cannot be given with a month"),
+        ("SET DEADLINE Mon 14 Jun", "Jun 14 2026 is a Sunday, not a Monday"),
+        ("SET DEADLINE Tue Jun 14 2027", "Jun 14 2027 is a Monday, not a Tuesday"),
+        ("SET DEADLINE 2026-13-01", "has no month 13"),
+        ("SET DEADLINE 2026-12-01 23:30 +1500", "not a time zone"),
         ("SET WAITT", "cannot read"),
         ("SET", "not complete"),
         ("ROLLBACK 1.5", "whole number"),

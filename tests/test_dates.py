@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from datetime import date, datetime, time
+from datetime import date, datetime, time, timedelta
 
 import pytest
 
@@ -43,9 +43,11 @@ def test_a_weekday_is_the_next_such_day_after_today():
     assert read("Saturday", TUESDAY).day == date(2024, 6, 8)
 
 
-def test_a_weekday_excludes_month_and_day():
-    with pytest.raises(DateError, match="weekday cannot be given with a month"):
-        read("Tue Jun 11", TUESDAY)
+def test_a_weekday_with_a_date_must_be_that_dates():
+    # As the judge prints dates: `Tue Jun 11 2024`. The manual forbade the mix.
+    assert read("Tue Jun 11", TUESDAY).day == date(2024, 6, 11)
+    with pytest.raises(DateError, match="Jun 12 2024 is a Wednesday, not a Tuesday"):
+        read("Tue Jun 12", TUESDAY)
 
 
 @pytest.mark.parametrize(
@@ -107,3 +109,58 @@ def test_ill_formed_or_contradictory_dates(text, reason):
 
 def test_a_leap_day():
     assert read("Feb 29 2024", TUESDAY).day == date(2024, 2, 29)
+
+
+@pytest.mark.parametrize(
+    ("parts", "expected"),
+    [
+        # As the judge prints a date, to be copied from its mail.
+        (
+            [
+                ("WEEKDAY", "Tue"),
+                ("MONTH", "Jan"),
+                ("DAY_NUMBER", "06"),
+                ("YEAR_NUMBER", "2004"),
+                ("TIME", "23:30:00 +0000"),
+            ],
+            When(date(2004, 1, 6), time(23, 30), timedelta(0)),
+        ),
+        (
+            [("TIME", "23:31:03 -0600")],
+            When(date(2024, 6, 4), time(23, 31, 3), timedelta(hours=-6)),
+        ),
+        ([("ISO_DATE", "2004-01-06")], When(date(2004, 1, 6))),
+        ([("ISO_DATE", "2004-1-6"), ("TIME", "23:30")], When(date(2004, 1, 6), time(23, 30))),
+        ([("ISO_DATE", "2004-01-06T23:30")], When(date(2004, 1, 6), time(23, 30))),
+        (
+            [("ISO_DATE", "2004-01-06t23:30:15Z")],
+            When(date(2004, 1, 6), time(23, 30, 15), timedelta(0)),
+        ),
+        (
+            [("ISO_DATE", "2004-01-06T23:30+05:30")],
+            When(date(2004, 1, 6), time(23, 30), timedelta(hours=5, minutes=30)),
+        ),
+        (
+            [("ISO_DATE", "2004-01-06"), ("TIME", "07:00 UTC")],
+            When(date(2004, 1, 6), time(7), timedelta(0)),
+        ),
+    ],
+)
+def test_dates_as_judges_and_computers_write_them(parts, expected):
+    assert resolve(parts, TUESDAY) == expected
+
+
+@pytest.mark.parametrize(
+    ("parts", "reason"),
+    [
+        ([("ISO_DATE", "2004-02-30")], "has no day 30"),
+        ([("ISO_DATE", "2004-13-01")], "has no month 13"),
+        ([("ISO_DATE", "2004-01-06"), ("MONTH", "Feb")], "only one month"),
+        ([("ISO_DATE", "2004-01-06T10:00"), ("TIME", "11:00")], "only one time"),
+        ([("TIME", "10:00:61")], "not a time of day"),
+        ([("TIME", "10:00 +2500")], "not a time zone"),
+    ],
+)
+def test_ill_formed_iso_dates(parts, reason):
+    with pytest.raises(DateError, match=reason):
+        resolve(parts, TUESDAY)

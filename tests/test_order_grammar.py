@@ -20,6 +20,7 @@ from parser import (
     Retreat,
     SupportHold,
     SupportMove,
+    Transform,
     UnitSpec,
     Waive,
 )
@@ -150,6 +151,45 @@ def test_a_bare_coast_is_read_too(parse):
     )
     with pytest.raises(OrderSyntaxError):
         parse("F Gas - Spa n", "movement")
+
+
+@pytest.mark.parametrize(
+    ("text", "phase", "order"),
+    [
+        ("A Par to Bur", "movement", Move(unit("A", "par"), loc("bur"))),
+        ("F Kiel to Berlin", "movement", Move(unit("F", "kie"), loc("ber"))),
+        ("A Lon to Nth to Nwy", "movement", Move(unit("A", "lon"), loc("nwy"), ("nth",), True)),
+        ("A Nwy to Swe via convoy", "movement", Move(unit("A", "nwy"), loc("swe"), (), True)),
+        (
+            "A Mun S A Kie to Ber",
+            "movement",
+            SupportMove(unit("A", "mun"), unit("A", "kie"), loc("ber")),
+        ),
+        (
+            "F Nth C A Lon to Nwy",
+            "movement",
+            Convoy(unit("F", "nth"), unit("A", "lon"), loc("nwy")),
+        ),
+        ("F Gas TO Spa/nc", "movement", Move(unit("F", "gas"), loc("spa", "nc"))),
+        ("Par to Pic", "retreat", Retreat(unit(None, "par"), loc("pic"))),
+        # The longer words that end in `to` are still what they were.
+        ("F Kiel moves to Berlin", "movement", Move(unit("F", "kie"), loc("ber"))),
+        ("F Tri retreat to Alb", "retreat", Retreat(unit("F", "tri"), loc("alb"))),
+        ("F Brest transforms to Army", "movement", Transform(unit("F", "bre"), "A")),
+        ("Spa trafo to F (sc)", "movement", Transform(unit(None, "spa"), "F", "sc")),
+    ],
+)
+def test_to_is_a_move_word(parse, text, phase, order):
+    assert parse(text, phase) == order
+
+
+def test_to_does_not_take_the_place_of_a_province(parse):
+    with pytest.raises(OrderSyntaxError) as info:
+        parse("A Par to", "movement")
+    assert info.value.message.startswith("Movement to unrecognized province")
+    # `proxy to` is not a move: the judge reads proxy orders before the order grammar.
+    with pytest.raises(OrderSyntaxError):
+        parse("A Par proxy to Germany", "movement")
 
 
 def test_leftover_text_is_split_off_as_another_order():

@@ -6,6 +6,8 @@ one, and an order that names no unit of the power lasts only until the next mail
 
 from __future__ import annotations
 
+from datetime import datetime, timedelta
+
 from tests.gametable import address, start
 
 HOLDS = {
@@ -34,11 +36,17 @@ def everyone_but(table, power: str, orders: dict[str, str] = HOLDS) -> None:
 def test_a_corrected_order_clears_the_error_in_the_next_mail(table):
     start(table)
     table.wait_for(address("France"), "Game Starting")
-    wrong = table.orders("France", "Army Paris")
+    mail = table.send(address("France"), "SIGN ON Fwar pwFrance\nArmy Paris", "my orders")
+    assert mail["Subject"] == "Re: [Error Flag] USTS:war - S1901M my orders"
+    wrong = mail.get_content()
     assert "1 error encountered." in wrong and "Error flag set." in wrong
     assert flag(table, "France") == "errors"
 
-    right = table.orders("France", "A par-bur\nA mar H\nF bre-mao")
+    mail = table.send(
+        address("France"), "SIGN ON Fwar pwFrance\nA par-bur\nA mar H\nF bre-mao", mail["Subject"]
+    )
+    assert mail["Subject"] == "Re: USTS:war - S1901M my orders"  # no tags pile up
+    right = mail.get_content()
     assert "error" not in right.lower().replace("the error flag is not set", "")
     assert "F: Army Paris" not in right  # the old error is not repeated
     assert "France: Army Paris -> Burgundy." in right
@@ -171,8 +179,6 @@ def test_winter_orders_given_in_advance_count_in_the_adjustment_phase(table):
 
 
 def test_the_late_mark_ends_when_its_phase_is_processed(table):
-    from datetime import datetime, timedelta
-
     from tests.judgekit import run_judge
 
     start(table)
@@ -203,7 +209,8 @@ def test_every_reply_to_a_signed_on_player_ends_with_his_orders(table):
     assert "France: Army Marseilles -> Spain." in bare
     assert "France: Fleet Brest, No Order Processed." in bare
     assert "Time to deadline:" in bare
-    for command in ("SET DRAW", "SET NODRAW", "SET WAIT", "SET NOWAIT"):
+    absence = (datetime.now() + timedelta(days=20)).strftime("%b %d %Y")
+    for command in ("SET DRAW", "SET NODRAW", "SET WAIT", "SET NOWAIT", f"SET ABSENCE {absence}"):
         reply = table.send(address("France"), f"SIGN ON Fwar pwFrance\n{command}\n").get_content()
         assert "France: Army Marseilles -> Spain." in reply, command
 
@@ -268,8 +275,6 @@ def test_a_master_names_the_winter_as_players_do(table):
 
 
 def test_a_game_all_in_civil_disorder_is_played_at_each_deadline_not_in_a_runaway(table):
-    from datetime import datetime, timedelta
-
     from tests.judgekit import run_judge
 
     def tick(at: datetime) -> None:

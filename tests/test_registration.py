@@ -84,19 +84,19 @@ def test_package_yes_mails_the_package(judge):
     message_id = judge.client.send(mail("anna@example.org", form))
     reply = judge.mailbox.reply(message_id)
     assert "Package send completed." in text(reply)
-    judge.mailbox.wait(lambda: len(judge.mailbox.thread(message_id)) == 9)
+    judge.mailbox.wait(lambda: len(judge.mailbox.thread(message_id)) == 10)
     files = {m["Subject"] for m in judge.mailbox.thread(message_id)} - {reply["Subject"]}
     assert files == {
         f"Diplomacy file {name}"
-        for name in ("info", "guide", "syntax", "deadlines", "rules", "house.rules", "press",
-                     "flist")
+        for name in ("info", "index", "guide", "syntax", "deadlines", "rules", "house.rules",
+                     "press", "flist")
     }  # fmt: skip
 
 
 def test_get_package_and_files(judge):
     message_id = judge.client.send(mail("bob@example.org", "GET PACKAGE"))
     body = text(judge.mailbox.reply(message_id))
-    assert body.count(" sent.") == 8 and body.rstrip().endswith("Package send completed.")
+    assert body.count(" sent.") == 9 and body.rstrip().endswith("Package send completed.")
     message_id = judge.client.send(mail("bob@example.org", "get form\nSEND ME rules\nget nosuch"))
     reply = judge.mailbox.reply(message_id)
     body = text(reply)

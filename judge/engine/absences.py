@@ -16,7 +16,7 @@ import parser as p
 from ..reports.frame import njudge_time
 from ..store.models import Game, Participant
 from .conversation import Conversation
-from .deadlines import from_local, to_local
+from .deadlines import from_local, moment_of, to_local
 from .moderation import masters
 from .notices import deliver
 
@@ -75,13 +75,13 @@ def set_absence(ctx: Conversation, cmd: p.SetAbsence) -> None:
     if cmd.start.day < today or (cmd.end is not None and cmd.end.day < today):
         ctx.fail(f"{what}: an absence cannot begin or end before today.")
         return
-    start = from_local(cmd.start.at(time()), zone)
+    start = moment_of(cmd.start, time(), zone)
     if cmd.end is None:
         end = start + DAY
     elif cmd.end.time is None:  # a date alone: to the end of that day
         end = from_local(datetime.combine(cmd.end.day + timedelta(days=1), time()), zone)
     else:
-        end = from_local(cmd.end.at(time()), zone)
+        end = moment_of(cmd.end, time(), zone)
     shown = f"from {njudge_time(start, ctx.settings)} to {njudge_time(end, ctx.settings)}"
     if end <= ctx.now:
         ctx.fail(f"{what}: an absence {shown} has already ended.")

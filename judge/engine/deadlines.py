@@ -19,6 +19,8 @@ from datetime import UTC, datetime, time, timedelta
 from typing import Any
 from zoneinfo import ZoneInfo
 
+from parser import When
+
 KINDS = {"M": "move", "R": "retreat", "B": "adjust", "A": "adjust"}
 SETTINGS = ("clock", "min", "next", "grace", "delay", "days")
 MAX_ROUNDS = 50  # as the njudge: fitting the rules together stops after this many rounds
@@ -111,6 +113,14 @@ def from_local(wall: datetime, zone: ZoneInfo) -> datetime:
     """The naive UTC moment a wall time means: its first occurrence if it happens twice,
     and, if the clocks skip it, the moment it would have been without the change."""
     return wall.replace(tzinfo=zone, fold=0).astimezone(UTC).replace(tzinfo=None)
+
+
+def moment_of(when: When, default: time, zone: ZoneInfo) -> datetime:
+    """The naive UTC moment a player's date means (`default`: the time of day when none was
+    written): a wall time of the judge's zone, unless the date named its own (`+0100`)."""
+    if when.offset is not None:
+        return when.at(default) - when.offset
+    return from_local(when.at(default), zone)
 
 
 def _day_letter(days: str, wall: datetime) -> str:

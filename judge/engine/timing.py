@@ -13,7 +13,7 @@ import parser as p
 
 from ..reports.frame import njudge_time
 from .conversation import Conversation
-from .deadlines import KINDS, from_local, grace_after, parameter_line, timing_for, timing_of
+from .deadlines import KINDS, grace_after, moment_of, parameter_line, timing_for, timing_of
 from .lateness import next_event
 from .moderation import announce, changer, may_moderate
 from .play import ready
@@ -61,7 +61,7 @@ def set_date(ctx: Conversation, cmd: p.SetDate) -> None:
     default_time = (
         time(timing.clock // 60, timing.clock % 60) if timing.clock >= 0 else time(23, 59)
     )
-    moment = from_local(cmd.when.at(default_time), zone)
+    moment = moment_of(cmd.when, default_time, zone)
     if which == "deadline":
         if moment <= ctx.now:
             ctx.fail(f"{what}: {njudge_time(moment, ctx.settings)} has passed already.")

@@ -1,0 +1,107 @@
+"""A newcomer's first game by mail, as he really plays it, over SMTP against a running
+judge: orders with a typo and the correction, a change of mind about orders given for the
+fall (CLEAR), builds for the winter given in advance, a player who is late, an observer
+reading along; no master anywhere, and every phase goes on as soon as it can."""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+
+from tests.gametable import address, start
+from tests.judgekit import run_judge
+
+HOLDS = {
+    "Austria": "A vie H; A bud H; F tri H",
+    "England": "F lon H; F edi H; A lvp H",
+    "France": "A par H; A mar H; F bre H",
+    "Germany": "A ber H; A mun H; F kie H",
+    "Italy": "A ven H; A rom H; F nap H",
+    "Russia": "A mos H; A war H; F sev H; F stp/sc H",
+    "Turkey": "A con H; A smy H; F ank H",
+}
+
+
+def player(table, power: str) -> dict:
+    return next(
+        p for p in table.show()["players"] if p["power"] == power and p["status"] != "resigned"
+    )
+
+
+def test_a_newcomers_first_game(table):
+    start(table)
+    watcher = "watcher@example.org"
+    joined = table.send(watcher, "OBSERVE war secret\n").get_content()
+    assert "observer of game 'war'" in joined
+    france = table.wait_for(address("France"), "Game Starting")[0].get_content()
+    assert "You have been selected as France in game 'war' of Diplomacy." in france
+
+    # Spring 1901. A typo: the judge says what it could not read, and the rest stands.
+    first = table.orders("France", "A par-bur\nA mar-spa\nF bre-mid atlantc")
+    assert "Error flag set." in first
+    assert "France: Army Paris -> Burgundy." in first
+    assert player(table, "France")["orders"] == "errors"
+    # He sends the fleet's order again, and only that: the error is gone.
+    fixed = table.orders("France", "F bre-mao")
+    assert "Error flag set." not in fixed and "atlantc" not in fixed
+    assert "France: Fleet Brest -> Mid-Atlantic Ocean." in fixed
+    assert "France: Army Paris -> Burgundy." in fixed
+    assert "Your orders are complete." in fixed
+    # An idea for the fall, then second thoughts.
+    planned = table.orders("France", "PHASE Fall 1901 Movement\nA bur-mun\n")
+    assert "Pending orders for F1901M" in planned and "A bur-mun" in planned
+    cleared = table.orders("France", "CLEAR")
+    assert "Pending orders for F1901M" not in cleared
+    assert "France: Army Paris -> Burgundy." in cleared  # this phase's orders stay
+
+    # Everyone but Turkey orders; the deadline passes and Turkey is late.
+    spring = dict(HOLDS, Germany="A mun-ruh; A ber H; F kie-den")
+    for power, text in spring.items():
+        if power not in ("France", "Turkey"):
+            table.orders(power, text)
+    assert table.show()["phase"] == "S1901M"
+    deadline = datetime.fromisoformat(table.show()["deadline"]).replace(tzinfo=None)
+    ticked = run_judge(
+        table.judge.env, "tick", "--now", (deadline + timedelta(minutes=1)).isoformat()
+    )
+    assert ticked.returncode == 0, ticked.stderr
+    own = table.wait_for(address("Turkey"), "Late Notice")[0]
+    assert own["Subject"] == "[You are late!] USTS:war - S1901M Late Notice: T"
+    told = table.wait_for(watcher, "Late Notice: T")[0].get_content()
+    assert "is waiting for Turkey's orders." in told
+    assert player(table, "Turkey")["status"] == "late"
+    late = table.orders("Turkey", HOLDS["Turkey"])
+    assert "Your orders are complete." in late
+    results = table.wait_for(watcher, "S1901M Results")[0].get_content()
+    assert "France: Army Marseilles -> Spain." in results
+    assert "France: Fleet Brest -> Mid-Atlantic Ocean." in results
+    state = table.show()
+    assert state["phase"] == "F1901M"
+    assert player(table, "Turkey")["status"] == "active"  # late no more
+
+    # Fall 1901, with the winter's builds given in advance, best last.
+    fall = table.orders(
+        "France",
+        "F mao-por\nA spa H\nA bur H\n"
+        "PHASE Winter 1901 Adjustments\nbuild a mar\nbuild f bre\nbuild a par\n",
+    )
+    assert "Pending orders for F1901B" in fall
+    for power, text in dict(HOLDS, Germany="A ruh-hol; A ber H; F den H").items():
+        if power != "France":
+            table.orders(power, text)
+    results = table.wait_for(watcher, "F1901M Results")[0].get_content()
+    assert "France:    5 Supply centers,  3 Units:  Builds   2 units." in results
+    # The winter: France's builds count as received; Germany builds when it comes.
+    note = table.wait_for(address("France"), "F1901B Orders")[0].get_content()
+    assert "Your orders given in advance for this phase now count" in note
+    assert player(table, "France")["orders"] == "complete"
+    table.orders("Germany", "build a mun\nbuild f kie")
+    winter = table.wait_for(watcher, "F1901B Results")[0].get_content()
+    assert "Adjustment results for Winter of 1901." in winter
+    state = table.show()
+    assert state["phase"] == "S1902M"
+    # Two builds of three: the last ones given count (manual 6.3).
+    assert sorted(state["units"]["France"]) == ["A bur", "A par", "A spa", "F bre", "F por"]
+    # No master was needed at any point (the game has none), and the observer read it all.
+    assert state["masters"] == []
+    for phase in ("S1901M", "F1901M", "F1901B"):
+        assert table.inbox(watcher, f"{phase} Results")
