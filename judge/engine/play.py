@@ -31,7 +31,7 @@ from ..reports import results as r
 from ..reports.frame import njudge_time
 from ..store.models import Game, HistoryEvent, OrderRecord, Participant, PhaseRecord
 from . import order_book, proxy
-from .blind import deliver_results
+from .blind import deliver_results, is_blind, players_sight, units_seen
 from .conditions import holds
 from .conversation import Conversation
 from .dedication import turn_counted
@@ -134,13 +134,14 @@ def _proxy_or_text(
     """The text to keep for an order: a proxy in its kept form, the order as written, or
     None (refused, with the reason said)."""
     if entry.order is None:
-        read = proxy.read(game, variant_of(game), entry.text)
+        blind_giver = me.power if is_blind(game) else None
+        read = proxy.read(game, variant_of(game), entry.text, blind_giver)
         if isinstance(read, str):
             ctx.fail(read)
             return None
         if read is not None:
             if read.owner != me.power:
-                ctx.fail(f"{entry.text}: {me.power} does not own the unit in that place.")
+                ctx.fail(proxy.not_owned(entry.text, me.power or ""))
                 return None
             ctx.say(f"Proxy: {read.unit} of {read.owner} is ordered by {read.holder} this phase.")
             return proxy.kept_text(read)
@@ -310,7 +311,8 @@ def phased(ctx: Conversation, cmd: p.PhasedOrders) -> None:
                 _store(ctx, game, me, code, [WAIT_WORDS[wait]], condition)
             continue
         if current and condition is not None:
-            if not _condition_holds(condition, game.position.get("units", {})):
+            board = units_seen(game, me.power or "", game.position.get("units", {}))
+            if not _condition_holds(condition, board):
                 continue
             condition = None
         _store(ctx, game, me, code, texts, condition)
@@ -540,6 +542,8 @@ def _rule_options(game: Game) -> dict[str, Any]:
             options[f"transform_{when}"] = settings[f"transform_{when}"]
     if settings.get("attack_transform") is False:
         options["attack_transform"] = False
+    if "blind" in (game.options or []):
+        options["blind"] = True  # orders are checked telling nothing of others' units
     return options
 
 
@@ -918,7 +922,7 @@ def _settle_conditions(session: Session, game: Game) -> set[str]:
     powers: set[str] = set()
     for row in rows:
         if row.condition is not None:
-            if not _condition_holds(row.condition, units):
+            if not _condition_holds(row.condition, units_seen(game, row.power, units)):
                 session.delete(row)
                 continue
             row.condition = None
@@ -966,8 +970,9 @@ def _tell_advance_orders(
         if x.power and x.power in powers:
             state = standing(game, x.power, given.get(x.power, []), out)
             listing = r.orders_listing(
-                variant, game.name, game.turn, game.phase, x.power, out, build_at=build_at(game)
-            )
+                variant, game.name, game.turn, game.phase, x.power, out,
+                build_at=build_at(game), seen=players_sight(game, x.power),
+            )  # fmt: skip
             note = "Your orders given in advance for this phase now count:"
             if state.errors:
                 note = "Your orders given in advance for this phase have errors:"
