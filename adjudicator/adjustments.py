@@ -70,11 +70,13 @@ def check_adjustment(
     order: syntax.Order,
     build_at: str = "variant",
     any_disband: bool = False,
+    blind: bool = False,
 ) -> AdjustCommand | Illegal:
     """An adjustment order, or why it cannot be carried out (DATC 6.I, 6.J).
 
     With `any_disband` (SET ANY DISBAND) any unit of the power may be removed or maintained,
-    and `balance` is what the power may build once its removals are counted.
+    and `balance` is what the power may build once its removals are counted. `blind`: a
+    removal of a unit not the power's is refused the same whatever stands there.
     """
     if isinstance(order, syntax.Adjust):
         if balance > 0:
@@ -92,21 +94,26 @@ def check_adjustment(
     if isinstance(order, syntax.Maintain):
         if not any_disband:
             return Illegal("no maintain", "Maintain orders are used only in games set ANY DISBAND.")
-        return _own(variant, at, power, order.unit, "maintain")
+        return _own(variant, at, power, order.unit, "maintain", blind)
     if isinstance(order, syntax.Remove):
         if balance >= 0 and not any_disband:
             return Illegal("no removals", f"{power} is not permitted to remove any units.")
-        return _own(variant, at, power, order.unit, "remove")
+        return _own(variant, at, power, order.unit, "remove", blind)
     if isinstance(order, syntax.Build):
         return _check_build(variant, geo, at, centers, power, balance, order.unit, build_at)
     return Illegal("wrong phase", "Only builds, removals and waives are allowed now.")
 
 
 def _own(
-    variant: Variant, at: dict[str, Unit], power: str, spec: syntax.UnitSpec, kind: str
+    variant: Variant,
+    at: dict[str, Unit],
+    power: str,
+    spec: syntax.UnitSpec,
+    kind: str,
+    blind: bool = False,
 ) -> AdjustCommand | Illegal:
     """A removal or maintain of the power's own unit."""
-    unit = find_unit(at, variant, power, spec)
+    unit = find_unit(at, variant, power, spec, blind)
     if isinstance(unit, Illegal):
         where = place_name(variant, spec.location.province)
         return Illegal(unit.code, f"{power} does not own a unit in {where} to {kind}.")

@@ -63,7 +63,8 @@ class Command(NamedTuple):
             path = "".join(f" - {sea}" for sea in self.route)
             via = " via convoy" if self.via_convoy and not self.route else ""
             return f"{u}{path} - {self.dest_loc}{via}"
-        target = str(self.target)
+        # A blind game's support of a unit not there and not named by its type (`S mun`).
+        target = str(self.target) if self.target.type else self.target.location  # type: ignore[union-attr]
         if self.kind == SUPPORT:
             if self.dest is None:
                 return f"{u} S {target}"
@@ -90,49 +91,80 @@ _tuple_new = tuple.__new__
 
 
 class Board:
-    """The units of one phase by province, with the map facts the checks need."""
+    """The units of one phase by province, with the map facts the checks need.
+
+    `blind` (a blind game): the checks must not tell a power where other powers' units
+    are, so a convoy is judged possible on the map alone, as if a fleet stood in every
+    place one could convoy from; the resolver still finds the real fleets (`maps`).
+    """
 
     def __init__(
-        self, variant: Variant, geo: Geography, units: list[Unit], move_disband: bool = False
+        self,
+        variant: Variant,
+        geo: Geography,
+        units: list[Unit],
+        move_disband: bool = False,
+        blind: bool = False,
     ) -> None:
         self.variant = variant
         self.geo = geo
         self.at: dict[str, Unit] = {u.province: u for u in units}
-        self.fleet_seas = frozenset(
-            u.province for u in units if u.type == "F" and u.province in geo.convoy_seas
-        )
-        self.shores, self.links = self.maps = geo.convoy_maps(units)
+        self.maps = geo.convoy_maps(units)  # the real board's, for the resolver
+        if blind:
+            self.fleet_seas = geo.convoy_seas
+            self.shores, self.links = geo.sea_shores, geo.sea_links
+        else:
+            self.fleet_seas = frozenset(
+                u.province for u in units if u.type == "F" and u.province in geo.convoy_seas
+            )
+            self.shores, self.links = self.maps
         self.move_disband = move_disband
+        self.blind = blind
         self._necessary: dict[tuple[str, str], frozenset[str]] = {}
 
     def necessary_convoyers(self, source: str, destination: str) -> frozenset[str]:
         key = (source, destination)
         found = self._necessary.get(key)
         if found is None:
-            found = self.geo.necessary_convoyers(source, destination, self.fleet_seas, self.maps)
+            found = self.geo.necessary_convoyers(
+                source, destination, self.fleet_seas, (self.shores, self.links)
+            )
             self._necessary[key] = found
         return found
 
     def can_convoy(self, source: str, destination: str, without: str | None = None) -> bool:
-        """Could fleets now on the board carry an army from source to destination?"""
+        """Could fleets now on the board (blind: anywhere) carry an army from source to
+        destination?"""
         geo = self.geo
         if source not in geo.coastal or destination not in geo.coastal:
             return False
         seas = self.fleet_seas - {without} if without else self.fleet_seas
-        return geo.convoy_route_exists(source, destination, seas, self.maps)
+        return geo.convoy_route_exists(source, destination, seas, (self.shores, self.links))
 
 
 def find_unit(
-    at: dict[str, Unit], variant: Variant, power: str, spec: syntax.UnitSpec
+    at: dict[str, Unit], variant: Variant, power: str, spec: syntax.UnitSpec, blind: bool = False
 ) -> Unit | Illegal:
     """The ordering power's unit at the place named; the coast named does not matter
-    (DATC 6.B.10), the type does when it is given."""
+    (DATC 6.B.10), the type does when it is given.
+
+    `blind`: where the power has no unit, one answer whatever stands there (info.blind: "No
+    information will be given to players attempting illegal moves")."""
     unit = at.get(spec.location.province)
+    if blind and (unit is None or unit.power != power):
+        return not_yours(variant, power, spec.location.province)
     if unit is None or (spec.type and spec.type != unit.type):
         return _absent(variant, spec, unit)
     if unit.power != power:
         return Illegal("not your unit", f"{power} doesn't own {unit_phrase(variant, unit)}.")
     return unit
+
+
+def not_yours(variant: Variant, power: str, province: str) -> Illegal:
+    """A blind game's answer to an order for a place where the power has no unit: the same
+    whether the place is empty or holds another power's unit, of whatever type."""
+    where = place_name(variant, province)
+    return Illegal("not your unit", f"{power} does not own a unit in {where}.")
 
 
 def _absent(variant: Variant, spec: syntax.UnitSpec, unit: Unit | None) -> Illegal:
@@ -155,7 +187,7 @@ def check_movement(board: Board, power: str, order: syntax.Order) -> Command | I
     spec = order.unit  # type: ignore[union-attr]
     unit = board.at.get(spec.location.province)
     if unit is None or unit.power != power or (spec.type and spec.type != unit.type):
-        found = find_unit(board.at, board.variant, power, spec)
+        found = find_unit(board.at, board.variant, power, spec, board.blind)
         assert isinstance(found, Illegal)
         return found
     if check is _check_move and not order.via_convoy:  # type: ignore[union-attr]
@@ -292,6 +324,8 @@ def _check_support(
     variant, geo = board.variant, board.geo
     spec = order.supported
     target = board.at.get(spec.location.province)
+    if board.blind and (target is None or target.power != unit.power):
+        return _support_unseen(board, unit, order)
     if target is None or (spec.type and spec.type != target.type):
         return _absent(variant, spec, target)
     if target is unit:
@@ -321,6 +355,48 @@ def _check_support(
     return _tuple_new(Command, (SUPPORT, unit, dest, None, target, coast, False, ()))
 
 
+def unseen_unit(board: Board, spec: syntax.UnitSpec, default_type: str = "") -> Unit:
+    """A blind game: the unit an order supports or convoys where the ordering power has no
+    unit. The one standing there if it is of the type named (any, if none is named), else a
+    unit of the type named that is not on the board: the resolver finds no such unit, and
+    the order is void (movement.py). (The njudge took whatever unit stood there; a unit of
+    another type than the order names is not the one it means.)"""
+    unit = board.at.get(spec.location.province)
+    if unit is not None and (not spec.type or spec.type == unit.type):
+        return unit
+    return Unit("", spec.type or default_type, spec.location.province)
+
+
+def _support_unseen(
+    board: Board, unit: Unit, order: syntax.SupportHold | syntax.SupportMove
+) -> Command | Illegal:
+    """A blind game's support of a unit the power does not see: only what the power's own
+    unit and the map decide is checked (can the supporter reach the place it supports?);
+    whether a unit stands there, and whether it could make the move, is not told (the
+    njudge in a blind game did not check it either), and the support reads "unknown unit"."""
+    variant, geo = board.variant, board.geo
+    target = unseen_unit(board, order.supported)
+    reach = geo.reach_of.get((unit.type, unit.location), _NOWHERE)
+    if type(order) is syntax.SupportHold:
+        if target.province not in reach:
+            return Illegal(
+                "not adjacent",
+                _sentence(variant, unit, "can't get to", target.province, " to support"),
+            )
+        return new_command(SUPPORT, unit, target=target)
+    dest = order.destination.province  # type: ignore[union-attr]
+    if dest == unit.province:
+        return Illegal("own province", "A unit cannot support a move into its own province.")
+    if dest not in reach:
+        return Illegal(
+            "not adjacent", _sentence(variant, unit, "can't get to", dest, " to support")
+        )
+    # The coast as the order names it (the resolver weighs it for a fleet only): dropping
+    # it for an army would tell what the unit is.
+    coast = order.destination.coast if order.supported.type in (None, "F") else None  # type: ignore[union-attr]
+    return new_command(SUPPORT, unit, dest, target=target, coast=coast)
+
+
 def find_unit_any(board: Board, spec: syntax.UnitSpec) -> Unit | Illegal:
     """A supported or convoyed unit: any power's, of the type named if one is."""
     unit = board.at.get(spec.location.province)
@@ -346,9 +422,20 @@ def _check_convoy(board: Board, unit: Unit, order: syntax.Convoy) -> Command | I
         return Illegal(
             "cannot convoy", f"{_cap(unit_phrase(variant, unit))} can't convoy anything."
         )
-    army = find_unit_any(board, order.convoyed)
-    if isinstance(army, Illegal):
-        return army
+    seen = board.at.get(order.convoyed.location.province)
+    if board.blind and (seen is None or seen.power != unit.power):
+        # A blind game: the army convoyed is not looked for (see _support_unseen); only
+        # the type the order names, the map and the power's own fleet are checked.
+        if order.convoyed.type not in (None, "A"):
+            return Illegal("cannot convoy fleet", "Only armies can be convoyed.")
+        army = unseen_unit(board, order.convoyed, "A")
+        if army.type != "A":  # another kind of unit is there: not the army convoyed
+            army = Unit("", "A", army.province)
+    else:
+        found = find_unit_any(board, order.convoyed)
+        if isinstance(found, Illegal):
+            return found
+        army = found
     if army.type != "A":
         return Illegal("cannot convoy fleet", "Only armies can be convoyed.")
     dest = order.destination.province

@@ -109,7 +109,12 @@ class Resolver:
                 continue
             if k in HOLDING:  # a unit disbanding or transforming holds meanwhile
                 continue
-            t = unit_at[c.target.province]  # type: ignore[union-attr]
+            t = unit_at.get(c.target.province)  # type: ignore[union-attr]
+            if t is None or units[t] != c.target:
+                # A blind game's support or convoy of a unit that is not there (legality.py
+                # unseen_unit): it helps nobody.
+                void[i] = True
+                continue
             target[i] = t
             # Attach each support and convoy to the order it helps, or mark it void.
             if k == SUPPORT:
@@ -117,7 +122,9 @@ class Resolver:
                     ok = kind[t] != MOVE
                 else:
                     ok = kind[t] == MOVE and dest[t] == c.dest
-                    if ok and c.coast is not None:
+                    # The coast a support names counts for a fleet's move only (an army's
+                    # coast never matters; a blind game's support may name one).
+                    if ok and c.coast is not None and units[t].type == "F":
                         ok = commands[t].dest_loc == f"{c.dest}/{c.coast}"
                 if not ok:
                     void[i] = True

@@ -32,6 +32,7 @@ FLAGS = (
     "auto_disband",
     "summer",
     "attack_transform",
+    "blind",
 )
 
 
@@ -62,6 +63,11 @@ class Options:
     # A unit attacked by another power but not dislodged still transforms (njudge's default;
     # false is SET NO ATTACK TRANSFORM).
     attack_transform: bool = True
+    # A blind game (info.blind): an order's check tells the power nothing of other powers'
+    # units. An order for a place where it has no unit is refused in one sentence whatever
+    # stands there; a support or convoy of a unit not its own is taken as given (it is void
+    # if no such unit is there), and a convoy's route is judged on the map alone.
+    blind: bool = False
 
     @property
     def every_winter(self) -> bool:

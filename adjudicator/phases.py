@@ -107,12 +107,12 @@ def read_orders(
         try:
             parsed: syntax.Order | Illegal = parser.parse(text, phase.kind)  # type: ignore[arg-type]
         except syntax.OrderSyntaxError as exc:
-            parsed = Illegal("syntax", _explained(exc, variant))
+            parsed = Illegal("syntax", explained(exc, variant))
         out.append(GivenOrder(power, text, parsed))
     return out
 
 
-def _explained(error: syntax.OrderSyntaxError, variant: Variant) -> str:
+def explained(error: syntax.OrderSyntaxError, variant: Variant) -> str:
     """The parser's message, and on the line after it the provinces the player may have
     meant, when a province name could not be read: the parser knows names, the map knows
     what each province is called in full."""
@@ -288,7 +288,7 @@ def check_movement_orders(
     position: Position, orders: Sequence[GivenOrder], options: Options
 ) -> CheckedOrders:
     geo = geography(position.variant, options.duality, options.coastal_convoys)
-    board = Board(position.variant, geo, position.units, options.move_disband)
+    board = Board(position.variant, geo, position.units, options.move_disband, options.blind)
     checked: list[Command | Illegal] = []
     chosen: dict[str, int] = {}
     for index, given in enumerate(orders):
@@ -316,7 +316,7 @@ def _transform_command(
 ) -> Command | Illegal:
     found = transformed(
         position.variant, board.at, position.centers, power, order, options.transform_move,
-        "movement",
+        "movement", options.blind,
     )  # fmt: skip
     if isinstance(found, Illegal):
         return found
@@ -427,7 +427,7 @@ def retreats(position: Position, orders: Sequence[GivenOrder], options: Options)
     for index, given in enumerate(orders):
         parsed = given.parsed
         if type(parsed) is not Illegal:
-            parsed = check_retreat(variant, board, dislodged, given.power, parsed)  # type: ignore[arg-type]
+            parsed = check_retreat(variant, board, dislodged, given.power, parsed, options.blind)  # type: ignore[arg-type]
             if type(parsed) is not Illegal:
                 chosen[parsed.unit.province] = index  # type: ignore[union-attr]
         checked.append(parsed)  # type: ignore[arg-type]
@@ -479,7 +479,7 @@ def adjustments(position: Position, orders: Sequence[GivenOrder], options: Optio
         if type(given.parsed) is syntax.Transform:
             found = transformed(
                 variant, at, position.centers, given.power, given.parsed,
-                options.transform_build, "adjustment",
+                options.transform_build, "adjustment", options.blind,
             )  # fmt: skip
             if isinstance(found, Illegal):
                 checked[index] = found
@@ -499,7 +499,7 @@ def adjustments(position: Position, orders: Sequence[GivenOrder], options: Optio
             ):
                 command = check_adjustment(
                     variant, geo, at, position.centers, given.power, balance, parsed,
-                    options.build_centers, any_disband=True,
+                    options.build_centers, any_disband=True, blind=options.blind,
                 )  # fmt: skip
                 checked[index] = command
                 if type(command) is AdjustCommand:
@@ -519,6 +519,7 @@ def adjustments(position: Position, orders: Sequence[GivenOrder], options: Optio
                 command = check_adjustment(
                     variant, geo, at, position.centers, given.power, due.get(given.power, 0),
                     parsed, options.build_centers, any_disband=options.any_disband,
+                    blind=options.blind,
                 )  # type: ignore[arg-type]  # fmt: skip
             checked[index] = command
         elif (

@@ -63,8 +63,10 @@ def check_retreat(
     dislodged: dict[str, Dislodged],
     power: str,
     order: syntax.Order,
+    blind: bool = False,
 ) -> RetreatCommand | Illegal:
-    """A retreat-phase order, or why it cannot be carried out (DATC 6.H)."""
+    """A retreat-phase order, or why it cannot be carried out (DATC 6.H). `blind`: an order
+    for a place where the power has no unit says nothing of what is there (find_unit)."""
     if isinstance(order, syntax.SupportHold | syntax.SupportMove | syntax.Convoy | syntax.Hold):
         return Illegal("wrong phase", "Only retreats and disbands are allowed in a retreat phase.")
     if not isinstance(order, syntax.Retreat | syntax.Disband | syntax.Bare):
@@ -77,8 +79,9 @@ def check_retreat(
             return Illegal(
                 "not dislodged", f"{_cap(unit_phrase(variant, staying))} was not dislodged."
             )
-        return find_unit({province: staying} if staying else {}, variant, power, order.unit)
-    unit = find_unit({province: entry.unit}, variant, power, order.unit)
+        at = {province: staying} if staying else {}
+        return find_unit(at, variant, power, order.unit, blind)
+    unit = find_unit({province: entry.unit}, variant, power, order.unit, blind)
     if isinstance(unit, Illegal):
         return unit
     if isinstance(order, syntax.Bare):

@@ -32,11 +32,13 @@ def transformed(
     order: syntax.Transform,
     where: str,
     kind: str,
+    blind: bool = False,
 ) -> tuple[Unit, Unit] | Illegal:
-    """The unit ordered to transform and the unit it becomes, or why it cannot."""
+    """The unit ordered to transform and the unit it becomes, or why it cannot (`blind`:
+    as find_unit)."""
     if where == "none":
         return Illegal("no transform", _NOT_ALLOWED[kind])
-    unit = find_unit(dict(at), variant, power, order.unit)
+    unit = find_unit(dict(at), variant, power, order.unit, blind)
     if isinstance(unit, Illegal):
         return unit
     province = variant.provinces[unit.province]

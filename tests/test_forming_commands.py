@@ -82,8 +82,13 @@ def test_auto_create_follows_a_drawn_game_with_the_same_settings(table):
     for power in POWERS:
         table.orders(power, "SET DRAW")
     assert table.wait_for(address("France"), "Draw Declared")
-    told = table.wait_for(address("France"), "Parameter Change")
-    assert any("Game 'war2' has been created to follow 'war'" in m.get_content() for m in told)
+    # (The master's own settings were a Parameter Change too: wait for the one about war2.)
+    table.judge.mailbox.wait(
+        lambda: any(
+            "Game 'war2' has been created to follow 'war'" in m.get_content()
+            for m in table.inbox(address("France"), "Parameter Change")
+        )
+    )
     result = table.show("war2")
     assert result["status"] == "forming"
     assert result["settings"]["nmr"] is True and result["settings"]["list"] is False

@@ -302,3 +302,18 @@ def test_a_game_all_in_civil_disorder_is_played_at_each_deadline_not_in_a_runawa
     # A player who comes back is in play again.
     back = table.orders("France", "A par H")
     assert "France: Army Paris HOLD." in back
+
+
+def test_an_unreadable_order_for_a_later_phase_is_answered_at_once(table):
+    start(table)
+    table.wait_for(address("France"), "Game Starting")
+    reply = table.orders(
+        "France",
+        "PHASE Fall 1901 Movement\nA par-burgandy\nA mar-spa\n"
+        "IF French Army Paris\nF bre-mao\nA par-gascny\nENDIF\n",
+    )
+    assert "A par-burgandy" in reply and "did you mean Burgundy?" in reply
+    assert "A par-gascny" in reply and "did you mean Gascony?" in reply
+    pending = reply.split("Pending orders for F1901M:", 1)[1]
+    assert "A mar-spa" in pending and "F bre-mao" in pending
+    assert "burgandy" not in pending and "gascny" not in pending

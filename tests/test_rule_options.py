@@ -242,6 +242,15 @@ OTHERWISE = {
     },
     # No DATC case disbands in a movement phase (SET DISBAND).
     ("move_disband", True): {},
+    # A blind game tells a power nothing of others' units, so what depends on them is not
+    # refused: the Turkish support of the Austrian army (6.D.31) is taken, and the army
+    # still finds no convoy; the German army's move by sea with no fleet in the North Sea
+    # (6.D.32) is taken and fails for want of a convoy, so the French support to hold is
+    # void (the army did not hold) and the English attack dislodges it.
+    ("blind", True): {
+        "6.D.31": {"moves": set(), "dislodged": []},
+        "6.D.32": {"moves": {"A LVP - YOR"}, "dislodged": ["yor"]},
+    },
 }
 
 

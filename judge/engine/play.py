@@ -23,6 +23,7 @@ from adjudicator import adjudicate
 from adjudicator.adjustments import build_sites
 from adjudicator.options import Options
 from adjudicator.phase import Phase
+from adjudicator.phases import explained
 from variants.model import province_of
 
 from ..config import Settings
@@ -30,7 +31,7 @@ from ..reports import results as r
 from ..reports.frame import njudge_time
 from ..store.models import Game, HistoryEvent, OrderRecord, Participant, PhaseRecord
 from . import order_book, proxy
-from .blind import deliver_results
+from .blind import deliver_results, is_blind, players_sight, units_seen
 from .conditions import holds
 from .conversation import Conversation
 from .dedication import turn_counted
@@ -63,7 +64,9 @@ def vocabulary_for(session: Session) -> Callable[[p.Command], p.Vocabulary | Non
             variant = variants.load((variant_name or "standard").lower())
         except Exception:
             return None
-        return p.Vocabulary(variant.names, power_names(variant), _KIND.get((phase or "")[-1:]))
+        titles = {abbr: province.name for abbr, province in variant.provinces.items()}
+        kind = _KIND.get((phase or "")[-1:])
+        return p.Vocabulary(variant.names, power_names(variant), kind, titles)
 
     return look_up
 
@@ -131,13 +134,14 @@ def _proxy_or_text(
     """The text to keep for an order: a proxy in its kept form, the order as written, or
     None (refused, with the reason said)."""
     if entry.order is None:
-        read = proxy.read(game, variant_of(game), entry.text)
+        blind_giver = me.power if is_blind(game) else None
+        read = proxy.read(game, variant_of(game), entry.text, blind_giver)
         if isinstance(read, str):
             ctx.fail(read)
             return None
         if read is not None:
             if read.owner != me.power:
-                ctx.fail(f"{entry.text}: {me.power} does not own the unit in that place.")
+                ctx.fail(proxy.not_owned(entry.text, me.power or ""))
                 return None
             ctx.say(f"Proxy: {read.unit} of {read.owner} is ordered by {read.holder} this phase.")
             return proxy.kept_text(read)
@@ -298,7 +302,8 @@ def phased(ctx: Conversation, cmd: p.PhasedOrders) -> None:
         _new_mail_of_orders(ctx, game, me)
     elif cmd.items == ():
         _clear(ctx.session, game, me.power or "", code)  # PHASE alone: nothing for it yet
-    for texts, condition, wait in _flatten(cmd.items):
+    refuse = lambda entry: _unreadable(ctx, game, wanted, entry)  # noqa: E731
+    for texts, condition, wait in _flatten(cmd.items, refuse=refuse):
         if wait is not None:
             if current and condition is None:
                 me.wait = wait
@@ -306,7 +311,8 @@ def phased(ctx: Conversation, cmd: p.PhasedOrders) -> None:
                 _store(ctx, game, me, code, [WAIT_WORDS[wait]], condition)
             continue
         if current and condition is not None:
-            if not _condition_holds(condition, game.position.get("units", {})):
+            board = units_seen(game, me.power or "", game.position.get("units", {}))
+            if not _condition_holds(condition, board):
                 continue
             condition = None
         _store(ctx, game, me, code, texts, condition)
@@ -404,15 +410,35 @@ def _clear(session: Session, game: Game, power: str, phase: str) -> None:
 # -- conditions, kept as data until their phase comes ----------------------------------------
 
 
+def _unreadable(ctx: Conversation, game: Game, phase: Phase, entry: p.OrderEntry) -> None:
+    """An order for a later phase that cannot be read at all could never count: it is
+    answered now, with the provinces a misspelt name may have meant, and not kept (the
+    manual's "some syntax checking will be done" at once, 6.3)."""
+    variant = variant_of(game)
+    message = entry.error or ""
+    try:
+        p.OrderParser.for_names(variant.names).parse(entry.text, order_book.KINDS[phase.letter])
+    except p.OrderSyntaxError as exc:
+        message = explained(exc, variant)
+    ctx.fail(f"{entry.text}\n{message}")
+
+
 def _flatten(
-    items: tuple, path: tuple[dict[str, Any], ...] = ()
+    items: tuple,
+    path: tuple[dict[str, Any], ...] = (),
+    refuse: Callable[[p.OrderEntry], None] = lambda _entry: None,
 ) -> list[tuple[list[str], dict[str, Any] | None, bool | None]]:
-    """A PHASE block's items as (order texts, the condition they need, a SET WAIT)."""
+    """A PHASE block's items as (order texts, the condition they need, a SET WAIT); the
+    orders that could not be read are handed to `refuse` instead."""
     out: list[tuple[list[str], dict[str, Any] | None, bool | None]] = []
     need = {"all": list(path)} if path else None
     for item in items:
         if isinstance(item, p.OrderLine):
-            out.append(([e.text for e in item.orders], need, None))
+            for entry in item.orders:
+                if entry.order is None and entry.error:
+                    refuse(entry)
+            texts = [e.text for e in item.orders if e.order is not None or not e.error]
+            out.append((texts, need, None))
         elif isinstance(item, p.SetWait):
             out.append(([], need, item.on))
         elif isinstance(item, p.Conditional):
@@ -422,7 +448,7 @@ def _flatten(
                 if branch.condition is not None:
                     here.append(condition_data(branch.condition))
                     earlier.append(condition_data(branch.condition))
-                out += _flatten(branch.items, path + tuple(here))
+                out += _flatten(branch.items, path + tuple(here), refuse)
     return out
 
 
@@ -516,6 +542,8 @@ def _rule_options(game: Game) -> dict[str, Any]:
             options[f"transform_{when}"] = settings[f"transform_{when}"]
     if settings.get("attack_transform") is False:
         options["attack_transform"] = False
+    if "blind" in (game.options or []):
+        options["blind"] = True  # orders are checked telling nothing of others' units
     return options
 
 
@@ -894,7 +922,7 @@ def _settle_conditions(session: Session, game: Game) -> set[str]:
     powers: set[str] = set()
     for row in rows:
         if row.condition is not None:
-            if not _condition_holds(row.condition, units):
+            if not _condition_holds(row.condition, units_seen(game, row.power, units)):
                 session.delete(row)
                 continue
             row.condition = None
@@ -942,8 +970,9 @@ def _tell_advance_orders(
         if x.power and x.power in powers:
             state = standing(game, x.power, given.get(x.power, []), out)
             listing = r.orders_listing(
-                variant, game.name, game.turn, game.phase, x.power, out, build_at=build_at(game)
-            )
+                variant, game.name, game.turn, game.phase, x.power, out,
+                build_at=build_at(game), seen=players_sight(game, x.power),
+            )  # fmt: skip
             note = "Your orders given in advance for this phase now count:"
             if state.errors:
                 note = "Your orders given in advance for this phase have errors:"

@@ -36,8 +36,13 @@ class Proxy:
     holder: str
 
 
-def read(game: Game, variant: variants.Variant, text: str) -> Proxy | str | None:
-    """A proxy order, or why it cannot be one, or None when the text is no proxy order."""
+def read(
+    game: Game, variant: variants.Variant, text: str, blind_giver: str | None = None
+) -> Proxy | str | None:
+    """A proxy order, or why it cannot be one, or None when the text is no proxy order.
+
+    `blind_giver`: in a blind game, the power giving the proxy, which must not learn what
+    stands where it has no unit: such a place gets one answer, empty or not."""
     found = _PROXY.match(text)
     if found is None:
         return None
@@ -54,10 +59,19 @@ def read(game: Game, variant: variants.Variant, text: str) -> Proxy | str | None
     for owner, units in ((game.position or {}).get("units") or {}).items():
         for unit in units:
             if province_of(unit.split()[1]) == province_of(place):
+                if blind_giver is not None and owner != blind_giver:
+                    return not_owned(text, blind_giver)
                 if owner == holder:
                     return f"{text}: {holder} owns that unit already."
                 return Proxy(unit, owner, holder)
+    if blind_giver is not None:
+        return not_owned(text, blind_giver)
     return f"{text}: there is no unit in {found.group(2).strip()}."
+
+
+def not_owned(text: str, power: str) -> str:
+    """A proxy of a unit that is not the giver's own."""
+    return f"{text}: {power} does not own the unit in that place."
 
 
 def starts_proxy(text: str) -> bool:

@@ -22,6 +22,7 @@ from ..config import Settings
 from ..reports import results as r
 from ..reports.frame import njudge_time
 from ..store.models import Game, OrderRecord, Participant
+from .blind import players_sight
 from .conversation import Conversation
 from .games import players, variant_of
 
@@ -39,7 +40,7 @@ def reply_status(ctx: Conversation) -> None:
         state = standing(game, me.power, given.get(me.power, []), out, early)
         listing = r.orders_listing(
             variant_of(game), game.name, game.turn, game.phase, me.power, out,
-            build_at=build_at(game),
+            build_at=build_at(game), seen=players_sight(game, me.power),
         )  # fmt: skip
         ctx.say(listing.rstrip())
         ctx.say("\n" + standing_text(ctx.settings, game, me, state))

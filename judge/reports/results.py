@@ -437,13 +437,16 @@ def orders_listing(
     result_doc: Doc,
     *,
     build_at: str = "variant",
+    seen: Collection[str] | None = None,
 ) -> str:
     """The part of a reply that shows a power its orders as the judge holds them.
 
     `result_doc` is a trial adjudication of the current orders: it tells which orders count
     and which are impossible, and nothing of it but the power's own orders is shown, so a
     reply never gives away what the trial made of anybody else's. `build_at` is the game's
-    SET HOME / ANY / ONE CENTER, for the builds a power has left.
+    SET HOME / ANY / ONE CENTER, for the builds a power has left. `seen`: a blind game's
+    player sees only these powers' units (judge/reports/blind.py), so a unit his order
+    supports or convoys reads as in his copy of the results ("unknown unit Munich").
     """
     phase = _phase(variant, phase)
     power = variant.power(power).name
@@ -458,7 +461,7 @@ def orders_listing(
     counted = [line for line in _counted_lines(result_doc) if line.get("power") == power]
     if phase.letter == "M":
         lines.append(f"Movement orders for {_when(phase)}. {_stamp(game, seq)}")
-        body = _movement_listing(variant, power, counted, result_doc)
+        body = _movement_listing(variant, power, counted, result_doc, unknown=seen is not None)
         if body:
             lines.extend(["", *body])
     elif phase.letter == "R":
@@ -473,7 +476,11 @@ def orders_listing(
 
 
 def _movement_listing(
-    variant: Variant, power: str, counted: list[Mapping[str, Any]], result_doc: Doc
+    variant: Variant,
+    power: str,
+    counted: list[Mapping[str, Any]],
+    result_doc: Doc,
+    unknown: bool = False,
 ) -> list[str]:
     owners = {}
     for line in _counted_lines(result_doc):
@@ -499,6 +506,7 @@ def _movement_listing(
             owners=owners,
             kind="movement",
             route=routes.get(province_of(location), ()),
+            unknown=unknown,
         )
         warn = _convoy_doubt(own.get(province_of(location)), own)
         out.append(f"{power}: {text}." + (" (*WARN: check convoy*)" if warn else ""))
