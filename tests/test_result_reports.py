@@ -659,10 +659,16 @@ def test_starting_position_like_the_report_file():
     assert lines[:6] == [
         "Starting position for Spring of 1901.",
         "",
-        "Austria: Army  Budapest.",
         "Austria: Army  Vienna.",
+        "Austria: Army  Budapest.",
         "Austria: Fleet Trieste.",
         "",
+    ]
+    # In the report file's order (London before Edinburgh, the army last), not sorted.
+    assert lines[6:9] == [
+        "England: Fleet London.",
+        "England: Fleet Edinburgh.",
+        "England: Army  Liverpool.",
     ]
     assert "France:  Army  Paris." in lines
     assert "Italy:   Fleet Naples." in lines
