@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
 
-from tests.gametable import address, master, start_moderated
+from tests.gametable import MASTER, address, master, start_moderated
 
 HOLD = {
     "Austria": "A vie H; A bud H; F tri H",
@@ -82,6 +82,11 @@ def test_become_eject_promote_terminate_and_resume(table):
     copy = table.wait_for(address("France"), "war")
     assert any("The Master now acts as France" in m.get_content() for m in copy)
     assert table.show()["status"] == "active"
+
+    # A master cannot resign (manual 7.1); he stays the master.
+    stays = master(table, "RESIGN")
+    assert "RESIGN: a master cannot resign from game 'war'." in stays
+    assert table.show()["masters"] == [MASTER]
 
     ejected = master(table, "EJECT Italy")
     assert "EJECT: Italy ejected from game 'war'." in ejected

@@ -128,6 +128,10 @@ def test_a_gunboat_game_names_nobody(table):
     assert "@players.example" not in result
     summary = table.send(address("Italy"), "SUMMARY opt\n").get_content()
     assert "@players.example" not in summary and "Somebody #" in summary
+    # The master sends an observer away: the others are not told who he was.
+    table.send(MASTER, GAME + "EJECT watcher@example.org\n")
+    left = table.wait_for(address("Italy"), "Resignation")[0].get_content()
+    assert "someone@somewhere has left game 'opt'." in left and "watcher@" not in left
 
 
 # -- the table -----------------------------------------------------------------------------

@@ -39,7 +39,7 @@ from .announcements import (
 )
 from .assignment import deal_powers
 from .conversation import Conversation
-from .deadlines import DEFAULTS, earliest_after, timing_of
+from .deadlines import DEFAULTS
 from .dedication import refusal
 from .moderation import ANONYMOUS, hearers, masters
 from .notices import addresses, deliver, everyone
@@ -456,9 +456,7 @@ def start_game(ctx: Conversation, game: Game, rng: random.Random | None = None) 
     from .play import phase_begins
 
     phase_begins(game)
-    set_phase_clock(game, ctx.settings, ctx.now, first=True)
-    # MIN counts from the start too: the njudge's first `deadline()` sets its start time.
-    game.earliest = earliest_after(ctx.now, timing_of(game.settings or {}, game.phase))
+    set_phase_clock(game, ctx.settings, ctx.now, first=True)  # MIN counts from the start
     game.next_event_at = game.deadline
     ctx.session.flush()
     roster = _roster(game, variant)

@@ -71,40 +71,9 @@ def set_phase_clock(game: Game, settings: Settings, processed: datetime, first: 
     )
     strict = bool((game.settings or {}).get("strict_grace"))
     game.grace = grace_after(game.deadline, None if first else game.grace, timing, zone, strict)
-    game.earliest = None if first else earliest_after(processed, timing)
+    game.earliest = earliest_after(processed, timing)  # MIN, the first phase's too
     game.late_notice_at = None
     return moved
-
-
-def advance_on_return(game: Game, settings: Settings, now: datetime) -> str:
-    """A power back in play (its player returned, or someone took it over): the deadline
-    moves to a fresh NEXT from now if that is later, and every active player waits, so
-    the others can talk with the newcomer before the phase is played (the njudge's
-    behaviour, transcripts Bug91-14). The lines that tell everyone."""
-    if game.status != "active" or not game.phase or game.deadline is None:
-        return ""
-    timing = timing_of(game.settings or {}, game.phase)
-    zone = settings.zone
-    lines = []
-    fresh = deadline_after(now, None, timing, zone, windows(game, now))
-    if fresh > game.deadline:
-        game.deadline = fresh
-        strict = bool((game.settings or {}).get("strict_grace"))
-        game.grace = grace_after(fresh, game.grace, timing, zone, strict)
-        game.late_notice_at = None
-        lines.append(f"Deadline for '{game.name}' advanced to {njudge_time(fresh, settings)}.")
-        lines.append(
-            f"Grace period for '{game.name}' advanced to {njudge_time(game.grace, settings)}."
-        )
-    for x in players(game):
-        if x.power and x.status in ("active", "late"):
-            x.wait = True
-    lines.append(
-        "\nAlso, a wait has been placed for all active players.\n"
-        "This can be removed with the 'SET NOWAIT' command."
-    )
-    game.next_event_at = next_event(game, now, False)
-    return "\n".join(lines)
 
 
 def next_event(game: Game, now: datetime, ready: bool) -> datetime | None:

@@ -13,7 +13,7 @@ from .conversation import Conversation
 from .endings import ended
 from .games import forming_lines, players, power_called, variant_of
 from .lateness import PAUSED_REMINDER, next_event, set_phase_clock
-from .moderation import announce, hearers, master_only
+from .moderation import ANONYMOUS, announce, hearers, master_only
 from .notices import addresses, deliver, everyone
 from .play import (
     named_phase,
@@ -195,7 +195,9 @@ def eject(ctx: Conversation, cmd: p.Eject) -> None:
         )
     else:
         x.status = "resigned"
-        event, text = "Resignation", f"{x.user.email} has left game '{game.name}'.\n"
+        # A gunboat game names nobody to the others (the njudge's someone@somewhere).
+        who_left = ANONYMOUS if "gunboat" in (game.options or []) else x.user.email
+        event, text = "Resignation", f"{who_left} has left game '{game.name}'.\n"
     ctx.say(f"EJECT: {x.power or x.user.email} ejected from game '{game.name}'.")
     deliver(ctx, game, [y for y in hearers(game, [x]) if y is not me], event, text)
 

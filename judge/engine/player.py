@@ -76,6 +76,13 @@ def resign(ctx: Conversation, cmd: p.Resign) -> None:
     if game is None or me is None:
         ctx.fail("RESIGN: sign on to a game first.")
         return
+    if me.role == "master":  # manual 7.1: a master cannot RESIGN (another may EJECT him)
+        ctx.fail(
+            f"RESIGN: a master cannot resign from game '{game.name}'.  Another master may "
+            "EJECT you; PROMOTE an observer first if you are the only one."
+        )
+        ctx.skipping = True
+        return
     if me.role == "observer":
         me.status = "resigned"
         ctx.say(f"You are no longer observing game '{game.name}'.")
