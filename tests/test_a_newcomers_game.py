@@ -105,3 +105,64 @@ def test_a_newcomers_first_game(table):
     assert state["masters"] == []
     for phase in ("S1901M", "F1901M", "F1901B"):
         assert table.inbox(watcher, f"{phase} Results")
+
+
+def test_a_duplex_game_goes_on_when_a_player_of_two_powers_resigns(table):
+    """Four players for seven powers; an observer who never registered; a player of two
+    powers resigns in the middle of a phase and a newcomer takes both over. The phases go
+    on as soon as the orders are in: nobody ever sends PROCESS."""
+    from tests.gametable import MASTER, form
+
+    table.send(MASTER, form(MASTER))
+    table.send(
+        MASTER,
+        "CREATE ?duo pwM\nBECOME MASTER\nSET PLAYERS 4\n"
+        "SET MOVE MIN 0 DELAY 0\nSET RETREAT DELAY 0\nSET ADJUST DELAY 0\n",
+    )
+    four = ["Austria", "England", "France", "Germany"]
+    for power in four:
+        table.send(address(power), f"SIGN ON ?duo pw{power}\n")
+    table.wait_for(MASTER, "Game Starting")
+    guest = "guest@elsewhere.example"  # never registered
+    watching = table.send(guest, "OBSERVE duo look\n").get_content()
+    assert "You are now an Observer in game 'duo'." in watching
+    seats: dict[str, list[str]] = {}
+    for p in table.show("duo")["players"]:
+        seats.setdefault(p["address"], []).append(p["power"])
+    duplex = next(who for who, powers in seats.items() if len(powers) == 2)
+    password = "pw" + duplex.split("@")[0].capitalize()
+
+    def orders(who: str, power: str) -> str:
+        pw = "pw" + who.split("@")[0].capitalize() if who in seats else "newpw"
+        text = f"SIGN ON {power[0]}duo {pw}\n{HOLDS[power]}\n"
+        return table.send(who, text).get_content()
+
+    for who, powers in seats.items():
+        for power in powers:
+            if who != duplex:
+                orders(who, power)
+    # The player of two powers resigns both at once; everyone hears it.
+    gone = table.send(
+        duplex, f"SIGN ON {seats[duplex][0][0]}duo {password}\nRESIGN\n"
+    ).get_content()
+    assert all(f"{power} has resigned from game 'duo'." in gone for power in seats[duplex])
+    names = ", ".join(seats[duplex])
+    told = table.wait_for(guest, f"Resignation: {names}")[0].get_content()
+    assert all(f"as {power} in game 'duo'" in told for power in seats[duplex])
+    # A newcomer (registered) takes both over with one sign-on, and orders for both.
+    newcomer = "newcomer@example.org"
+    table.send(newcomer, form(newcomer))
+    took = table.send(newcomer, f"SIGN ON {seats[duplex][0][0]}duo newpw\n").get_content()
+    assert all(f"Take over of abandoned {power} allowed." in took for power in seats[duplex])
+    for power in seats[duplex]:
+        reply = table.send(newcomer, f"SIGN ON {power[0]}duo newpw\n{HOLDS[power]}\nSET NOWAIT\n")
+        assert "Your orders are complete." in reply.get_content()
+    for who, powers in seats.items():  # the takeover set a wait for everyone: lift it
+        if who != duplex:
+            pw = "pw" + who.split("@")[0].capitalize()
+            table.send(who, f"SIGN ON {powers[0][0]}duo {pw}\nSET NOWAIT\n")
+            for power in powers[1:]:
+                table.send(who, f"SIGN ON {power[0]}duo {pw}\nSET NOWAIT\n")
+    results = table.wait_for(guest, "S1901M Results")[0].get_content()
+    assert "Movement results for Spring of 1901." in results
+    assert table.show("duo")["phase"] == "F1901M"
