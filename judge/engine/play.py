@@ -227,9 +227,22 @@ def _new_mail_of_orders(ctx: Conversation, game: Game, me: Participant) -> None:
     put_away_errors(ctx.session, game, me.power or "", orphans_only=True)
 
 
+def orders_of_power(session: Session, game: Game, power: str) -> bool:
+    """Whether the power has any order standing for the current phase."""
+    row = session.execute(
+        select(OrderRecord.id)
+        .where(OrderRecord.game_id == game.id, OrderRecord.power == power)
+        .where(OrderRecord.phase == game.phase, OrderRecord.condition.is_(None))
+        .limit(1)
+    ).first()
+    return row is not None
+
+
 def put_away_errors(session: Session, game: Game, power: str, orphans_only: bool) -> None:
     """The power's impossible orders for the current phase: those no later order could
     replace, or (a new player taking the power over) every one of them."""
+    if not orders_of_power(session, game, power):
+        return  # nothing stands yet: no trial needed
     _given, out = trial(session, game)
     if orphans_only:
         texts = order_book.orphans(variant_of(game), game, power, out)
@@ -246,7 +259,8 @@ def _settle_at_end(ctx: Conversation, game: Game) -> None:
 
     def settle() -> None:
         if game.status == "active" and game.phase:
-            refresh(ctx.session, game)
+            if f"refreshed:{game.id}" not in ctx.once:  # the reply's tail did it already
+                refresh(ctx.session, game)
             schedule(ctx, game)
 
     ctx.after_reply("schedule", settle)

@@ -35,6 +35,7 @@ def reply_status(ctx: Conversation) -> None:
     if game is None or me is None or game.status != "active" or not game.phase:
         return
     given, out = refresh(ctx.session, game)
+    ctx.once.add(f"refreshed:{game.id}")  # nothing changes the orders after the tail
     if me.role == "player" and me.power and ctx.signed_on_power:
         early = me.power in advance_powers(ctx.session, game)
         state = standing(game, me.power, given.get(me.power, []), out, early)
