@@ -324,12 +324,18 @@ def _check_support(
     variant, geo = board.variant, board.geo
     spec = order.supported
     target = board.at.get(spec.location.province)
-    if board.blind and (target is None or target.power != unit.power):
-        return _support_unseen(board, unit, order)
-    if target is None or (spec.type and spec.type != target.type):
+    # A blind game's support of a unit the power does not see: only what the power's own
+    # unit and the map decide is checked (can the supporter reach the place it supports?);
+    # whether a unit stands there, and whether it could make the move, is not told (the
+    # njudge in a blind game did not check it either), and the support reads "unknown unit".
+    unseen = board.blind and (target is None or target.power != unit.power)
+    if unseen:
+        target = unseen_unit(board, spec)
+    elif target is None or (spec.type and spec.type != target.type):
         return _absent(variant, spec, target)
-    if target is unit:
+    elif target is unit:
         return Illegal("support self", "A unit cannot support itself.")
+    assert target is not None
     reach = geo.reach_of.get((unit.type, unit.location), _NOWHERE)
     if type(order) is syntax.SupportHold:
         if target.province not in reach:
@@ -346,12 +352,18 @@ def _check_support(
         return Illegal(
             "not adjacent", _sentence(variant, unit, "can't get to", dest, " to support")
         )
-    if dest == target.province or (
+    if unseen:
+        # The coast as the order names it (the resolver weighs it for a fleet only):
+        # dropping it for an army would tell what the unit is.
+        fleet = spec.type in (None, "F")
+    elif dest == target.province or (
         dest not in geo.reach_of.get((target.type, target.location), _NOWHERE)
         and not _move_possible(board, target, dest, unit.province)
     ):
         return Illegal("impossible move", _sentence(variant, target, "can't get to", dest))
-    coast = order.destination.coast if target.type == "F" else None  # type: ignore[union-attr]
+    else:
+        fleet = target.type == "F"
+    coast = order.destination.coast if fleet else None  # type: ignore[union-attr]
     return _tuple_new(Command, (SUPPORT, unit, dest, None, target, coast, False, ()))
 
 
@@ -365,36 +377,6 @@ def unseen_unit(board: Board, spec: syntax.UnitSpec, default_type: str = "") -> 
     if unit is not None and (not spec.type or spec.type == unit.type):
         return unit
     return Unit("", spec.type or default_type, spec.location.province)
-
-
-def _support_unseen(
-    board: Board, unit: Unit, order: syntax.SupportHold | syntax.SupportMove
-) -> Command | Illegal:
-    """A blind game's support of a unit the power does not see: only what the power's own
-    unit and the map decide is checked (can the supporter reach the place it supports?);
-    whether a unit stands there, and whether it could make the move, is not told (the
-    njudge in a blind game did not check it either), and the support reads "unknown unit"."""
-    variant, geo = board.variant, board.geo
-    target = unseen_unit(board, order.supported)
-    reach = geo.reach_of.get((unit.type, unit.location), _NOWHERE)
-    if type(order) is syntax.SupportHold:
-        if target.province not in reach:
-            return Illegal(
-                "not adjacent",
-                _sentence(variant, unit, "can't get to", target.province, " to support"),
-            )
-        return new_command(SUPPORT, unit, target=target)
-    dest = order.destination.province  # type: ignore[union-attr]
-    if dest == unit.province:
-        return Illegal("own province", "A unit cannot support a move into its own province.")
-    if dest not in reach:
-        return Illegal(
-            "not adjacent", _sentence(variant, unit, "can't get to", dest, " to support")
-        )
-    # The coast as the order names it (the resolver weighs it for a fleet only): dropping
-    # it for an army would tell what the unit is.
-    coast = order.destination.coast if order.supported.type in (None, "F") else None  # type: ignore[union-attr]
-    return new_command(SUPPORT, unit, dest, target=target, coast=coast)
 
 
 def find_unit_any(board: Board, spec: syntax.UnitSpec) -> Unit | Illegal:
@@ -424,7 +406,7 @@ def _check_convoy(board: Board, unit: Unit, order: syntax.Convoy) -> Command | I
         )
     seen = board.at.get(order.convoyed.location.province)
     if board.blind and (seen is None or seen.power != unit.power):
-        # A blind game: the army convoyed is not looked for (see _support_unseen); only
+        # A blind game: the army convoyed is not looked for (see _check_support); only
         # the type the order names, the map and the power's own fleet are checked.
         if order.convoyed.type not in (None, "A"):
             return Illegal("cannot convoy fleet", "Only armies can be convoyed.")
