@@ -65,13 +65,10 @@ def vocabulary_for(session: Session) -> Callable[[p.Command], p.Vocabulary | Non
         except Exception:
             return None
         titles = {abbr: province.name for abbr, province in variant.provinces.items()}
-        kind = _KIND.get((phase or "")[-1:])
+        kind = order_book.KINDS.get((phase or "")[-1:])
         return p.Vocabulary(variant.names, power_names(variant), kind, titles)
 
     return look_up
-
-
-_KIND: dict[str, p.PhaseKind] = {"M": "movement", "R": "retreat", "B": "adjustment"}
 
 
 def power_names(variant: variants.Variant) -> dict[str, str]:
@@ -104,7 +101,7 @@ def order_line(ctx: Conversation, cmd: p.OrderLine) -> None:
     if playing is None:
         return
     game, me = playing
-    _new_mail_of_orders(ctx, game, me)
+    _new_mail_of_orders(ctx, game, me.power or "")
     texts = [t for t in (_proxy_or_text(ctx, game, me, e) for e in _joined(cmd.orders)) if t]
     _store(ctx, game, me, game.phase or "", texts, None)
     _settle_at_end(ctx, game)
@@ -189,9 +186,7 @@ def _master_orders(ctx: Conversation, game: Game, cmd: p.OrderLine) -> None:
                 "name the power with BECOME."
             )
             continue
-        if f"orders:{power}" not in ctx.once:
-            ctx.once.add(f"orders:{power}")
-            put_away_errors(ctx.session, game, power, orphans_only=True)
+        _new_mail_of_orders(ctx, game, power)
         _store(ctx, game, holders[power], game.phase, [entry.text], None)
         ctx.say(f"Order for {power}: {entry.text}")
     _settle_at_end(ctx, game)
@@ -218,13 +213,13 @@ def _owner(game: Game, order: object) -> str | None:
     return None
 
 
-def _new_mail_of_orders(ctx: Conversation, game: Game, me: Participant) -> None:
-    """The first orders of a mail put away the power's impossible orders that no order
-    could replace (order_book): the player was told of them in the last reply."""
-    if f"orders:{me.power}" in ctx.once:
+def _new_mail_of_orders(ctx: Conversation, game: Game, power: str) -> None:
+    """The first orders of a mail for a power put away its impossible orders that no
+    order could replace (order_book): the player was told of them in the last reply."""
+    if f"orders:{power}" in ctx.once:
         return
-    ctx.once.add(f"orders:{me.power}")
-    put_away_errors(ctx.session, game, me.power or "", orphans_only=True)
+    ctx.once.add(f"orders:{power}")
+    put_away_errors(ctx.session, game, power, orphans_only=True)
 
 
 def orders_of_power(session: Session, game: Game, power: str) -> bool:
@@ -313,7 +308,7 @@ def phased(ctx: Conversation, cmd: p.PhasedOrders) -> None:
         return
     current = code == game.phase
     if current:
-        _new_mail_of_orders(ctx, game, me)
+        _new_mail_of_orders(ctx, game, me.power or "")
     elif cmd.items == ():
         _clear(ctx.session, game, me.power or "", code)  # PHASE alone: nothing for it yet
     refuse = lambda entry: _unreadable(ctx, game, wanted, entry)  # noqa: E731
