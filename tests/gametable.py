@@ -19,6 +19,21 @@ POWERS = {
 }
 
 
+# Every unit holding: what each power orders when nothing is to happen.
+HOLDS = {
+    "Austria": "A vie H; A bud H; F tri H",
+    "England": "F lon H; F edi H; A lvp H",
+    "France": "A par H; A mar H; F bre H",
+    "Germany": "A ber H; A mun H; F kie H",
+    "Italy": "A ven H; A rom H; F nap H",
+    "Russia": "A mos H; A war H; F sev H; F stp/sc H",
+    "Turkey": "A con H; A smy H; F ank H",
+}
+# Germany takes Denmark in the spring and Holland in the fall: two builds in the winter.
+GERMANY_SPRING = "A mun-ruh; A ber H; F kie-den"
+GERMANY_FALL = "A ruh-hol; A ber H; F den H"
+
+
 def address(power: str) -> str:
     return f"{power.lower()}@players.example"
 
@@ -109,3 +124,16 @@ def start_moderated(table: Table, settings: str = "") -> None:
 
 def master(table: Table, body: str) -> str:
     return table.send(MASTER, f"SIGN ON Mwar pwMaster\n{body}").get_content()
+
+
+def play(table: Table, orders: dict[str, str], phase: str) -> str:
+    """Everyone's orders for a phase, each in a mail; the results as Germany reads them."""
+    for power, text in orders.items():
+        table.orders(power, text)
+    return table.wait_for(address("Germany"), f"{phase} Results")[0].get_content()
+
+
+def germany_to_winter(table: Table) -> None:
+    """1901 by mail, all holding but Germany, who ends it owed two builds (F1901B)."""
+    play(table, dict(HOLDS, Germany=GERMANY_SPRING), "S1901M")
+    play(table, dict(HOLDS, Germany=GERMANY_FALL), "F1901M")

@@ -7,18 +7,8 @@ from __future__ import annotations
 
 from datetime import datetime, timedelta
 
-from tests.gametable import address, start
+from tests.gametable import GERMANY_FALL, GERMANY_SPRING, HOLDS, address, start
 from tests.judgekit import run_judge
-
-HOLDS = {
-    "Austria": "A vie H; A bud H; F tri H",
-    "England": "F lon H; F edi H; A lvp H",
-    "France": "A par H; A mar H; F bre H",
-    "Germany": "A ber H; A mun H; F kie H",
-    "Italy": "A ven H; A rom H; F nap H",
-    "Russia": "A mos H; A war H; F sev H; F stp/sc H",
-    "Turkey": "A con H; A smy H; F ank H",
-}
 
 
 def player(table, power: str) -> dict:
@@ -54,7 +44,7 @@ def test_a_newcomers_first_game(table):
     assert "France: Army Paris -> Burgundy." in cleared  # this phase's orders stay
 
     # Everyone but Turkey orders; the deadline passes and Turkey is late.
-    spring = dict(HOLDS, Germany="A mun-ruh; A ber H; F kie-den")
+    spring = dict(HOLDS, Germany=GERMANY_SPRING)
     for power, text in spring.items():
         if power not in ("France", "Turkey"):
             table.orders(power, text)
@@ -85,7 +75,7 @@ def test_a_newcomers_first_game(table):
         "PHASE Winter 1901 Adjustments\nbuild a mar\nbuild f bre\nbuild a par\n",
     )
     assert "Pending orders for F1901B" in fall
-    for power, text in dict(HOLDS, Germany="A ruh-hol; A ber H; F den H").items():
+    for power, text in dict(HOLDS, Germany=GERMANY_FALL).items():
         if power != "France":
             table.orders(power, text)
     results = table.wait_for(watcher, "F1901M Results")[0].get_content()

@@ -6,17 +6,8 @@ from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
 
-from tests.gametable import MASTER, address, master, start_moderated
+from tests.gametable import HOLDS, MASTER, address, master, start_moderated
 
-HOLD = {
-    "Austria": "A vie H; A bud H; F tri H",
-    "England": "F lon H; F edi H; A lvp H",
-    "France": "A par H; A mar H; F bre H",
-    "Germany": "A ber H; A mun H; F kie H",
-    "Italy": "A ven H; A rom H; F nap H",
-    "Russia": "A mos H; A war H; F sev H; F stp/sc H",
-    "Turkey": "A con H; A smy H; F ank H",
-}
 MASTER_ONLY = ["BECOME F", "EJECT I", "PROMOTE x@y.org", "PREDICT", "PROCESS", "ROLLBACK",
                "TERMINATE", "PAUSE", "UNSTART", "FORCE BEGIN"]  # fmt: skip
 
@@ -48,7 +39,7 @@ def test_predict_then_rollback_and_corrected_orders(table):
     assert table.show()["phase"] == "S1901M"  # nothing changed
     assert not table.inbox(address("France"), "Results")
 
-    for power, orders in HOLD.items():
+    for power, orders in HOLDS.items():
         if power != "France":
             table.orders(power, orders)
     table.wait_for(address("Italy"), "S1901M Results")
@@ -67,7 +58,7 @@ def test_predict_then_rollback_and_corrected_orders(table):
     assert sorted(state["units"]["France"]) == ["A mar", "A pic", "F bre"]
     for power in ("Germany", "Italy"):
         assert sorted(state["units"][power]) == sorted(
-            u.strip().rsplit(" ", 1)[0] for u in HOLD[power].split(";")
+            u.strip().rsplit(" ", 1)[0] for u in HOLDS[power].split(";")
         )
 
 
@@ -101,7 +92,7 @@ def test_become_eject_promote_terminate_and_resume(table):
 
     master(table, "RESUME\nTERMINATE")
     assert table.wait_for(address("Austria"), "Game Terminated")
-    assert "game 'war' is terminated" in table.orders("Austria", HOLD["Austria"])
+    assert "game 'war' is terminated" in table.orders("Austria", HOLDS["Austria"])
     assert table.show()["status"] == "terminated"
     assert "Game 'war' is resumed." in master(table, "RESUME")
     assert table.show()["status"] == "active"
@@ -146,7 +137,7 @@ def test_a_proxy_hands_a_unit_to_another_power_for_the_phase(table):
     )
     # Germany orders the French army as well as his own; the others hold.
     table.orders("Germany", "A ber H; A mun H; F kie H; A par-bur")
-    for power, orders in HOLD.items():
+    for power, orders in HOLDS.items():
         if power not in ("France", "Germany"):
             table.orders(power, orders)
     results = table.wait_for(address("Italy"), "S1901M Results")[0].get_content()

@@ -8,17 +8,14 @@ from __future__ import annotations
 
 from datetime import datetime, timedelta
 
-from tests.gametable import address, start
-
-HOLDS = {
-    "Austria": "A vie H; A bud H; F tri H",
-    "England": "F lon H; F edi H; A lvp H",
-    "France": "A par H; A mar H; F bre H",
-    "Germany": "A ber H; A mun H; F kie H",
-    "Italy": "A ven H; A rom H; F nap H",
-    "Russia": "A mos H; A war H; F sev H; F stp/sc H",
-    "Turkey": "A con H; A smy H; F ank H",
-}
+from tests.gametable import (
+    GERMANY_SPRING,
+    HOLDS,
+    address,
+    germany_to_winter,
+    play,
+    start,
+)
 
 
 def flag(table, power: str) -> str:
@@ -92,16 +89,7 @@ def test_an_order_for_a_unit_the_power_does_not_have_lasts_one_mail(table):
 def test_a_build_on_an_occupied_centre_is_put_right_by_the_next_mail(table):
     start(table)
     table.wait_for(address("Germany"), "Game Starting")
-    spring = dict(HOLDS, Germany="A mun-ruh; A ber H; F kie-den")
-    for power, text in spring.items():
-        table.orders(power, text)
-    table.wait_for(address("Germany"), "S1901M Results")
-    fall = dict(HOLDS, Germany="A ruh-hol; A ber H; F den H")
-    fall.pop("Germany")
-    for power, text in fall.items():
-        table.orders(power, text)
-    table.orders("Germany", "A ruh-hol; A ber H; F den H")
-    table.wait_for(address("Germany"), "F1901M Results")
+    germany_to_winter(table)
     assert table.show()["phase"] == "F1901B"
     wrong = table.orders("Germany", "build a ber\nbuild f kie")
     assert "Error flag set." in wrong  # Berlin is occupied
@@ -152,10 +140,7 @@ def test_clear_drops_future_orders_and_keeps_the_current_ones(table):
 def test_winter_orders_given_in_advance_count_in_the_adjustment_phase(table):
     start(table)
     table.wait_for(address("Germany"), "Game Starting")
-    spring = dict(HOLDS, Germany="A mun-ruh; A ber H; F kie-den")
-    for power, text in spring.items():
-        table.orders(power, text)
-    table.wait_for(address("Germany"), "S1901M Results")
+    play(table, dict(HOLDS, Germany=GERMANY_SPRING), "S1901M")
     # The form the syntax help recommends, and the adjustment phase's own code.
     advance = table.orders(
         "Germany",
@@ -257,13 +242,7 @@ def test_a_master_names_the_winter_as_players_do(table):
     assert "ignored, the current phase of game 'war' is S1901M" in wrong
     summer = master(table, "PROCESS Summer 1901 Movement")
     assert "there is no such phase in Standard" in summer
-    spring = dict(HOLDS, Germany="A mun-ruh; A ber H; F kie-den")
-    for power, text in spring.items():
-        table.orders(power, text)
-    table.wait_for(address("Germany"), "S1901M Results")
-    for power, text in dict(HOLDS, Germany="A ruh-hol; A ber H; F den H").items():
-        table.orders(power, text)
-    table.wait_for(address("Germany"), "F1901M Results")
+    germany_to_winter(table)
     assert table.show()["phase"] == "F1901B"
     report = master(table, "")
     assert "Germany: Adjustment Required." in report

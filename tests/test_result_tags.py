@@ -6,23 +6,21 @@ from __future__ import annotations
 
 from datetime import datetime, timedelta
 
-from tests.gametable import MASTER, address, form, start_moderated
+from tests.gametable import (
+    GERMANY_FALL,
+    GERMANY_SPRING,
+    HOLDS,
+    MASTER,
+    address,
+    form,
+    start_moderated,
+)
 from tests.judgekit import run_judge
-
-HOLDS = {
-    "Austria": "A vie H; A bud H; F tri H",
-    "England": "F lon H; F edi H; A lvp H",
-    "France": "A par H; A mar H; F bre H",
-    "Germany": "A ber H; A mun H; F kie H",
-    "Italy": "A ven H; A rom H; F nap H",
-    "Russia": "A mos H; A war H; F sev H; F stp/sc H",
-    "Turkey": "A con H; A smy H; F ank H",
-}
 
 
 def test_the_winner_and_a_power_in_civil_disorder_are_tagged(table):
     start_moderated(table, "SET CENTERS 5\nSET NMR\n")
-    spring = dict(HOLDS, Germany="A mun-ruh; A ber H; F kie-den")
+    spring = dict(HOLDS, Germany=GERMANY_SPRING)
     spring.pop("Italy")  # Italy never orders
     for power, text in spring.items():
         table.orders(power, text)
@@ -30,7 +28,7 @@ def test_the_winner_and_a_power_in_civil_disorder_are_tagged(table):
     result = run_judge(table.judge.env, "tick", "--now", (grace + timedelta(minutes=1)).isoformat())
     assert result.returncode == 0, result.stderr
     table.wait_for(address("Germany"), "S1901M Results")
-    fall = dict(HOLDS, Germany="A ruh-hol; A ber H; F den H")
+    fall = dict(HOLDS, Germany=GERMANY_FALL)
     fall.pop("Italy")
     for power, text in fall.items():
         table.orders(power, text)
