@@ -107,21 +107,20 @@ def master_report(settings: Settings, game: Game, out: dict[str, Any]) -> str:
     word = _HEADINGS[(game.phase or "M")[-1]]
     holders = {x.power: x for x in players(game) if x.power}
     blocks: list[str] = []
-    header = ""
     for power in (x.name for x in variant.powers):
         holder = holders.get(power)
-        listing = r.orders_listing(
-            variant, game.name, game.turn, game.phase or "", power, out, build_at=build_at(game)
-        ).rstrip("\n")
-        lines = listing.split("\n")
-        # The listing starts with the power's errors, then the phase's title.
-        title_at = next(i for i, line in enumerate(lines) if " orders for " in line)
-        header = lines[title_at].strip()
-        body = [line for line in lines[title_at + 1 :] if line.strip()]
+        body = [
+            line
+            for line in r.power_orders(
+                variant, game.phase or "", power, out, build_at=build_at(game)
+            )
+            if line.strip()
+        ]
         if holder is None and not body:
             continue
         status = _status_word(game, holder, power, word, owed)
         blocks.append("\n".join([f"{power}: {status}.", *body]))
+    header = r.orders_title(variant, game.name, game.turn, game.phase or "")
     all_in = all(
         x.orders_status == "complete" for x in players(game) if x.power and x.status != "cd"
     )

@@ -458,21 +458,42 @@ def orders_listing(
             errors.append(f"{letter}: {line.get('text', '')}")
             errors.extend((line.get("message") or line.get("reason") or "").splitlines())
     lines = [*errors, ""] if errors else []
+    lines.append(orders_title(variant, game, seq, phase))
+    body = power_orders(variant, phase, power, result_doc, build_at=build_at, seen=seen)
+    if body:
+        lines.extend(["", *body])
+    return "\n".join(lines).rstrip("\n") + "\n"
+
+
+def orders_title(variant: Variant, game: str, seq: int | str, phase: Phase | str) -> str:
+    """`Movement orders for Spring of 1901. (dt.001)` (two spaces before the stamp in
+    retreat and adjustment phases, as the njudge prints them)."""
+    phase = _phase(variant, phase)
+    if phase.letter == "M":
+        return f"Movement orders for {_when(phase)}. {_stamp(game, seq)}"
+    word = "Retreat" if phase.letter == "R" else "Adjustment"
+    return f"{word} orders for {_when(phase)}.  {_stamp(game, seq)}"
+
+
+def power_orders(
+    variant: Variant,
+    phase: Phase | str,
+    power: str,
+    result_doc: Doc,
+    *,
+    build_at: str = "variant",
+    seen: Collection[str] | None = None,
+) -> list[str]:
+    """A power's orders as they stand, a line each (the body of `orders_listing`, and of
+    each power's block in a master's report)."""
+    phase = _phase(variant, phase)
+    power = variant.power(power).name
     counted = [line for line in _counted_lines(result_doc) if line.get("power") == power]
     if phase.letter == "M":
-        lines.append(f"Movement orders for {_when(phase)}. {_stamp(game, seq)}")
-        body = _movement_listing(variant, power, counted, result_doc, unknown=seen is not None)
-        if body:
-            lines.extend(["", *body])
-    elif phase.letter == "R":
-        lines.extend([f"Retreat orders for {_when(phase)}.  {_stamp(game, seq)}", ""])
-        lines.extend(_retreat_lines(variant, counted, None))
-    else:
-        lines.extend([f"Adjustment orders for {_when(phase)}.  {_stamp(game, seq)}", ""])
-        lines.extend(
-            _adjustment_lines(variant, power, result_doc, None, results=False, build_at=build_at)
-        )
-    return "\n".join(lines).rstrip("\n") + "\n"
+        return _movement_listing(variant, power, counted, result_doc, unknown=seen is not None)
+    if phase.letter == "R":
+        return _retreat_lines(variant, counted, None)
+    return _adjustment_lines(variant, power, result_doc, None, results=False, build_at=build_at)
 
 
 def _movement_listing(
