@@ -20,7 +20,7 @@ from ..store.models import Game, Participant
 from . import dedication
 from .absences import windows
 from .deadlines import deadline_after, earliest_after, grace_after, timing_of
-from .games import players
+from .games import players, variant_of
 from .moderation import hearers
 from .notices import Notices, deliver, everyone
 
@@ -200,7 +200,8 @@ def _late_notice(mailer: Notices, game: Game, late: list[Participant], first: bo
 
     # The subject names the late powers by letter (`Late Notice: AE`), except to the
     # players of a quiet game; a master's copy always names them (the njudge's dip.mlate).
-    letters = "".join(sorted(_letter(game, x.power or "") for x in late))
+    variant = variant_of(game)
+    letters = "".join(sorted(variant.power(x.power or "").letter for x in late))
     quiet = bool((game.settings or {}).get("quiet"))
     ids = {x.id for x in late}
     subject = f"Late Notice: {letters}"
@@ -210,12 +211,6 @@ def _late_notice(mailer: Notices, game: Game, late: list[Participant], first: bo
         deliver(mailer, game, others, "Late Notice" if quiet else subject, text(False))
         masters = [x for x in everyone(game) if x.role == "master"]
         deliver(mailer, game, masters, subject, text(True))
-
-
-def _letter(game: Game, power: str) -> str:
-    from .games import variant_of
-
-    return next((x.letter for x in variant_of(game).powers if x.name == power), "?")
 
 
 def _abandon(mailer: Notices, game: Game, late: list[Participant]) -> None:
