@@ -14,7 +14,7 @@ from judge.store.models import Base
 
 TABLES = {
     "inbound", "outbox", "users", "addresses", "games", "participants", "phases", "orders",
-    "press", "history", "diary",
+    "press", "history", "diary", "link_requests", "sign_on_failures",
 }  # fmt: skip
 
 

@@ -60,8 +60,15 @@ class Inbound(Base):
     message_key: Mapped[str | None] = mapped_column(String(64), nullable=True, unique=True)
     # Which process answered it (host:pid:thread), for a judgekeeper running several.
     worker: Mapped[str] = mapped_column(String(100), default="")
+    # The connecting host (the SMTP/LMTP peer's address; "" for a pipe): rate limits
+    # count per host as well as per envelope sender, neither of which a From can forge.
+    peer: Mapped[str] = mapped_column(String(100), default="")
 
-    __table_args__ = (Index("ix_inbound_status_id", "status", "id"),)
+    __table_args__ = (
+        Index("ix_inbound_status_id", "status", "id"),
+        Index("ix_inbound_peer_received", "peer", "received_at"),
+        Index("ix_inbound_envelope_received", "envelope_from", "received_at"),
+    )
 
 
 class Outbox(Base):
@@ -86,7 +93,15 @@ class Outbox(Base):
     sent_at: Mapped[datetime | None] = mapped_column(DateTime, nullable=True)
     last_error: Mapped[str] = mapped_column(Text, default="")
 
-    __table_args__ = (Index("ix_outbox_status_next", "status", "next_attempt_at"),)
+    # A sender's claim while it delivers the row: no other sender takes it before
+    # `claimed_until`, so exactly one sender owns a reply at a time.
+    claimed_until: Mapped[datetime | None] = mapped_column(DateTime, nullable=True)
+    claimed_by: Mapped[str] = mapped_column(String(100), default="")
+
+    __table_args__ = (
+        Index("ix_outbox_status_next", "status", "next_attempt_at"),
+        Index("ix_outbox_to_created", "to_address", "created_at"),
+    )
 
 
 # -- users ---------------------------------------------------------------------------------
@@ -132,6 +147,37 @@ class Address(Base):
     added_at: Mapped[datetime] = mapped_column(DateTime)
 
     user: Mapped[User] = relationship(back_populates="addresses")
+
+
+class LinkRequest(Base):
+    """I AM ALSO asked to link an address to a registration: done only once the token
+    mailed to the registered address comes back (status pending, confirmed, expired)."""
+
+    __tablename__ = "link_requests"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    token_hash: Mapped[str] = mapped_column(String(64), unique=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id"), index=True)
+    address: Mapped[str] = mapped_column(String(320))
+    created_at: Mapped[datetime] = mapped_column(DateTime)
+    expires_at: Mapped[datetime] = mapped_column(DateTime)
+    status: Mapped[str] = mapped_column(String(16), default="pending")
+    done_at: Mapped[datetime | None] = mapped_column(DateTime, nullable=True)
+
+
+class SignOnFailure(Base):
+    """A SIGN ON refused for a wrong password: counted per power and per judge, to
+    throttle guessing and tell the player and master of repeated failures."""
+
+    __tablename__ = "sign_on_failures"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    at: Mapped[datetime] = mapped_column(DateTime, index=True)
+    game_id: Mapped[int | None] = mapped_column(ForeignKey("games.id"), nullable=True)
+    power: Mapped[str] = mapped_column(String(40), default="")
+    address: Mapped[str] = mapped_column(String(320), default="")
+
+    __table_args__ = (Index("ix_sign_on_failures_target", "game_id", "power", "at"),)
 
 
 # -- games ---------------------------------------------------------------------------------
