@@ -62,7 +62,7 @@ class InboundHandler:
         if isinstance(raw, str):
             raw = raw.encode("utf-8", "surrogateescape")
         stored = self.intake.submit(
-            raw, self.via, envelope.mail_from or "", ",".join(envelope.rcpt_tos)
+            raw, self.via, envelope.mail_from or "", ",".join(envelope.rcpt_tos), _peer(session)
         )
         try:
             row_id = await asyncio.wrap_future(stored)
@@ -76,6 +76,14 @@ class InboundHandler:
         if self.via == "lmtp":  # LMTP answers once for every recipient
             return "\r\n".join([status] * max(len(envelope.rcpt_tos), 1))
         return status
+
+
+def _peer(session: Session) -> str:
+    """The connecting host's IP address (the rate limit counts mail per host)."""
+    peer = session.peer
+    if isinstance(peer, (tuple, list)) and peer:
+        return str(peer[0])
+    return str(peer or "")
 
 
 # An address as nearly every relay writes it in MAIL FROM and RCPT TO: `<dot-atom@domain>`.

@@ -15,6 +15,7 @@ import os
 import queue
 import socket
 import threading
+import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import Future
 from contextlib import nullcontext
@@ -29,9 +30,10 @@ from ..config import Settings
 from ..engine.conversation import Conversation
 from ..engine.mail import Arrived, Batch, Outcome, Prepared, answer, prepare
 from ..mailin.message import read_mail
-from ..mailout.outbox import insert_outbox
+from ..mailout.outbox import insert_outbox, queue_mail
 from ..store import queries as q
 from ..store.db import Store
+from ..store.fields import ADDRESS_LIMIT, clean_text
 from ..store.models import Inbound
 
 log = logging.getLogger("judge.queue")
@@ -51,7 +53,15 @@ _ARRIVED = select(
     Inbound.via,
     Inbound.hold_until,
 )
-_PENDING = _ARRIVED.where(Inbound.status == "pending").order_by(Inbound.id).limit(bindparam("n"))
+_PENDING = (
+    _ARRIVED.where(Inbound.status == "pending")
+    .where(Inbound.id.not_in(bindparam("skip", callable_=lambda: _skipped(), expanding=True)))
+    .order_by(Inbound.id)
+    .limit(bindparam("n"))
+)
+_ANY_PENDING = q.ANY_PENDING.where(
+    Inbound.id.not_in(bindparam("skip", callable_=lambda: _skipped(), expanding=True))
+)
 _PENDING_LOCKED = _PENDING.with_for_update(skip_locked=True)
 _FINISH = (
     update(_INBOUND)
@@ -72,15 +82,18 @@ _FINISH = (
 
 
 def _values(
-    raw: bytes, now: datetime, via: str, envelope_from: str, envelope_to: str
+    raw: bytes, now: datetime, via: str, envelope_from: str, envelope_to: str, peer: str = ""
 ) -> dict[str, Any]:
+    """An inbound row's values, each fit for its column (fields.py): a mail is stored
+    before its 250 whatever its envelope says."""
     return {
         "received_at": now,
         "status": "pending",
         "raw": raw,
-        "envelope_from": envelope_from[:320],
-        "envelope_to": envelope_to[:2000],
+        "envelope_from": clean_text(envelope_from, ADDRESS_LIMIT),
+        "envelope_to": clean_text(envelope_to, 2000),
         "via": via,
+        "peer": clean_text(peer, 100),
         "sender": "",
         "attempts": 0,
         "outcome": "",
@@ -95,10 +108,11 @@ def store_inbound(
     via: str = "smtp",
     envelope_from: str = "",
     envelope_to: str = "",
+    peer: str = "",
 ) -> int:
     """Commit a raw mail to the inbound table; only then may the caller say 250."""
     with store.transaction() as session:
-        values = [_values(raw, now, via, envelope_from, envelope_to)]
+        values = [_values(raw, now, via, envelope_from, envelope_to, peer)]
         return session.execute(_STORE, values).scalar_one()
 
 
@@ -116,9 +130,12 @@ class Intake:
         self.thread = threading.Thread(target=self._run, name="intake", daemon=True)
         self.thread.start()
 
-    def submit(self, raw: bytes, via: str, envelope_from: str, envelope_to: str) -> Future[int]:
+    def submit(
+        self, raw: bytes, via: str, envelope_from: str, envelope_to: str, peer: str = ""
+    ) -> Future[int]:
+        """`peer`: the connecting host's IP address, counted by the rate limit."""
         done: Future[int] = Future()
-        self.waiting.put(((raw, via, envelope_from, envelope_to), done))
+        self.waiting.put(((raw, via, envelope_from, envelope_to, peer), done))
         return done
 
     def stop(self) -> None:
@@ -252,8 +269,8 @@ def _finish(arrived: Arrived, outcome: Outcome, now: datetime, worker: str) -> d
     return {
         "row_id": arrived.id,
         "b_status": outcome.status,
-        "b_outcome": outcome.outcome[:1000],
-        "b_sender": outcome.sender,
+        "b_outcome": clean_text(outcome.outcome, 1000),
+        "b_sender": clean_text(outcome.sender, ADDRESS_LIMIT),
         "b_key": outcome.message_key,
         "b_hold": outcome.hold_until,
         "b_done": now if outcome.status == "done" else None,
@@ -270,7 +287,33 @@ def _write(session: Session, batch: Batch, finished: Sequence[dict[str, Any]]) -
 
 def _count_failure(store: Store, settings: Settings, now: datetime, row_id: int) -> None:
     """The mail that made the worker fail is tried again, up to MAX_ATTEMPTS; then its
-    sender is told and the judgekeeper too, and the mail is kept, marked failed."""
+    sender is told and the judgekeeper too, and the mail is kept, marked failed.
+
+    Recording the failure must not fail with the mail: should telling them fail (the mail
+    cannot be read, an answer cannot be written), the mail is still marked failed in a
+    transaction of its own; should even that fail, this worker leaves the mail alone for
+    SKIP_SECONDS instead of failing on it again and again."""
+    try:
+        _record_failure(store, settings, now, row_id)
+        return
+    except Exception:
+        log.exception("recording the failure of inbound mail %s failed", row_id)
+    try:
+        with store.transaction() as session:
+            session.execute(
+                update(_INBOUND)
+                .where(_INBOUND.c.id == row_id)
+                .where(_INBOUND.c.status == "pending")
+                .values(status="failed", done_at=now, outcome="failed: not even recorded")
+            )
+        return
+    except Exception:
+        log.exception("inbound mail %s could not be set aside; skipped for a while", row_id)
+    with _SKIPPED_LOCK:
+        _SKIPPED[row_id] = time.monotonic() + SKIP_SECONDS
+
+
+def _record_failure(store: Store, settings: Settings, now: datetime, row_id: int) -> None:
     with store.transaction() as session:
         query = select(Inbound).where(Inbound.id == row_id)
         if not store.is_sqlite:
@@ -284,21 +327,49 @@ def _count_failure(store: Store, settings: Settings, now: datetime, row_id: int)
         row.status = "failed"
         row.done_at = now
         row.outcome = "failed: the judge could not read it"
-        mail = read_mail(row.raw)
-        ctx = Conversation(session, settings, now, mail, row.id)
-        ctx.fault(
-            "The judge could not process your mail because of an error of its own.  The "
-            "judge keeper has been told; your mail is kept and will be looked at."
-        )
-        ctx.send(
+        attempts, envelope_from = row.attempts, row.envelope_from
+        try:
+            mail = read_mail(row.raw)
+        except Exception:  # unreadable: only the keeper is told, below
+            log.exception("inbound mail %s cannot be read to say it failed", row_id)
+            mail = None
+        if mail is not None:
+            ctx = Conversation(session, settings, now, mail, row.id)
+            ctx.fault(
+                "The judge could not process your mail because of an error of its own.  The "
+                "judge keeper has been told; your mail is kept and will be looked at."
+            )
+            ctx.write_outbox()
+        who = mail.reply_to if mail is not None else f"envelope sender {envelope_from!r}"
+        queue_mail(
+            session,
+            settings,
+            now,
             settings.keeper,
-            f"{settings.code}: inbound mail {row.id} failed",
-            f"Inbound mail {row.id} from {mail.reply_to} failed {row.attempts} times.\n",
+            f"{settings.code}: inbound mail {row_id} failed",
+            f"Inbound mail {row_id} from {who} failed {attempts} times.\n",
+            inbound_id=row_id,
         )
-        ctx.write_outbox()
+
+
+# Mails this process could not even set aside, and until when it leaves them alone (a
+# worker that failed on a mail and could not record it would otherwise take it again at
+# once, for ever).
+SKIP_SECONDS = 600.0
+_SKIPPED: dict[int, float] = {}
+_SKIPPED_LOCK = threading.Lock()
+
+
+def _skipped() -> list[int]:
+    """The ids to leave alone now (read when a pending query runs)."""
+    with _SKIPPED_LOCK:
+        moment = time.monotonic()
+        for row_id in [r for r, until in _SKIPPED.items() if until <= moment]:
+            del _SKIPPED[row_id]
+        return sorted(_SKIPPED)
 
 
 def has_pending(store: Store) -> bool:
     """Whether any mail waits to be answered; a look that never blocks a writer."""
     with store.transaction(readonly=True) as session:
-        return session.execute(q.ANY_PENDING).first() is not None
+        return session.execute(_ANY_PENDING).first() is not None

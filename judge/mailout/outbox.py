@@ -7,6 +7,7 @@ answers a batch of mails inserts all of the batch's rows in one statement.
 
 from __future__ import annotations
 
+import logging
 import uuid
 from collections.abc import Sequence
 from datetime import datetime
@@ -16,7 +17,10 @@ from sqlalchemy import insert
 from sqlalchemy.orm import Session
 
 from ..config import Settings
+from ..store.fields import HEADER_LIMIT, bounded_address, clean_references, clean_text
 from ..store.models import Outbox
+
+log = logging.getLogger("judge.outbox")
 
 OutboxRow = dict[str, Any]
 
@@ -54,8 +58,31 @@ def outbox_row(
 
 
 def insert_outbox(session: Session, rows: Sequence[OutboxRow]) -> None:
-    if rows:
-        session.execute(insert(Outbox.__table__), list(rows))
+    """Write outbox rows, each cleaned for its columns (`fit`): a hostile Subject or
+    Message-ID echoed into an answer must not fail the transaction it is written in."""
+    fitting = [row for row in map(fit, rows) if row is not None]
+    if fitting:
+        session.execute(insert(Outbox.__table__), fitting)
+
+
+def fit(row: OutboxRow) -> OutboxRow | None:
+    """The row with NUL-free text within its columns' lengths; None (and logged) when its
+    address can receive no mail at all."""
+    to = bounded_address(row["to_address"])
+    if to is None:
+        log.warning(
+            "not sent to an impossible address %r: %r", row["to_address"][:80], row["subject"][:80]
+        )
+        return None
+    return {
+        **row,
+        "to_address": to,
+        "subject": clean_text(row["subject"], HEADER_LIMIT),
+        "body": clean_text(row["body"]),
+        "in_reply_to": clean_text(row["in_reply_to"], HEADER_LIMIT),
+        "refs": clean_references(row["refs"]),
+        "headers": {k: clean_text(str(v), HEADER_LIMIT) for k, v in row["headers"].items()},
+    }
 
 
 def queue_mail(

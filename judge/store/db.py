@@ -18,6 +18,8 @@ from sqlalchemy import Engine, create_engine, event
 from sqlalchemy.engine import make_url
 from sqlalchemy.orm import Session, sessionmaker
 
+from .fields import clean_parameters
+
 try:
     import fcntl
 except ImportError:  # not POSIX: the lock covers this process only
@@ -185,4 +187,14 @@ def _engine(url: str, connections: int) -> Engine:
     if url.startswith("postgresql://"):
         url = "postgresql+psycopg://" + url[len("postgresql://") :]
     # One connection for each thread that may hold one at once; a few spare for peeks.
-    return create_engine(url, pool_pre_ping=True, pool_size=connections, max_overflow=5)
+    engine = create_engine(url, pool_pre_ping=True, pool_size=connections, max_overflow=5)
+
+    @event.listens_for(engine, "before_cursor_execute", retval=True)
+    def _no_nuls(
+        _conn: Any, _cursor: Any, statement: str, parameters: Any, _context: Any, _many: bool
+    ) -> tuple[str, Any]:
+        # PostgreSQL refuses a NUL in text; SQLite keeps it. A NUL that no boundary
+        # cleaned (see fields.py) is made visible instead of failing the transaction.
+        return statement, clean_parameters(parameters)
+
+    return engine

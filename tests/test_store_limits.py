@@ -1,0 +1,139 @@
+"""What the store takes from a hostile mail: NULs and over-long addresses are cleaned where
+they are written (SQLite and PostgreSQL alike), a mail that makes the judge fail is set
+aside even when recording the failure fails, and a writer that cannot get SQLite's lock
+in time gets a 451 instead of waiting for ever."""
+
+from __future__ import annotations
+
+import time
+import uuid
+
+import pytest
+from sqlalchemy import select
+
+from judge.store.models import Inbound
+from tests.judgekit import InProcessJudge, mail, settle
+
+LONG = "x" * 330 + "@example.org"  # an address over 320 characters
+
+
+def raw_mail(headers: bytes, body: bytes = b"VERSION\r\n", sender: bytes = b"hostile@example.org"):
+    message_id = f"<{uuid.uuid4().hex}@client.example>".encode()
+    return (
+        b"From: " + sender + b"\r\nTo: judge@test.example\r\n"
+        + (b"" if b"Message-ID" in headers else b"Message-ID: " + message_id + b"\r\n")
+        + headers + b"\r\n" + body
+    )  # fmt: skip
+
+
+HOSTILE_FIELDS = {
+    "NUL in Subject": ("hostile@example.org", raw_mail(b"Subject: a\x00b\r\n")),
+    "NUL in Message-ID": (
+        "hostile@example.org",
+        raw_mail(b"Message-ID: <a\x00b@client.example>\r\nSubject: x\r\n"),
+    ),
+    "long From": (LONG, raw_mail(b"Subject: x\r\n", sender=LONG.encode())),
+    "long Reply-To": (
+        "hostile@example.org",
+        raw_mail(b"Reply-To: " + LONG.encode() + b"\r\nSubject: x\r\n"),
+    ),
+    "long body REPLY-TO": (
+        "hostile@example.org",
+        raw_mail(b"Subject: x\r\n", b"REPLY-TO " + LONG.encode() + b"\r\nVERSION\r\n"),
+    ),
+    "long REGISTER address": (
+        "hostile@example.org",
+        raw_mail(
+            b"Subject: x\r\n",
+            b"REGISTER\r\nname: Hostile Person\r\naddress: 1 Street\r\nphone: 1\r\n"
+            b"site: x\r\nlevel: novice\r\nemail: " + LONG.encode() + b"\r\ncountry: Italy\r\n"
+            b"END\r\n",
+        ),
+    ),
+}
+
+
+def _hostile_then_ordinary(judge: InProcessJudge, envelope: str, raw: bytes) -> None:
+    judge.client.send_raw(raw, envelope)
+    settle(judge.store, timeout=30)
+    with judge.store.transaction(readonly=True) as session:
+        statuses = session.execute(select(Inbound.status)).scalars().all()
+    assert statuses and "pending" not in statuses
+    reply = judge.ask("calm@example.org", "VERSION")
+    assert "This is judge USTS" in reply.get_content()
+
+
+@pytest.mark.parametrize("name", sorted(HOSTILE_FIELDS))
+def test_a_hostile_field_is_stored_cleanly_on_sqlite(tmp_path, name):
+    envelope, raw = HOSTILE_FIELDS[name]
+    with InProcessJudge(tmp_path / "j") as judge:
+        _hostile_then_ordinary(judge, envelope, raw)
+
+
+@pytest.mark.parametrize("name", sorted(HOSTILE_FIELDS))
+def test_a_hostile_field_is_stored_cleanly_on_postgresql(tmp_path, postgres_url, name):
+    envelope, raw = HOSTILE_FIELDS[name]
+    with InProcessJudge(tmp_path / "j", JUDGE_DATABASE_URL=postgres_url) as judge:
+        _hostile_then_ordinary(judge, envelope, raw)
+
+
+# Faults put into the database itself: the reply to a mail whose Subject says "poison"
+# cannot be written, nor (second case) can any mail be marked failed.
+POISON = {
+    "sqlite": [
+        "CREATE TRIGGER poison BEFORE INSERT ON outbox WHEN NEW.subject LIKE '%poison%'"
+        " BEGIN SELECT RAISE(ABORT, 'poisoned'); END"
+    ],
+    "postgresql": [
+        "ALTER TABLE outbox ADD CONSTRAINT poison CHECK (strpos(subject, 'poison') = 0)"
+    ],
+}
+NEVER_FAILED = {
+    "sqlite": [
+        "CREATE TRIGGER never_failed BEFORE UPDATE ON inbound WHEN NEW.status = 'failed'"
+        " BEGIN SELECT RAISE(ABORT, 'never'); END"
+    ],
+    "postgresql": ["ALTER TABLE inbound ADD CONSTRAINT never_failed CHECK (status <> 'failed')"],
+}
+
+
+def _database(kind: str, postgres: str) -> dict[str, str]:
+    return {"JUDGE_DATABASE_URL": postgres} if kind == "postgresql" else {}
+
+
+def _fault(judge: InProcessJudge, kind: str, statements: dict[str, list[str]]) -> None:
+    with judge.store.engine.begin() as connection:
+        for statement in statements[kind]:
+            connection.exec_driver_sql(statement)
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def database(request) -> str:
+    if request.param == "postgresql":
+        return request.getfixturevalue("postgres_url")
+    return ""
+
+
+def test_a_mail_whose_failure_cannot_be_told_is_still_set_aside(tmp_path, database):
+    kind = "postgresql" if database else "sqlite"
+    with InProcessJudge(tmp_path / "j", **_database(kind, database)) as judge:
+        _fault(judge, kind, POISON)
+        judge.client.send(mail("hostile@example.org", "VERSION", subject="poison"))
+        settle(judge.store, timeout=30)
+        with judge.store.transaction(readonly=True) as session:
+            row = session.execute(select(Inbound)).scalar_one()
+        assert (row.status, row.outcome) == ("failed", "failed: not even recorded")
+        assert "This is judge USTS" in judge.ask("calm@example.org", "VERSION").get_content()
+
+
+def test_a_mail_that_cannot_even_be_set_aside_is_left_alone(tmp_path, database, caplog):
+    kind = "postgresql" if database else "sqlite"
+    with InProcessJudge(tmp_path / "j", **_database(kind, database)) as judge:
+        _fault(judge, kind, POISON)
+        _fault(judge, kind, NEVER_FAILED)
+        judge.client.send(mail("hostile@example.org", "VERSION", subject="poison"))
+        judge.mailbox.wait(lambda: "could not be set aside" in caplog.text)
+        reply = judge.ask("calm@example.org", "VERSION")
+        assert "This is judge USTS" in reply.get_content()
+        time.sleep(1)  # a worker in a hot loop would fail on it dozens of times a second
+        assert caplog.text.count("answering inbound mail 1 failed") <= 2 * 3
