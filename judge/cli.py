@@ -28,7 +28,7 @@ from .mailin.queue import answer_pending, store_inbound
 from .mailout.sender import Maildir, send_pending, transport
 from .reports.show import game_state
 from .store import migrate
-from .store.db import Store
+from .store.db import Store, StoreBusy
 from .store.models import Game
 
 EX_DATAERR = 65
@@ -57,6 +57,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except migrate.SchemaNotCurrent as exc:
         print(f"judge: {exc}", file=sys.stderr)
         return 1
+    except StoreBusy as exc:  # a later run (cron, the mail system) will find it free
+        print(f"judge: {exc}; try again later", file=sys.stderr)
+        return EX_TEMPFAIL
     except KeyboardInterrupt:
         return 1
 
@@ -141,7 +144,7 @@ def _process(settings: Settings, args: argparse.Namespace) -> int:
     clock = SystemClock()
     try:
         settings.home.mkdir(parents=True, exist_ok=True)
-        store = Store(settings.database)
+        store = Store(settings.database, lock_timeout=settings.write_lock_timeout)
         migrate.require_head(store)
         row_id = store_inbound(store, raw, clock.now(), "pipe", sender)
     except migrate.SchemaNotCurrent as exc:
@@ -175,7 +178,7 @@ def _drain(store: Store, settings: Settings, clock: Clock) -> tuple[int, int]:
 
 def _migrate(settings: Settings, args: argparse.Namespace) -> int:
     settings.home.mkdir(parents=True, exist_ok=True)
-    store = Store(settings.database)
+    store = Store(settings.database, lock_timeout=settings.write_lock_timeout)
     before = migrate.current(store)
     if args.downgrade:
         migrate.downgrade(store, args.downgrade)
@@ -193,7 +196,7 @@ def _migrate(settings: Settings, args: argparse.Namespace) -> int:
 def _show(settings: Settings, args: argparse.Namespace) -> int:
     from sqlalchemy import select
 
-    store = Store(settings.database)
+    store = Store(settings.database, lock_timeout=settings.write_lock_timeout)
     migrate.require_head(store)
     with store.transaction(readonly=True) as session:
         game = session.execute(
@@ -236,7 +239,7 @@ def _print_state(state: dict) -> None:  # type: ignore[type-arg]
 
 def _tick(settings: Settings, args: argparse.Namespace) -> int:
     clock: Clock = FixedClock(args.now) if args.now else SystemClock()
-    store = Store(settings.database)
+    store = Store(settings.database, lock_timeout=settings.write_lock_timeout)
     migrate.require_head(store)
     report = tick(store, clock.now(), settings.keep_days, settings)
     answered, sent = _drain(store, settings, clock)

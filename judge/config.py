@@ -30,6 +30,8 @@ class Settings:
     max_message: int = 1_000_000  # bytes; larger mail is refused at SMTP time
     rate_limit: int = 60  # mails from one sender per rate window before they are held
     rate_window: int = 3600  # seconds
+    # SQLite: how long a writer waits for the write lock before giving up (451, exit 75)
+    write_lock_timeout: float = 30.0
     whois: bool = False  # GET WHOIS: the whole registration list, off by default
     # Processes that answer mail beside the one that listens; 0: the listening process
     # answers too. Each runs `workers` threads.
@@ -102,6 +104,8 @@ def validate(settings: Settings) -> Settings:
     for key in ("max_message", "rate_limit", "rate_window", "workers", "keep_days"):
         if getattr(settings, key) < 1:
             problems.append(f"{key} must be at least 1")
+    if settings.write_lock_timeout <= 0:
+        problems.append("write_lock_timeout must be more than 0 seconds")
     if settings.processes < 0:
         problems.append("processes must be 0 or more")
     if problems:

@@ -225,7 +225,7 @@ def child_process(
     threading.Thread(target=_orphaned, name="parent-watch", daemon=True).start()
 
     now = SystemClock().now
-    store = Store(settings.database, connections=settings.workers + 1)
+    store = Store(settings.database, settings.workers + 1, lock_timeout=settings.write_lock_timeout)
     if role == "send":
         sender = (store, settings, now, told, outbox_waiting)
         threads = [threading.Thread(target=send_loop, args=sender, name="sender")]
@@ -256,7 +256,7 @@ class Judge:
         self.processes = settings.processes if isinstance(self.clock, SystemClock) else 0
         threads = 0 if self.processes else settings.workers
         # Workers, the sender, the tick and the listeners' stores may each hold one.
-        self.store = Store(settings.database, connections=threads + 4)
+        self.store = Store(settings.database, threads + 4, lock_timeout=settings.write_lock_timeout)
         self.context = multiprocessing.get_context("forkserver") if self.processes else None
         self.stopping = threading.Event()
         self.mail_waiting: Signal = threading.Event()

@@ -5,6 +5,9 @@ in time gets a 451 instead of waiting for ever."""
 
 from __future__ import annotations
 
+import smtplib
+import subprocess
+import sys
 import time
 import uuid
 
@@ -12,7 +15,7 @@ import pytest
 from sqlalchemy import select
 
 from judge.store.models import Inbound
-from tests.judgekit import InProcessJudge, mail, settle
+from tests.judgekit import InProcessJudge, mail, run_judge, settle
 
 LONG = "x" * 330 + "@example.org"  # an address over 320 characters
 
@@ -137,3 +140,44 @@ def test_a_mail_that_cannot_even_be_set_aside_is_left_alone(tmp_path, database, 
         assert "This is judge USTS" in reply.get_content()
         time.sleep(1)  # a worker in a hot loop would fail on it dozens of times a second
         assert caplog.text.count("answering inbound mail 1 failed") <= 2 * 3
+
+
+HOLD_LOCK = """
+import fcntl, os, sys
+fd = os.open(sys.argv[1], os.O_RDWR | os.O_CREAT, 0o600)
+fcntl.flock(fd, fcntl.LOCK_EX)
+print("held", flush=True)
+sys.stdin.read()
+"""
+
+
+def _holding(path: str) -> subprocess.Popen[str]:
+    """Another process that holds SQLite's write lock until its stdin is closed."""
+    holder = subprocess.Popen(
+        [sys.executable, "-c", HOLD_LOCK, path],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    assert holder.stdout is not None and holder.stdout.readline() == "held\n"
+    return holder
+
+
+def test_a_writer_lock_held_elsewhere_gets_a_451_then_the_mail_is_taken(tmp_path):
+    with InProcessJudge(tmp_path / "j", JUDGE_WRITE_LOCK_TIMEOUT="2") as judge:
+        holder = _holding(judge.settings.database.removeprefix("sqlite:///") + "-writer")
+        try:
+            message = mail("anna@example.org", "VERSION")
+            started = time.monotonic()
+            with pytest.raises(smtplib.SMTPDataError) as refused:
+                judge.client.send(message)
+            assert refused.value.smtp_code == 451
+            assert time.monotonic() - started < 15
+            env = {**judge.env, "JUDGE_WRITE_LOCK_TIMEOUT": "1"}
+            piped = run_judge(env, "process", "--queue-only", stdin=message.as_bytes())
+            assert piped.returncode == 75, piped.stderr
+        finally:
+            holder.stdin.close()
+            holder.wait(10)
+        sent = judge.client.send(message)
+        assert "This is judge USTS" in judge.mailbox.reply(sent).get_content()

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 import threading
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager, nullcontext
 from typing import Any
@@ -26,15 +27,20 @@ except ImportError:  # not POSIX: the lock covers this process only
     fcntl = None  # type: ignore[assignment]
 
 
+class StoreBusy(RuntimeError):
+    """SQLite's write lock was not had within its time: the caller says "try again later"
+    (451 to an SMTP client, 75 to a mail system's pipe) rather than keep it waiting."""
+
+
 class Store:
     """An engine and its sessions for one database URL."""
 
-    def __init__(self, url: str, connections: int = 5) -> None:
+    def __init__(self, url: str, connections: int = 5, lock_timeout: float = 30.0) -> None:
         self.url = url
         self.is_sqlite = url.startswith("sqlite")
         self.engine = _engine(url, connections)
         self._sessions = sessionmaker(self.engine, expire_on_commit=False)
-        self._write_lock = WriteLock(url) if self.is_sqlite else None
+        self._write_lock = WriteLock(url, lock_timeout) if self.is_sqlite else None
         self._readers = sessionmaker(
             self.engine.execution_options(judge_readonly=True), expire_on_commit=False
         )
@@ -107,11 +113,18 @@ class WriteLock:
     someone waits and end a long batch early. Each transaction opens its own file
     descriptions (flock belongs to them, not to the process). A database without a
     file (`:memory:`) or a system without flock has only the threads of this process.
+
+    A writer waits `timeout` seconds at most, then raises StoreBusy: a lock held for ever
+    (a process stopped under a debugger, a stuck disk) must turn into "try again later"
+    for the SMTP client, not a connection that hangs. The kernel has no flock with a
+    timeout, so the wait looks again and again, at first every fraction of a millisecond
+    and at most every 10 ms.
     """
 
-    def __init__(self, url: str) -> None:
+    def __init__(self, url: str, timeout: float = 30.0) -> None:
         database = make_url(url).database or ""
         self.path = database if database and database != ":memory:" else ""
+        self.timeout = timeout
         self._threads = threading.Lock()  # without flock: this process only
         self._waiting = 0
 
@@ -120,9 +133,11 @@ class WriteLock:
         if fcntl is None or not self.path:
             self._waiting += 1
             try:
-                self._threads.acquire()
+                got = self._threads.acquire(timeout=self.timeout)
             finally:
                 self._waiting -= 1
+            if not got:
+                raise StoreBusy(f"the database was busy for {self.timeout:g} s")
             try:
                 yield
             finally:
@@ -133,12 +148,27 @@ class WriteLock:
             waiting = os.open(self.path + "-waiting", os.O_RDWR | os.O_CREAT, 0o600)
             try:
                 fcntl.flock(waiting, fcntl.LOCK_SH)
-                fcntl.flock(writer, fcntl.LOCK_EX)
+                self._take(writer)
             finally:
                 os.close(waiting)  # no longer waiting, whether we got the lock or not
             yield  # closing the descriptor below lets the next writer in
         finally:
             os.close(writer)
+
+    def _take(self, writer: int) -> None:
+        deadline = time.monotonic() + self.timeout
+        pause = 0.0002
+        while True:
+            try:
+                fcntl.flock(writer, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                return
+            except BlockingIOError:
+                if time.monotonic() >= deadline:
+                    raise StoreBusy(
+                        f"the database's write lock was held for {self.timeout:g} s"
+                    ) from None
+                time.sleep(pause)
+                pause = min(pause * 1.5, 0.01)
 
     def others_waiting(self) -> bool:
         if fcntl is None or not self.path:
