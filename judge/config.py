@@ -28,7 +28,10 @@ class Settings:
     keeper: str = "judgekeeper@localhost"  # the judgekeeper, told of trouble
     name: str = "Diplomacy Judge"
     max_message: int = 1_000_000  # bytes; larger mail is refused at SMTP time
-    rate_limit: int = 60  # mails from one sender per rate window before they are held
+    rate_limit: int = 60  # mails from one sender per rate window; more are dropped
+    host_rate_limit: int = 600  # mails from one connecting host per rate window
+    # Hosts that hand on everyone's mail (a relay on this machine): not counted as a host.
+    local_relays: str = "127.0.0.1, ::1"
     rate_window: int = 3600  # seconds
     # SQLite: how long a writer waits for the write lock before giving up (451, exit 75)
     write_lock_timeout: float = 30.0
@@ -60,6 +63,10 @@ class Settings:
     @property
     def zone(self) -> ZoneInfo:
         return ZoneInfo(self.timezone)
+
+    @property
+    def relays(self) -> frozenset[str]:
+        return frozenset(h.strip() for h in self.local_relays.split(",") if h.strip())
 
     @property
     def domain(self) -> str:
@@ -101,7 +108,14 @@ def validate(settings: Settings) -> Settings:
             problems.append(f"{key} {value!r} must be host:port")
     if not settings.listen and not settings.lmtp:
         problems.append("listen and lmtp are both empty: the judge would hear no mail")
-    for key in ("max_message", "rate_limit", "rate_window", "workers", "keep_days"):
+    for key in (
+        "max_message",
+        "rate_limit",
+        "host_rate_limit",
+        "rate_window",
+        "workers",
+        "keep_days",
+    ):
         if getattr(settings, key) < 1:
             problems.append(f"{key} must be at least 1")
     if settings.write_lock_timeout <= 0:

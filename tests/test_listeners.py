@@ -1,13 +1,11 @@
-"""The doors mail comes in by: SMTP and LMTP, with the size limit advertised, and the rate
-limit that holds a sender who writes too much."""
+"""The doors mail comes in by: SMTP and LMTP, with the size limit advertised."""
 
 from __future__ import annotations
 
 import smtplib
 import socket
 
-from judge.engine.tick import tick
-from tests.judgekit import InProcessJudge, free_port, mail, settle
+from tests.judgekit import InProcessJudge, free_port, mail
 
 
 def lmtp_conversation(port: int, recipients: list[bytes], data: bytes) -> list[bytes]:
@@ -53,25 +51,7 @@ def test_smtp_advertises_the_size_limit(judge):
         assert int(smtp.esmtp_features["size"]) == judge.settings.max_message
 
 
-def test_a_sender_over_the_rate_is_told_once_then_held_until_the_window_ends(tmp_path):
-    with InProcessJudge(tmp_path / "j", JUDGE_RATE_LIMIT="2", JUDGE_RATE_WINDOW="600") as judge:
-        sent = [judge.client.send(mail("busy@example.org", "VERSION")) for _ in range(5)]
-        settle(judge.store)
-        assert all(judge.mailbox.replies_to(m) for m in sent[:2])
-        told = judge.mailbox.replies_to(sent[2])
-        assert len(told) == 1
-        assert "more than 2 mails to this judge in 10 minutes" in told[0].get_content()
-        assert not judge.mailbox.replies_to(sent[3]) and not judge.mailbox.replies_to(sent[4])
-        # Someone else is not held.
-        assert "This is judge" in judge.ask("calm@example.org", "VERSION").get_content()
-        # When the window has passed, the held mail is read and answered.
-        from datetime import timedelta
-
-        assert tick(judge.store, judge.judge.clock.now() + timedelta(seconds=601)).released == 3
-        for message_id in sent[2:]:
-            judge.mailbox.wait(lambda m=message_id: any(
-                "This is judge" in r.get_content() for r in judge.mailbox.replies_to(m)
-            ))  # fmt: skip
+# The rate limit (drop, not hold): tests/test_rate_limits.py.
 
 
 def test_envelope_addresses_in_every_form_are_taken(judge):

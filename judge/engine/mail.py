@@ -38,13 +38,14 @@ class Arrived:
     envelope_from: str
     via: str
     hold_until: datetime | None = None
+    peer: str = ""  # the connecting host's IP address; "" for the pipe
 
 
 @dataclass(frozen=True)
 class Outcome:
     """What became of a mail, for its inbound row."""
 
-    status: str  # done, held
+    status: str  # done (held: only rows from before 0006, see release_held)
     outcome: str  # for the log and the judgekeeper
     sender: str = ""
     message_key: str | None = None
@@ -57,18 +58,21 @@ class Batch:
     the worker must know of other mail to answer them: which Message-IDs were answered
     already, and how many mails each sender sent in the rate window. Both are looked up
     once for the whole batch (`look_up`), then kept up to date as its mails are answered,
-    since their own rows are written together at the end."""
+    since their own rows are written together at the end.
+
+    A sender is counted three ways (`rate_keys`): by the From (or Reply-To) address, by
+    the envelope sender and by the connecting host, since the first two are the sender's
+    to forge at will and a flood must not be let through by rotating them."""
 
     outbox: list[OutboxRow] = field(default_factory=list)
     keys: dict[str, int] = field(default_factory=dict)
-    senders: Counter[str] = field(default_factory=Counter)
-    told: set[str] = field(default_factory=set)  # senders told they are held
+    senders: Counter[tuple[str, str]] = field(default_factory=Counter)
+    told: set[str] = field(default_factory=set)  # unused since 0006; kept for callers
 
     def look_up(
         self, session: Session, arrived: list[tuple[Arrived, IncomingMail]], window: int
     ) -> None:
         keys = [_key(mail) for _, mail in arrived]
-        senders = {_sender(mail) for _, mail in arrived}
         if not arrived:
             return
         connection = session.connection()
@@ -78,11 +82,42 @@ class Batch:
                 self.keys.setdefault(key, row_id)
         first = min(a.id for a, _ in arrived)
         since = min(a.received_at for a, _ in arrived) - timedelta(seconds=window)
-        counts = connection.execute(
-            q.MAILS_FROM_SENDERS, {"senders": sorted(senders), "since": since, "first": first}
-        )
-        for sender, count in counts:
-            self.senders[sender] += count
+        wanted_keys: dict[str, set[str]] = {"from": set(), "envelope": set(), "host": set()}
+        for a, mail in arrived:
+            for kind, value in rate_keys(a, mail):
+                wanted_keys[kind].add(value)
+        for kind, query in (
+            ("from", q.MAILS_FROM_SENDERS),
+            ("envelope", q.MAILS_FROM_ENVELOPES),
+            ("host", q.MAILS_FROM_PEERS),
+        ):
+            if not wanted_keys[kind]:
+                continue
+            values = {"senders": sorted(wanted_keys[kind]), "since": since, "first": first}
+            for value, count in connection.execute(query, values):
+                self.senders[(kind, value)] += count
+
+    def count(self, arrived: Arrived, mail: IncomingMail, settings: Settings) -> int:
+        """Count this mail; by how many it is over the tightest of its limits (0: not)."""
+        over = 0
+        for rate_key in rate_keys(arrived, mail):
+            if rate_key[0] == "host" and rate_key[1] in settings.relays:
+                continue  # a relay of ours brings everyone's mail
+            self.senders[rate_key] += 1
+            limit = settings.host_rate_limit if rate_key[0] == "host" else settings.rate_limit
+            over = max(over, self.senders[rate_key] - limit)
+        return over
+
+
+def rate_keys(arrived: Arrived, mail: IncomingMail) -> list[tuple[str, str]]:
+    """What a mail is counted by: its answer address, its envelope sender, and its
+    connecting host (`Batch.count` leaves out the relays of settings.local_relays)."""
+    keys = [("from", _sender(mail))]
+    if arrived.envelope_from:
+        keys.append(("envelope", arrived.envelope_from.lower()[:320]))
+    if arrived.peer:
+        keys.append(("host", arrived.peer))
+    return keys
 
 
 # After the lines the judge could not read: where the way to write them is told.
@@ -152,9 +187,9 @@ def answer(
             log.info("inbound %s is inbound %s again (same Message-ID)", arrived.id, first)
             return Outcome("done", f"not answered: the same mail as inbound {first}", sender)
         batch.keys[key] = arrived.id
-    batch.senders[sender] += 1
-    if arrived.hold_until is None and batch.senders[sender] > settings.rate_limit:
-        return _hold(session, arrived, sender, key, settings, now, mail, batch)
+    over = batch.count(arrived, mail, settings)
+    if over and arrived.hold_until is None:  # held before 0006: counted when it came
+        return _drop(session, arrived, sender, key, settings, now, mail, batch, over)
     ctx = Conversation(session, settings, now, mail, arrived.id, outbox=batch.outbox)
     if parsed is None:
         parsed = p.parse_mail(mail.body, now, vocabulary_for(session))
@@ -186,7 +221,7 @@ def _return_path(arrived: Arrived, mail: IncomingMail) -> str:
     return mail.from_address or mail.reply_to
 
 
-def _hold(
+def _drop(
     session: Session,
     arrived: Arrived,
     sender: str,
@@ -195,34 +230,39 @@ def _hold(
     now: datetime,
     mail: IncomingMail,
     batch: Batch,
+    over: int,
 ) -> Outcome:
-    """Over the rate: the first such mail is told, the rest are held quietly; all are read
-    once the window has passed."""
-    until = now + timedelta(seconds=settings.rate_window)
-    held = Outcome("held", "held: over the rate limit", sender, key, until)
-    log.warning("inbound %s from %s held: over %s mails", arrived.id, sender, settings.rate_limit)
-    told = (
-        sender in batch.told
-        or session.execute(
-            q.HELD_FROM_SENDER, {"sender": sender, "id": arrived.id, "now": now}
-        ).scalar_one()
-    )
-    if told:
-        return held
-    batch.told.add(sender)
+    """Over the rate limit: the mail is not read, now or later (a judge that answers a
+    forged flood an hour later is a reflector all the same). Only the first mail over
+    the limit is told, and only where it can be shown to come from: its envelope sender,
+    when the From says the same address. A From that the envelope does not bear out is
+    likely forged, and a notice to it would be backscatter: nobody is told then."""
+    log.warning(
+        "inbound %s from %s (envelope %r, host %r) dropped: over the rate limit",
+        arrived.id, sender, arrived.envelope_from, arrived.peer,
+    )  # fmt: skip
+    dropped = Outcome("done", "dropped: over the rate limit", sender, key)
+    shown = arrived.envelope_from.lower()
+    if over != 1 or not shown or shown != (mail.from_address or "").lower():
+        return dropped
     ctx = Conversation(session, settings, now, mail, arrived.id, outbox=batch.outbox)
-    minutes = settings.rate_window // 60
+    ctx.reply_to = arrived.envelope_from
+    minutes = max(settings.rate_window // 60, 1)
     ctx.say(
-        f"You have sent more than {settings.rate_limit} mails to this judge in {minutes} "
-        f"minutes.  This mail and any more you send will be read after "
-        f"{until:%a %b %d %Y %H:%M} UTC."
+        f"More than {settings.rate_limit} mails have come to this judge from you in "
+        f"{minutes} minutes.  This mail and any more you send in that time are not read\n"
+        f"and will not be answered.  Send them again after "
+        f"{now + timedelta(seconds=settings.rate_window):%a %b %d %Y %H:%M} UTC."
     )
     ctx.write_outbox()
-    return held
+    return Outcome("done", "dropped: over the rate limit (told)", sender, key)
 
 
 def release_held(session: Session, now: datetime) -> int:
-    """Held mail whose time has come goes back in the queue (the scheduler's tick)."""
+    """Held mail whose time has come goes back in the queue (the scheduler's tick).
+
+    Nothing is held any more (mail over the rate limit is dropped, `_drop`); this lets
+    the mails a judge held before it was upgraded be answered as their senders were told."""
     rows = (
         session.execute(
             select(Inbound).where(Inbound.status == "held").where(Inbound.hold_until <= now)

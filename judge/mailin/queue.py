@@ -52,6 +52,7 @@ _ARRIVED = select(
     Inbound.envelope_from,
     Inbound.via,
     Inbound.hold_until,
+    Inbound.peer,
 )
 _PENDING = (
     _ARRIVED.where(Inbound.status == "pending")

@@ -29,14 +29,20 @@ MAILS_FROM_SENDERS = (
     .group_by(Inbound.sender)
 )
 
-# Held mails of a sender that are still held (has the sender been told?).
-HELD_FROM_SENDER = (
-    select(func.count())
-    .select_from(Inbound)
-    .where(Inbound.sender == bindparam("sender"))
-    .where(Inbound.status == "held")
-    .where(Inbound.id < bindparam("id"))
-    .where(Inbound.hold_until > bindparam("now"))
+# The same, by envelope sender and by connecting host.
+MAILS_FROM_ENVELOPES = (
+    select(func.lower(Inbound.envelope_from), func.count())
+    .where(func.lower(Inbound.envelope_from).in_(bindparam("senders", expanding=True)))
+    .where(Inbound.received_at > bindparam("since"))
+    .where(Inbound.id < bindparam("first"))
+    .group_by(func.lower(Inbound.envelope_from))
+)
+MAILS_FROM_PEERS = (
+    select(Inbound.peer, func.count())
+    .where(Inbound.peer.in_(bindparam("senders", expanding=True)))
+    .where(Inbound.received_at > bindparam("since"))
+    .where(Inbound.id < bindparam("first"))
+    .group_by(Inbound.peer)
 )
 
 # A new user, and an address that reaches a user.
