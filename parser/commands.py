@@ -511,6 +511,9 @@ class LineError:
     reason: str
 
 
+MAX_DIGITS = 6  # in any number of a command (a whole number up to 999999)
+
+
 class CommandError(ValueError):
     """Raised by the transformer for a line that parses but means nothing."""
 
@@ -690,6 +693,15 @@ class ToCommands(Transformer):
     def __init__(self, now: datetime) -> None:
         super().__init__()
         self.now = now
+
+    def NUMBER(self, token: Token) -> Token:
+        """Every number of a command, before any handler reads it: no setting, count or
+        span of hours needs more than MAX_DIGITS digits, and a longer one would only
+        overflow the dates it is added to (a 400-digit MOVE DELAY)."""
+        whole = str(token).lstrip("-").partition(".")[0]
+        if len(whole) > MAX_DIGITS:
+            raise CommandError(f"number too large: {whole[:12]}... (at most {MAX_DIGITS} digits)")
+        return token
 
     # shared pieces
     def date(self, items: list) -> _Date:

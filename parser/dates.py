@@ -165,7 +165,14 @@ def _once(old: int | None, new: int, what: str) -> int:
     return new
 
 
+# The last year a date may name: far enough for any game, and far enough from 9999 that
+# adding a deadline's hours or an absence's days to it never overflows Python's dates.
+MAX_YEAR = 2999
+
+
 def _checked(year: int, month: int, day: int) -> date:
+    if year > MAX_YEAR:
+        raise DateError(f"date out of range: the year {year} is after {MAX_YEAR}")
     try:
         return date(year, month, day)
     except ValueError:

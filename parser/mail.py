@@ -26,6 +26,7 @@ from .orders import OrderParser, OrderSyntaxError, PhaseKind
 
 MAX_LINE = 10_000  # longer lines are refused, not read: no command or order is that long
 MAX_NESTING = 20  # parentheses in a condition
+MAX_IF_DEPTH = 20  # IFs open at once in a PHASE's orders
 MAX_ATOM_WORDS = 8  # words in one condition's atom (`French Army North Sea`)
 
 
@@ -306,6 +307,13 @@ class _Reader:
             self.error(number, _word(command), "IF, ELSE and ENDIF may only follow a PHASE command")
             return
         if isinstance(command, c._If):
+            if len(block.open_ifs) >= MAX_IF_DEPTH:
+                self.error(
+                    number,
+                    _word(command),
+                    f"too many nested IF without ENDIF (at most {MAX_IF_DEPTH} open at once)",
+                )
+                return
             block.open_ifs.append(([], self.condition(command.condition, number), [], number))
             return
         if not block.open_ifs:

@@ -181,3 +181,54 @@ def test_a_writer_lock_held_elsewhere_gets_a_451_then_the_mail_is_taken(tmp_path
             holder.wait(10)
         sent = judge.client.send(message)
         assert "This is judge USTS" in judge.mailbox.reply(sent).get_content()
+
+
+# -- numbers, dates and IFs beyond reason: a clear line error, never the judge's fault ------
+
+HUGE = "9" * 400
+MASTER_LINES = {
+    f"SET MAX ABSENCE {HUGE}": "number too large",
+    f"SET MOVE DELAY {HUGE}": "number too large",
+    f"SET MOVE MIN {HUGE}": "number too large",
+    f"SET MOVE CLOCK {HUGE}": "number too large",
+    "SET DEADLINE Dec 31 9999 23:59": "date out of range",
+    "SET START Dec 31 9999": "date out of range",
+    "SET ABSENCE Dec 30 9999 TO Dec 31 9999": "date out of range",
+}
+FAULT = "could not process your mail because of an error of its own"
+
+
+@pytest.fixture(scope="module")
+def moderated(tmp_path_factory):
+    """A moderated game 'war' under way (shared: each test's lines change nothing)."""
+    from tests.gametable import Table, start_moderated
+
+    with InProcessJudge(tmp_path_factory.mktemp("war") / "j") as judge:
+        table = Table.seated(judge)
+        start_moderated(table)
+        yield table
+
+
+@pytest.mark.parametrize("line", sorted(MASTER_LINES))
+def test_a_number_or_date_beyond_reason_gets_a_line_error(moderated, line):
+    from tests.gametable import master
+
+    before = moderated.show()
+    reply = master(moderated, line)
+    assert FAULT not in reply
+    assert f"Line 2: {line[:60]}" in reply and MASTER_LINES[line] in reply
+    assert moderated.show() == before
+    assert "This is judge USTS" in moderated.send("calm@example.org", "VERSION").get_content()
+
+
+def test_a_year_9999_absence_gets_a_line_error(moderated):
+    reply = moderated.orders("Germany", "SET ABSENCE Dec 31 9999")
+    assert FAULT not in reply and "date out of range" in reply
+    assert "This is judge USTS" in moderated.send("calm@example.org", "VERSION").get_content()
+
+
+def test_a_thousand_unclosed_ifs_get_a_line_error(moderated):
+    reply = moderated.orders("Germany", "PHASE S1901M\n" + "IF bur\n" * 1000 + "A ber H\n")
+    assert FAULT not in reply
+    assert "too many nested IF without ENDIF (at most 20 open at once)" in reply
+    assert "This is judge USTS" in moderated.send("calm@example.org", "VERSION").get_content()

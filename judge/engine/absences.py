@@ -10,6 +10,7 @@ reported to the masters. Absences are kept as naive UTC moments in ISO form.
 from __future__ import annotations
 
 from datetime import datetime, time, timedelta
+from zoneinfo import ZoneInfo
 
 import parser as p
 
@@ -54,6 +55,16 @@ def _store(person: Participant, kept: list[Window]) -> None:
     person.absences = [{"start": s.isoformat(), "end": e.isoformat()} for s, e in kept]
 
 
+def _span(cmd: p.SetAbsence, zone: ZoneInfo) -> tuple[datetime, datetime]:
+    """The absence's start and end as moments (an end date alone: to the end of that day)."""
+    start = moment_of(cmd.start, time(), zone)
+    if cmd.end is None:
+        return start, start + DAY
+    if cmd.end.time is None:
+        return start, from_local(datetime.combine(cmd.end.day + timedelta(days=1), time()), zone)
+    return start, moment_of(cmd.end, time(), zone)
+
+
 def set_absence(ctx: Conversation, cmd: p.SetAbsence) -> None:
     what = "SET NO ABSENCE" if cmd.cancel else "SET ABSENCE"
     game, me = ctx.game, ctx.me
@@ -75,13 +86,11 @@ def set_absence(ctx: Conversation, cmd: p.SetAbsence) -> None:
     if cmd.start.day < today or (cmd.end is not None and cmd.end.day < today):
         ctx.fail(f"{what}: an absence cannot begin or end before today.")
         return
-    start = moment_of(cmd.start, time(), zone)
-    if cmd.end is None:
-        end = start + DAY
-    elif cmd.end.time is None:  # a date alone: to the end of that day
-        end = from_local(datetime.combine(cmd.end.day + timedelta(days=1), time()), zone)
-    else:
-        end = moment_of(cmd.end, time(), zone)
+    try:
+        start, end = _span(cmd, zone)
+    except OverflowError:  # the parser keeps years far from 9999; this is the last guard
+        ctx.fail(f"{what}: date out of range.")
+        return
     shown = f"from {njudge_time(start, ctx.settings)} to {njudge_time(end, ctx.settings)}"
     if end <= ctx.now:
         ctx.fail(f"{what}: an absence {shown} has already ended.")
