@@ -988,13 +988,29 @@ def _tell_advance_orders(
             deliver(mailer, game, [x], "Orders", f"{note}\n\n{listing.rstrip()}\n")
 
 
-def process_due(session: Session, settings: Settings, now: datetime) -> int:
-    """The scheduler's part: each game whose clock has come (its delay run out, its
-    deadline, grace or a late notice due) is looked at; how many phases were processed."""
-    done = 0
-    for game in due_games(session, now):
-        mailer = Notices(session, settings, now)
-        if look(session, mailer, game, now):
-            done += 1
-        mailer.write_outbox()
-    return done
+def due_game_ids(session: Session, now: datetime) -> list[int]:
+    """The games whose clock has come (their delay run out, a deadline, grace or a late
+    notice due), oldest event first."""
+    return [game.id for game in sorted(due_games(session, now), key=_event_order)]
+
+
+def _event_order(game: Game) -> tuple[datetime, int]:
+    return (game.next_event_at or datetime.min, game.id)
+
+
+def process_due(session: Session, settings: Settings, now: datetime, game_id: int) -> bool:
+    """The scheduler's part for one game, in the caller's transaction (one for each game,
+    so that a game that fails stops no other's clock): whether a phase was processed. A
+    game no longer due (another tick was first) is left alone."""
+    query = select(Game).where(Game.id == game_id)
+    if session.get_bind().dialect.name != "sqlite":
+        query = query.with_for_update()
+    game = session.execute(query).scalar_one_or_none()
+    if game is None or game.status not in ("active", "paused"):
+        return False
+    if game.next_event_at is None or game.next_event_at > now:
+        return False
+    mailer = Notices(session, settings, now)
+    done = look(session, mailer, game, now)
+    mailer.write_outbox()
+    return bool(done)

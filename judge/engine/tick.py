@@ -1,21 +1,31 @@
 """The scheduler's entry point: everything that is due as of `now`, each in its own
 transaction, exactly like a mail.
 
-Today that is held mail whose rate-limit window has passed, and letting go of old mail's
-bulk; deadlines, grace periods and late notices join it with the games.
+That is each game whose clock has come (deadlines, grace periods, late notices), each
+game in a transaction of its own; held mail of a judge from before the rate limit dropped
+instead; and letting go of old mail's bulk.
 """
 
 from __future__ import annotations
 
 import logging
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timedelta
+
+from sqlalchemy import select
 
 from ..config import Settings
+from ..mailout.outbox import queue_mail
 from ..store.db import Store
+from ..store.models import Game, Outbox
 from ..store.retention import prune
 from .mail import release_held
-from .play import process_due
+from .play import due_game_ids, process_due
+
+# A game whose processing failed is looked at again this much later, not at every tick.
+RETRY_FAILED_GAME = timedelta(minutes=10)
+# The judgekeeper is told of a failing game at most once in this time.
+TELL_KEEPER_EVERY = timedelta(days=1)
 
 log = logging.getLogger("judge.tick")
 
@@ -38,10 +48,58 @@ def tick(
 ) -> TickReport:
     with store.transaction() as session:
         released = release_held(session, now)
-    with store.transaction() as session:
-        processed = process_due(session, settings, now) if settings is not None else 0
+    processed = _process_games(store, settings, now) if settings is not None else 0
     with store.transaction() as session:
         pruned = prune(session, now, keep_days)
     if released or pruned:
         log.info("tick %s: %s held mails released, %s pruned", now.isoformat(), released, pruned)
     return TickReport(released=released, pruned=pruned, processed=processed)
+
+
+def _process_games(store: Store, settings: Settings, now: datetime) -> int:
+    """Each due game in a transaction of its own: a game whose processing fails (a bug, a
+    corrupt position) is rolled back alone, logged, looked at again RETRY_FAILED_GAME
+    later, and the judgekeeper told; the other games' clocks go on."""
+    with store.transaction(readonly=True) as session:
+        due = due_game_ids(session, now)
+    processed = 0
+    for game_id in due:
+        try:
+            with store.transaction() as session:
+                processed += process_due(session, settings, now, game_id)
+        except Exception:
+            log.exception("tick %s: game %s could not be processed", now.isoformat(), game_id)
+            try:
+                _set_back(store, settings, now, game_id)
+            except Exception:
+                log.exception("game %s could not even be set back", game_id)
+    return processed
+
+
+def _set_back(store: Store, settings: Settings, now: datetime, game_id: int) -> None:
+    with store.transaction() as session:
+        game = session.get(Game, game_id)
+        if game is None:
+            return
+        game.next_event_at = now + RETRY_FAILED_GAME
+        subject = f"{settings.code}: game '{game.name}' cannot be processed"
+        told = session.execute(
+            select(Outbox.id)
+            .where(Outbox.to_address == settings.keeper)
+            .where(Outbox.subject == subject)
+            .where(Outbox.created_at > now - TELL_KEEPER_EVERY)
+            .limit(1)
+        ).first()
+        if told is None:
+            queue_mail(
+                session,
+                settings,
+                now,
+                settings.keeper,
+                subject,
+                f"Processing game '{game.name}' ({game.phase}) failed at {now:%Y-%m-%d %H:%M} "
+                f"UTC; the log says why.\nThe judge tries again every "
+                f"{RETRY_FAILED_GAME.seconds // 60} minutes and tells you again in a day if "
+                f"it still fails.  The other games go on.\n",
+                game_id=game_id,
+            )
