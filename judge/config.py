@@ -30,6 +30,9 @@ class Settings:
     max_message: int = 1_000_000  # bytes; larger mail is refused at SMTP time
     rate_limit: int = 60  # mails from one sender per rate window before they are held
     rate_window: int = 3600  # seconds
+    # Replies (not game notices) to one address in 24 hours; the last one says so, and
+    # later mail from that address is logged and not answered (a loop with a responder).
+    replies_per_day: int = 100
     whois: bool = False  # GET WHOIS: the whole registration list, off by default
     # Processes that answer mail beside the one that listens; 0: the listening process
     # answers too. Each runs `workers` threads.
@@ -99,7 +102,14 @@ def validate(settings: Settings) -> Settings:
             problems.append(f"{key} {value!r} must be host:port")
     if not settings.listen and not settings.lmtp:
         problems.append("listen and lmtp are both empty: the judge would hear no mail")
-    for key in ("max_message", "rate_limit", "rate_window", "workers", "keep_days"):
+    for key in (
+        "max_message",
+        "rate_limit",
+        "rate_window",
+        "workers",
+        "keep_days",
+        "replies_per_day",
+    ):
         if getattr(settings, key) < 1:
             problems.append(f"{key} must be at least 1")
     if settings.processes < 0:

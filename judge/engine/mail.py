@@ -18,6 +18,7 @@ import parser as p
 from ..config import Settings
 from ..mailin.message import IncomingMail, read_mail
 from ..mailin.screening import refusal
+from ..mailout import reply_cap
 from ..mailout.outbox import OutboxRow
 from ..store import queries as q
 from ..store.models import Inbound, Outbox
@@ -145,6 +146,11 @@ def answer(
     if why_not:
         log.info("inbound %s from %r not answered: %s", arrived.id, mail.reply_to, why_not)
         return Outcome("done", f"not answered: {why_not}", sender)
+    replies = reply_cap.replies_today(session, mail.reply_to, now, batch.outbox)
+    if replies >= settings.replies_per_day:
+        log.warning("inbound %s from %r not answered: reply cap", arrived.id, mail.reply_to)
+        cap = settings.replies_per_day
+        return Outcome("done", f"not answered: {cap} replies to it in 24 hours", sender)
     key = _key(mail)
     if key is not None:
         first = batch.keys.get(key)
@@ -171,6 +177,12 @@ def answer(
         ctx.fail(f"Line {error.line}: {error.text}\n  {error.reason}")
     if parsed.errors:
         ctx.fail(HOW_TO_WRITE)
+    if replies == settings.replies_per_day - 1:
+        notice = reply_cap.last_reply_notice(settings)
+        if ctx.whole is not None:
+            ctx.whole += "\n" + notice + "\n"
+        else:
+            ctx.say(notice)
     ctx.finish()
     ctx.write_outbox()
     return Outcome("done", f"answered {len(parsed.commands)} commands", sender, key)

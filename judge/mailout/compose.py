@@ -33,6 +33,10 @@ def compose(row: Outbox, settings: Settings) -> bytes:
         headers.append(("References", row.refs))
     headers.extend((row.headers or {}).items())
     headers.append(("X-Judge", settings.code))
+    # Loop markers: a mail that comes back with our X-Loop is ours (screening.py), and
+    # well-behaved auto-responders answer neither bulk nor auto-submitted mail.
+    headers.append(("X-Loop", settings.address))
+    headers.append(("Precedence", "bulk"))
     headers.append(("MIME-Version", "1.0"))
     body, encoding = _body(row.body)
     headers.append(("Content-Type", "text/plain; charset=utf-8"))
