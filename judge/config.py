@@ -33,6 +33,13 @@ class Settings:
     # Replies (not game notices) to one address in 24 hours; the last one says so, and
     # later mail from that address is logged and not answered (a loop with a responder).
     replies_per_day: int = 100
+    # What one mail may make the judge send (docs/operations.md 8b): files it asks for,
+    # the size of its reply, the size of all else it sends (files, press, notices), and
+    # how many of its lines the judge could not read are echoed.
+    files_per_mail: int = 20
+    reply_bytes: int = 300_000
+    mail_output_bytes: int = 2_000_000
+    echoed_errors: int = 50
     whois: bool = False  # GET WHOIS: the whole registration list, off by default
     # Processes that answer mail beside the one that listens; 0: the listening process
     # answers too. Each runs `workers` threads.
@@ -109,6 +116,10 @@ def validate(settings: Settings) -> Settings:
         "workers",
         "keep_days",
         "replies_per_day",
+        "files_per_mail",
+        "reply_bytes",
+        "mail_output_bytes",
+        "echoed_errors",
     ):
         if getattr(settings, key) < 1:
             problems.append(f"{key} must be at least 1")

@@ -7,6 +7,7 @@ from __future__ import annotations
 import hashlib
 import logging
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
@@ -173,8 +174,7 @@ def answer(
         if isinstance(command, p.ReplyTo):
             continue
         carry_out(ctx, command)
-    for error in parsed.errors:
-        ctx.fail(f"Line {error.line}: {error.text}\n  {error.reason}")
+    _echo_errors(ctx, parsed.errors, settings.echoed_errors)
     if parsed.errors:
         ctx.fail(HOW_TO_WRITE)
     if replies == settings.replies_per_day - 1:
@@ -186,6 +186,23 @@ def answer(
     ctx.finish()
     ctx.write_outbox()
     return Outcome("done", f"answered {len(parsed.commands)} commands", sender, key)
+
+
+ECHOED_LINE = 200  # characters of a line the judge could not read, echoed in the reply
+
+
+def _echo_errors(ctx: Conversation, errors: Sequence[p.LineError], most: int) -> None:
+    """The lines the judge could not read, each with why: at most `most` of them, each cut
+    short, so that a mail of bad lines does not come back many times its size."""
+    for error in errors[:most]:
+        text = error.text if len(error.text) <= ECHOED_LINE else error.text[:ECHOED_LINE] + "..."
+        ctx.fail(f"Line {error.line}: {text}\n  {error.reason}")
+    if len(errors) > most:
+        more = len(errors) - most
+        ctx.fail(
+            f"Only the first {most} lines the judge could not read are shown; the other "
+            f"{more:,} {'was' if more == 1 else 'were'} not carried out either."
+        )
 
 
 def _return_path(arrived: Arrived, mail: IncomingMail) -> str:
