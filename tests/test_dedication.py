@@ -61,7 +61,8 @@ def test_points_and_ratios_follow_a_moderated_game(table):
     assert "Game 'peace' set: Dedication: -10." in again
     refused = table.send(address("Germany"), "SIGN ON ?peace passG\n").get_content()
     assert "Game 'peace' requires a dedication of at least -10; yours is -49." in refused
-    assert "selected to play" in table.send(address("France"), "SIGN ON ?peace passF\n").get_content()
+    joined = table.send(address("France"), "SIGN ON ?peace passF\n").get_content()
+    assert "selected to play" in joined
 
 
 def test_an_unmoderated_game_is_unrated_unless_set_rated(table):
