@@ -44,7 +44,10 @@ class Conversation:
     now: datetime
     mail: IncomingMail
     inbound_id: int | None
-    reply_to: str = ""
+    reply_to: str = ""  # where the answer goes (a REPLY-TO: line may move it)
+    # Who wrote: the mail's own header address (the last Reply-To, else From), whatever a
+    # REPLY-TO: line says; registration, SIGN ON and I AM ALSO go by it.
+    sender: str = ""
     parts: list[str] = field(default_factory=list)
     extra: list[Outgoing] = field(default_factory=list)
     failed: bool = False
@@ -91,13 +94,15 @@ class Conversation:
     def __post_init__(self) -> None:
         if not self.reply_to:
             self.reply_to = self.mail.reply_to
+        if not self.sender:
+            self.sender = self.mail.reply_to
 
     # -- who is writing --------------------------------------------------------------------
 
     @property
     def user(self) -> User | None:
-        """The registered user the answer address belongs to, if any."""
-        return user_by_address(self.session, self.reply_to)
+        """The registered user the sender's address belongs to, if any."""
+        return user_by_address(self.session, self.sender)
 
     # -- what goes back --------------------------------------------------------------------
 

@@ -26,6 +26,7 @@ from ..store.models import Inbound, Outbox
 from .conversation import Conversation
 from .dispatch import carry_out
 from .play import vocabulary_for
+from .reply_addresses import direct
 
 log = logging.getLogger("judge.mail")
 
@@ -165,9 +166,8 @@ def answer(
     ctx = Conversation(session, settings, now, mail, arrived.id, outbox=batch.outbox)
     if parsed is None:
         parsed = p.parse_mail(mail.body, now, vocabulary_for(session))
-    replied_to = [c for c in parsed.commands if isinstance(c, p.ReplyTo)]
-    if replied_to:
-        ctx.reply_to = replied_to[-1].address
+    replied_to = [c.address for c in parsed.commands if isinstance(c, p.ReplyTo)]
+    direct(ctx, replied_to[-1] if replied_to else None)  # screened; never who wrote
     if mail.notes:
         log.info("inbound %s: %s", arrived.id, "; ".join(mail.notes))
     for command in parsed.commands:

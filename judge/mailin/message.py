@@ -60,6 +60,7 @@ class IncomingMail:
     # delivery report is multipart/report): what screening.py reads to tell a machine.
     loop_headers: tuple[tuple[str, str], ...] = ()
     content_type: str = ""
+    reply_to_all: tuple[str, ...] = ()  # every address of the last Reply-To, in order
 
 
 def read_mail(raw: bytes) -> IncomingMail:
@@ -93,6 +94,7 @@ def read_mail(raw: bytes) -> IncomingMail:
             if (value := headers.text(name)) or message.get(name) is not None
         ),
         content_type=message.get_content_type(),
+        reply_to_all=headers.addresses("Reply-To"),
     )
 
 
@@ -115,6 +117,12 @@ class _Headers:
     def return_path(self) -> str | None:
         values = self._all("Return-Path")
         return parseaddr(values[-1])[1].strip() if values else None
+
+    def addresses(self, name: str) -> tuple[str, ...]:
+        values = self._all(name)
+        if not values:
+            return ()
+        return tuple(a.strip() for _, a in getaddresses([values[-1]]) if a and "@" in a)
 
     def last_address(self, name: str) -> str:
         values = self._all(name)
@@ -169,8 +177,11 @@ def _body(message: Message, notes: list[str]) -> str:
 
 def _unfold(value: object, notes: list[str]) -> str:
     """A header's text, RFC 2047 words decoded; what cannot be decoded is kept as is."""
-    if isinstance(value, Header):
-        value = str(value)
+    if isinstance(value, Header):  # raw 8-bit text (RFC 6532): read as UTF-8
+        value = "".join(
+            part.decode("utf-8", "replace") if isinstance(part, bytes) else part
+            for part, _ in decode_header(value)
+        )
     text = str(value)
     if "=?" not in text:
         return text

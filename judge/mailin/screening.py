@@ -17,14 +17,9 @@ from __future__ import annotations
 
 import re
 
+from . import addresses
 from .message import IncomingMail
 
-_MACHINES = re.compile(
-    r"^(mailer-daemon|mail-daemon|mailer|postmaster|postma|root|uucp|mmdf|smtp|daemon|"
-    r"nobody|noreply|no-reply|do-not-reply|donotreply|bounces?|listserv|majordomo)"
-    r"([-+._@]|$)",
-    re.IGNORECASE,
-)
 # Headers whose mere presence marks an auto-responder's mail.
 _RESPONDER_HEADERS = {
     "x-autoreply",
@@ -66,7 +61,6 @@ _JUDGE_SUBJECT = re.compile(
     r"diplomacy (file|notice|results|time warp)|bnc:)",
     re.IGNORECASE,
 )
-_VALID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._%+=-]*@[A-Za-z0-9.-]+\.?[A-Za-z0-9-]*$")
 
 
 def refusal(mail: IncomingMail, envelope_from: str, judge_address: str) -> str | None:
@@ -84,16 +78,7 @@ def refusal(mail: IncomingMail, envelope_from: str, judge_address: str) -> str |
     machine = _machine_mark(mail, judge_address)
     if machine:
         return machine
-    address = mail.reply_to
-    if not address:
-        return "no address to answer"
-    if address.lower() == judge_address.lower():
-        return "from our own address"
-    if _MACHINES.match(address.split("@", 1)[0] + "@"):
-        return f"a machine's address ({address})"
-    if not _VALID.match(address):
-        return f"not an address one can answer ({address[:80]!r})"
-    return None
+    return addresses.refusal(mail.reply_to, judge_address)
 
 
 def _says_no(value: str) -> bool:

@@ -14,6 +14,7 @@ from email.header import Header
 from email.utils import format_datetime, formataddr
 
 from ..config import Settings
+from ..mailin.addresses import for_sending
 from ..store.models import Outbox
 
 MAX_LINE = 998  # RFC 5322
@@ -22,7 +23,7 @@ MAX_LINE = 998  # RFC 5322
 def compose(row: Outbox, settings: Settings) -> bytes:
     headers = [
         ("From", formataddr((f"{settings.name} {settings.code}", settings.address))),
-        ("To", row.to_address),
+        ("To", for_sending(row.to_address)),  # an IDN in its ASCII form
         ("Subject", row.subject),
         ("Date", format_datetime(row.created_at.replace(tzinfo=UTC))),
         ("Message-ID", row.message_id),

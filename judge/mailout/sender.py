@@ -27,6 +27,7 @@ from pathlib import Path
 from sqlalchemy.orm import Session
 
 from ..config import Settings, host_port
+from ..mailin.addresses import for_sending
 from ..store.db import Store
 from ..store.models import Outbox
 from . import claims
@@ -149,7 +150,8 @@ class Relay:
         if self.smtp is None:
             self.smtp = smtplib.SMTP(self.host, self.port, timeout=self.timeout)
         try:
-            self.smtp.sendmail(self.sender, [row.to_address], data)
+            to = for_sending(row.to_address)  # an IDN as punycode; UTF-8 wants SMTPUTF8
+            self.smtp.sendmail(self.sender, [to], data, [] if to.isascii() else ["SMTPUTF8"])
         except (OSError, smtplib.SMTPServerDisconnected):
             self.smtp.close()
             self.smtp = None
