@@ -14,6 +14,7 @@ from email.header import Header
 from email.utils import format_datetime, formataddr
 
 from ..config import Settings
+from ..mailin.addresses import for_sending
 from ..store.models import Outbox
 
 MAX_LINE = 998  # RFC 5322
@@ -22,7 +23,7 @@ MAX_LINE = 998  # RFC 5322
 def compose(row: Outbox, settings: Settings) -> bytes:
     headers = [
         ("From", formataddr((f"{settings.name} {settings.code}", settings.address))),
-        ("To", row.to_address),
+        ("To", for_sending(row.to_address)),  # an IDN in its ASCII form
         ("Subject", row.subject),
         ("Date", format_datetime(row.created_at.replace(tzinfo=UTC))),
         ("Message-ID", row.message_id),
@@ -33,6 +34,10 @@ def compose(row: Outbox, settings: Settings) -> bytes:
         headers.append(("References", row.refs))
     headers.extend((row.headers or {}).items())
     headers.append(("X-Judge", settings.code))
+    # Loop markers: a mail that comes back with our X-Loop is ours (screening.py), and
+    # well-behaved auto-responders answer neither bulk nor auto-submitted mail.
+    headers.append(("X-Loop", settings.address))
+    headers.append(("Precedence", "bulk"))
     headers.append(("MIME-Version", "1.0"))
     body, encoding = _body(row.body)
     headers.append(("Content-Type", "text/plain; charset=utf-8"))
