@@ -56,13 +56,11 @@ _ARRIVED = select(
 )
 _PENDING = (
     _ARRIVED.where(Inbound.status == "pending")
-    .where(Inbound.id.not_in(bindparam("skip", callable_=lambda: _skipped(), expanding=True)))
+    .where(Inbound.id.not_in(bindparam("skip", expanding=True)))
     .order_by(Inbound.id)
     .limit(bindparam("n"))
 )
-_ANY_PENDING = q.ANY_PENDING.where(
-    Inbound.id.not_in(bindparam("skip", callable_=lambda: _skipped(), expanding=True))
-)
+_ANY_PENDING = q.ANY_PENDING.where(Inbound.id.not_in(bindparam("skip", expanding=True)))
 _PENDING_LOCKED = _PENDING.with_for_update(skip_locked=True)
 _FINISH = (
     update(_INBOUND)
@@ -210,7 +208,7 @@ def _prepare_pending(store: Store, now: datetime, limit: int) -> dict[int, Prepa
     the database: there each worker reads what it has claimed.) A mail that cannot be
     read here is read again under the lock, where its failure is counted."""
     with store.transaction(readonly=True) as session:
-        rows = session.execute(_PENDING, {"n": limit}).all()
+        rows = session.execute(_PENDING, {"n": limit, "skip": _skipped(store)}).all()
     prepared = {}
     for row in rows:
         try:
@@ -231,7 +229,8 @@ def _answer_batch(
     # Deferred: the sender makes answers durable before their replies leave.
     with store.transaction(deferred=True) as session:
         query = _PENDING if store.is_sqlite else _PENDING_LOCKED
-        rows = [Arrived(*row) for row in session.execute(query, {"n": limit})]
+        pending = session.execute(query, {"n": limit, "skip": _skipped(store)})
+        rows = [Arrived(*row) for row in pending]
         batch = Batch()
         finished: list[dict[str, Any]] = []
         for start in range(0, len(rows), CHUNK):
@@ -311,7 +310,7 @@ def _count_failure(store: Store, settings: Settings, now: datetime, row_id: int)
     except Exception:
         log.exception("inbound mail %s could not be set aside; skipped for a while", row_id)
     with _SKIPPED_LOCK:
-        _SKIPPED[row_id] = time.monotonic() + SKIP_SECONDS
+        _SKIPPED[(store.url, row_id)] = time.monotonic() + SKIP_SECONDS
 
 
 def _record_failure(store: Store, settings: Settings, now: datetime, row_id: int) -> None:
@@ -357,20 +356,20 @@ def _record_failure(store: Store, settings: Settings, now: datetime, row_id: int
 # worker that failed on a mail and could not record it would otherwise take it again at
 # once, for ever).
 SKIP_SECONDS = 600.0
-_SKIPPED: dict[int, float] = {}
+_SKIPPED: dict[tuple[str, int], float] = {}  # (database, inbound id): until when
 _SKIPPED_LOCK = threading.Lock()
 
 
-def _skipped() -> list[int]:
-    """The ids to leave alone now (read when a pending query runs)."""
+def _skipped(store: Store) -> list[int]:
+    """The ids of `store`'s mails to leave alone now."""
     with _SKIPPED_LOCK:
         moment = time.monotonic()
-        for row_id in [r for r, until in _SKIPPED.items() if until <= moment]:
-            del _SKIPPED[row_id]
-        return sorted(_SKIPPED)
+        for done in [k for k, until in _SKIPPED.items() if until <= moment]:
+            del _SKIPPED[done]
+        return sorted(row_id for url, row_id in _SKIPPED if url == store.url)
 
 
 def has_pending(store: Store) -> bool:
     """Whether any mail waits to be answered; a look that never blocks a writer."""
     with store.transaction(readonly=True) as session:
-        return session.execute(_ANY_PENDING).first() is not None
+        return session.execute(_ANY_PENDING, {"skip": _skipped(store)}).first() is not None
