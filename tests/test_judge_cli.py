@@ -151,25 +151,25 @@ def test_show_prints_the_state_without_secrets(tmp_path):
     assert b"France" in text.stdout and b"complete" in text.stdout
 
 
-def test_tick_releases_held_mail_as_of_the_time_given(tmp_path):
+def test_tick_answers_nothing_the_rate_limit_dropped(tmp_path):
+    """Over the rate limit by pipe: told once, the rest dropped; a later tick answers none."""
     env = environment(tmp_path / "j", JUDGE_RATE_LIMIT="1", JUDGE_RATE_WINDOW="3600")
     run_judge(env, "migrate")
     first, second, third = (mail("busy@example.org", "VERSION") for _ in range(3))
     for message in (first, second, third):
-        assert run_judge(env, "process", stdin=message.as_bytes()).returncode == 0
+        piped = run_judge(env, "process", "--sender", "busy@example.org", stdin=message.as_bytes())
+        assert piped.returncode == 0
     mailbox = Mailbox(tmp_path / "j" / "mail")
     told = mailbox.replies_to(second["Message-ID"])
-    assert len(told) == 1 and "more than 1 mails" in told[0].get_content()
-    assert not mailbox.replies_to(third["Message-ID"])  # held quietly
-    early = run_judge(env, "tick")
-    assert b"0 held mails released" in early.stdout
+    assert len(told) == 1 and "More than 1 mails" in told[0].get_content()
+    assert not mailbox.replies_to(third["Message-ID"])  # dropped quietly
     later = datetime.now(UTC) + timedelta(hours=2)
     late = run_judge(env, "tick", "--now", later.isoformat())
-    assert b"2 held mails released; 0 phases processed; 0 old mails pruned; 2 mails answered" in (
+    assert b"0 held mails released; 0 phases processed; 0 old mails pruned; 0 mails answered" in (
         late.stdout
     )
-    assert len(mailbox.replies_to(second["Message-ID"])) == 2
-    assert "This is judge" in mailbox.replies_to(third["Message-ID"])[0].get_content()
+    assert len(mailbox.replies_to(second["Message-ID"])) == 1
+    assert not mailbox.replies_to(third["Message-ID"])
 
 
 def test_try_prints_the_reply(tmp_path):

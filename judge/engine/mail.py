@@ -272,10 +272,12 @@ def _drop(
     )  # fmt: skip
     dropped = Outcome("done", "dropped: over the rate limit", sender, key)
     shown = arrived.envelope_from.lower()
+    if not shown and arrived.via == "pipe" and mail.return_path:  # the delivery agent's
+        shown = mail.return_path.lower()
     if over != 1 or not shown or shown != (mail.from_address or "").lower():
         return dropped
     ctx = Conversation(session, settings, now, mail, arrived.id, outbox=batch.outbox)
-    ctx.reply_to = arrived.envelope_from
+    ctx.reply_to = shown
     minutes = max(settings.rate_window // 60, 1)
     ctx.say(
         f"More than {settings.rate_limit} mails have come to this judge from you in "
