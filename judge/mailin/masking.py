@@ -27,7 +27,7 @@ def mask_passwords(raw: bytes, secrets: Iterable[str]) -> bytes:
     head, blank, body = _split(raw)
     for word in words:
         body = _mask(body, word)
-    return head + blank + _mask_base64_parts(body, words)
+    return _mask_base64_parts(head + blank + body, words)
 
 
 def _mask_base64_parts(body: bytes, words: list[str]) -> bytes:
