@@ -189,7 +189,9 @@ def answer(
         parsed = p.parse_mail(mail.body, now, vocabulary_for(session), deadline)
     secrets = _secrets(parsed)
     if mail.unread:
-        ctx.say("Part of your mail was not read:\n" + "\n".join(f"  {line}" for line in mail.unread))
+        ctx.say(
+            "Part of your mail was not read:\n" + "\n".join(f"  {line}" for line in mail.unread)
+        )
     if parsed.ended == "time":
         return _too_long(ctx, arrived, sender, key, secrets)
     replied_to = [c for c in parsed.commands if isinstance(c, p.ReplyTo)]
