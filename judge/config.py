@@ -30,6 +30,16 @@ class Settings:
     max_message: int = 1_000_000  # bytes; larger mail is refused at SMTP time
     rate_limit: int = 60  # mails from one sender per rate window before they are held
     rate_window: int = 3600  # seconds
+    # Replies (not game notices) to one address in 24 hours; the last one says so, and
+    # later mail from that address is logged and not answered (a loop with a responder).
+    replies_per_day: int = 100
+    # What one mail may make the judge send (docs/operations.md 8b): files it asks for,
+    # the size of its reply, the size of all else it sends (files, press, notices), and
+    # how many of its lines the judge could not read are echoed.
+    files_per_mail: int = 20
+    reply_bytes: int = 300_000
+    mail_output_bytes: int = 2_000_000
+    echoed_errors: int = 50
     whois: bool = False  # GET WHOIS: the whole registration list, off by default
     # Processes that answer mail beside the one that listens; 0: the listening process
     # answers too. Each runs `workers` threads.
@@ -45,6 +55,13 @@ class Settings:
     # neither their timing nor their order beside the sender's other mail betrays him.
     press_scatter: float = 90.0
     create_as_master: bool = False  # the creator of a game becomes its master (manual 8.1)
+    # Accounts and passwords (operations.md 8d).
+    password_min: int = 4  # characters of a new game password (old ones still work)
+    sign_on_failures: int = 5  # wrong passwords for one place in sign_on_window: locked
+    sign_on_judge_failures: int = 200  # wrong passwords on the whole judge in the window
+    sign_on_window: int = 3600  # seconds
+    link_days: int = 3  # an I AM ALSO confirmation is good this many days
+    link_pending: int = 3  # I AM ALSO requests waiting on one registration at a time
     extra: dict[str, Any] = field(default_factory=dict)  # keys we do not know (warned)
 
     @property
@@ -99,7 +116,12 @@ def validate(settings: Settings) -> Settings:
             problems.append(f"{key} {value!r} must be host:port")
     if not settings.listen and not settings.lmtp:
         problems.append("listen and lmtp are both empty: the judge would hear no mail")
-    for key in ("max_message", "rate_limit", "rate_window", "workers", "keep_days"):
+    for key in (
+        "max_message", "rate_limit", "rate_window", "workers", "keep_days", "password_min",
+        "sign_on_failures", "sign_on_judge_failures", "sign_on_window", "link_days",
+        "link_pending", "replies_per_day", "files_per_mail", "reply_bytes", "mail_output_bytes",
+        "echoed_errors",
+    ):  # fmt: skip
         if getattr(settings, key) < 1:
             problems.append(f"{key} must be at least 1")
     if settings.processes < 0:

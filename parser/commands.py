@@ -85,6 +85,14 @@ class IAmAlso(Command):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class IAmAlsoConfirm(Command):
+    """I AM ALSO CONFIRM token: the owner of a registration lets the address this comes
+    from be linked to it, with the token I AM ALSO had mailed to him."""
+
+    token: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class InfoPlayer(Command):
     addresses: tuple[str, ...]
 
@@ -747,6 +755,9 @@ class ToCommands(Transformer):
 
     def i_am_also(self, items: list) -> list[Command]:
         return [IAmAlso(address=str(items[0]))]
+
+    def i_am_also_confirm(self, items: list) -> list[Command]:
+        return [IAmAlsoConfirm(token=str(items[-1]))]
 
     def info_player(self, items: list) -> list[Command]:
         return [InfoPlayer(addresses=_arguments(items))]

@@ -106,7 +106,7 @@ def test_a_duplex_game_goes_on_when_a_player_of_two_powers_resigns(table):
     table.send(MASTER, form(MASTER))
     table.send(
         MASTER,
-        "CREATE ?duo pwM\nBECOME MASTER\nSET PLAYERS 4\n"
+        "CREATE ?duo passM\nBECOME MASTER\nSET PLAYERS 4\n"
         "SET MOVE MIN 0 DELAY 0\nSET RETREAT DELAY 0\nSET ADJUST DELAY 0\n",
     )
     four = ["Austria", "England", "France", "Germany"]

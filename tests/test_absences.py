@@ -46,7 +46,7 @@ def test_an_absence_moves_the_next_deadline_past_it(table):
     assert " set for game 'war'." in table.orders("Germany", f"SET ABSENCE {day(36)}")
     nothing = table.orders("Germany", f"SET NO ABSENCE {day(50)}")
     assert "you have no absence pending in game 'war' on that date" in nothing
-    watcher = table.send("watcher@example.org", f"OBSERVE war x\nSET ABSENCE {day(2)}\n")
+    watcher = table.send("watcher@example.org", f"OBSERVE war xxxx\nSET ABSENCE {day(2)}\n")
     assert "only the players and masters of game 'war' set absences" in watcher.get_content()
 
     for power, orders in {**HOLDS, "Germany": GERMANY}.items():

@@ -28,7 +28,7 @@ def start_blind(table) -> None:
     for power, letter in POWERS.items():
         table.send(address(power), f"SIGN ON ?war pw{power} blind\nSET PREFERENCE {letter}\n")
     table.wait_for(MASTER, "Game Starting")
-    watching = table.send(WATCHER, "OBSERVE war pwW\n").get_content()
+    watching = table.send(WATCHER, "OBSERVE war passW\n").get_content()
     assert "You are now an Observer in game 'war'." in watching
 
 

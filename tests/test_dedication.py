@@ -59,9 +59,10 @@ def test_points_and_ratios_follow_a_moderated_game(table):
     ).get_content()
     assert "SET DEDICATION: the minimum cannot be above your own dedication (0)" in again
     assert "Game 'peace' set: Dedication: -10." in again
-    refused = table.send(address("Germany"), "SIGN ON ?peace pwG\n").get_content()
+    refused = table.send(address("Germany"), "SIGN ON ?peace passG\n").get_content()
     assert "Game 'peace' requires a dedication of at least -10; yours is -49." in refused
-    assert "selected to play" in table.send(address("France"), "SIGN ON ?peace pwF\n").get_content()
+    joined = table.send(address("France"), "SIGN ON ?peace passF\n").get_content()
+    assert "selected to play" in joined
 
 
 def test_an_unmoderated_game_is_unrated_unless_set_rated(table):
@@ -84,33 +85,33 @@ def test_access_settings_are_enforced_at_sign_on(table):
         table.send(who, form(who).replace("Level: Novice", f"Level: {level}"))
     made = table.send(
         address("France"),
-        "CREATE ?club pwF\nSET ALLOW PLAYER italy@players.example\nSET LEVEL FRIENDLY\n",
+        "CREATE ?club passF\nSET ALLOW PLAYER italy@players.example\nSET LEVEL FRIENDLY\n",
     ).get_content()
     assert "Game 'club' set: italy@players.example added to the allow list." in made
     assert "cannot read 'FRIENDLY' here" in made  # an unknown level is refused
 
-    uninvited = table.send(address("Germany"), "SIGN ON ?club pwG\n").get_content()
+    uninvited = table.send(address("Germany"), "SIGN ON ?club passG\n").get_content()
     assert "Game 'club' is open only to those invited by its master." in uninvited
-    watching = table.send(address("Germany"), "OBSERVE club pwG\n").get_content()
+    watching = table.send(address("Germany"), "OBSERVE club passG\n").get_content()
     assert "open only to those invited" in watching  # the lists bind observers too
-    assert "selected to play" in table.send(address("Italy"), "SIGN ON ?club pwI\n").get_content()
+    assert "selected to play" in table.send(address("Italy"), "SIGN ON ?club passI\n").get_content()
 
     table.send(
         address("France"),
-        "SIGN ON ?club pwF\nSET ALLOW PLAYER -italy@players.example\n"
+        "SIGN ON ?club passF\nSET ALLOW PLAYER -italy@players.example\n"
         "SET DENY PLAYER germany@players.example\nSET LEVEL EXPERT\n",
     )
-    denied = table.send(address("Germany"), "SIGN ON ?club pwG\n").get_content()
+    denied = table.send(address("Germany"), "SIGN ON ?club passG\n").get_content()
     assert "its master has denied you access" in denied
-    novice = table.send("novice@example.org", "SIGN ON ?club pwN\n").get_content()
+    novice = table.send("novice@example.org", "SIGN ON ?club passN\n").get_content()
     assert "Game 'club' is for Expert players; you registered as Novice." in novice
-    expert = table.send("expert@example.org", "SIGN ON ?club pwE\n").get_content()
+    expert = table.send("expert@example.org", "SIGN ON ?club passE\n").get_content()
     assert "selected to play" in expert
 
     # The moderator's limits on ratios, and settings kept for the start.
     made = table.send(
         address("France"),
-        "SIGN ON ?club pwF\nSET ONTIMERAT 1.5\nSET RESRAT 0.2\nSET PRFRAND\nSET GATEWAYS\n",
+        "SIGN ON ?club passF\nSET ONTIMERAT 1.5\nSET RESRAT 0.2\nSET PRFRAND\nSET GATEWAYS\n",
     ).get_content()
     assert "SET ONTIMERAT: the on-time ratio is a number from 0 to 1." in made
     assert "Game 'club' set: Maximum CD Ratio: 0.20." in made
@@ -121,9 +122,9 @@ def test_access_settings_are_enforced_at_sign_on(table):
 
 
 def test_gunboat_games_do_not_show_who_changed_a_setting(table):
-    table.send(address("France"), "CREATE ?dark pwF standard gunboat\n")
-    table.send(address("Italy"), "SIGN ON ?dark pwI standard gunboat\n")
-    table.send(address("France"), "SIGN ON ?dark pwF standard gunboat\nSET NMR\n")
+    table.send(address("France"), "CREATE ?dark passF standard gunboat\n")
+    table.send(address("Italy"), "SIGN ON ?dark passI standard gunboat\n")
+    table.send(address("France"), "SIGN ON ?dark passF standard gunboat\nSET NMR\n")
     told = table.wait_for(address("Italy"), "Parameter Change")[0].get_content()
     assert "someone@somewhere has changed the settings of game 'dark':\n  NMR." in told
     assert "france" not in told.lower().split("settings of")[0]

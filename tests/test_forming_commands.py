@@ -8,14 +8,14 @@ import re
 
 from tests.gametable import MASTER, address, form
 
-SOLO = "SIGN ON Msolo pwM\n"
+SOLO = "SIGN ON Msolo passM\n"
 
 
 def test_comment_variant_force_begin_and_unstart(table):
     table.send(MASTER, form(MASTER))
     made = table.send(
         MASTER,
-        "CREATE ?solo pwM\nBECOME MASTER\nSET LIST\nSET COMMENT A friendly game\n"
+        "CREATE ?solo passM\nBECOME MASTER\nSET LIST\nSET COMMENT A friendly game\n"
         "SET VARIANT standard gunboat\n",
     ).get_content()
     assert "Game 'solo' set: Comment: A friendly game." in made
@@ -103,11 +103,11 @@ def test_duplex_shares_the_powers_among_fewer_players(table):
     from tests.gametable import POWERS
 
     table.send(MASTER, form(MASTER))
-    made = table.send(MASTER, "CREATE ?dt pwM\nBECOME MASTER\nSET PLAYERS 4\n").get_content()
+    made = table.send(MASTER, "CREATE ?dt passM\nBECOME MASTER\nSET PLAYERS 4\n").get_content()
     assert "Number of Players for game 'dt' set to 4." in made
     assert (
         "the number of players is a whole number from 1 to 7"
-        in table.send(MASTER, "SIGN ON Mdt pwM\nSET PLAYERS 9\n").get_content()
+        in table.send(MASTER, "SIGN ON Mdt passM\nSET PLAYERS 9\n").get_content()
     )
     four = ["France", "Germany", "Italy", "Russia"]
     for power in four:
@@ -137,7 +137,7 @@ def test_duplex_shares_the_powers_among_fewer_players(table):
 def test_rule_settings_are_made_before_the_start(table):
     table.send(MASTER, form(MASTER))
     made = table.send(
-        MASTER, "CREATE ?rules pwM\nBECOME MASTER\nSET ANY CENTER\nSET DUALITY\n"
+        MASTER, "CREATE ?rules passM\nBECOME MASTER\nSET ANY CENTER\nSET DUALITY\n"
     ).get_content()
     assert "Game 'rules' set: AnyCentres." in made and "Game 'rules' set: Duality." in made
     listed = table.send("watcher@example.org", "LIST rules\n").get_content()
@@ -148,16 +148,16 @@ def test_unstart_leaves_out_who_left(table):
     """A player the master ejected (all the powers of a duplex player) stays out when the
     game goes back to forming; the others keep one place each, waiting for the new deal."""
     table.send(MASTER, form(MASTER))
-    table.send(MASTER, "CREATE ?two pwM\nBECOME MASTER\nSET PLAYERS 2\n")
+    table.send(MASTER, "CREATE ?two passM\nBECOME MASTER\nSET PLAYERS 2\n")
     for power in ("France", "Germany"):
         table.send(address(power), f"SIGN ON ?two pw{power}\n")
     table.wait_for(address("France"), "Game Starting")
-    ejected = table.send(MASTER, f"SIGN ON Mtwo pwM\nEJECT {address('Germany')}\n")
+    ejected = table.send(MASTER, f"SIGN ON Mtwo passM\nEJECT {address('Germany')}\n")
     assert "ejected from game 'two'" in ejected.get_content()
     notice = table.wait_for(address("France"), "Resignation: ")[0]
     his = [p["power"] for p in table.show("two")["players"] if p["address"] == address("Germany")]
     assert len(his) >= 3 and notice["Subject"].endswith(", ".join(sorted(his, key=_order)))
-    table.send(MASTER, "SIGN ON Mtwo pwM\nUNSTART\n")
+    table.send(MASTER, "SIGN ON Mtwo passM\nUNSTART\n")
     state = table.show("two")
     assert state["status"] == "forming"
     staying = [p for p in state["players"] if p.get("status") != "resigned"]

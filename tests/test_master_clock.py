@@ -20,7 +20,7 @@ def test_pause_stops_the_clock_and_resume_starts_it_again(table):
     deadline = utc(state["deadline"])
 
     for who, body in ((address("France"), "SIGN ON Fwar pwFrance\nPAUSE\n"),
-                      ("watcher@example.org", "OBSERVE war x\nPAUSE\n")):  # fmt: skip
+                      ("watcher@example.org", "OBSERVE war xxxx\nPAUSE\n")):  # fmt: skip
         refused = table.send(who, body).get_content()
         assert "PAUSE: only a master of game 'war' may do that." in refused
     assert "Game 'war' is paused." in master(table, "PAUSE")
@@ -102,9 +102,9 @@ def test_strict_wait_lets_only_a_power_with_orders_due_wait(table):
 
 
 def test_become_master_only_follows_create(table):
-    reply = table.send(address("France"), "CREATE ?solo pwF\nBECOME MASTER\n").get_content()
+    reply = table.send(address("France"), "CREATE ?solo passF\nBECOME MASTER\n").get_content()
     assert "You are now the master of game 'solo'." in reply
-    later = table.send(address("Italy"), "SIGN ON ?solo pwI\nBECOME MASTER\n").get_content()
+    later = table.send(address("Italy"), "SIGN ON ?solo passI\nBECOME MASTER\n").get_content()
     assert "BECOME MASTER: only the creator of a game, in the mail that creates it." in later
 
 

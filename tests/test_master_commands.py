@@ -14,11 +14,11 @@ MASTER_ONLY = ["BECOME F", "EJECT I", "PROMOTE x@y.org", "PREDICT", "PROCESS", "
 
 def test_master_commands_are_refused_to_players_and_observers(table):
     start_moderated(table)
-    table.send("watcher@example.org", "OBSERVE war x\n")
+    table.send("watcher@example.org", "OBSERVE war xxxx\n")
     for command in MASTER_ONLY:
         word = command if command == "FORCE BEGIN" else command.split()[0]
         for who, signon in ((address("France"), "SIGN ON Fwar pwFrance"),
-                            ("watcher@example.org", "OBSERVE war x")):  # fmt: skip
+                            ("watcher@example.org", "OBSERVE war xxxx")):  # fmt: skip
             reply = table.send(who, f"{signon}\n{command}\n").get_content()
             assert f"{word}: only a master of game 'war' may do that." in reply, (who, command)
     state = table.show()
@@ -85,9 +85,9 @@ def test_become_eject_promote_terminate_and_resume(table):
     italy = next(p for p in table.show()["players"] if p.get("power") == "Italy")
     assert italy["status"] == "abandoned"
 
-    table.send("watcher@example.org", "OBSERVE war x\n")
+    table.send("watcher@example.org", "OBSERVE war xxxx\n")
     assert "is now a master of game 'war'" in master(table, "PROMOTE watcher@example.org")
-    paused = table.send("watcher@example.org", "SIGN ON Mwar x\nPAUSE\n").get_content()
+    paused = table.send("watcher@example.org", "SIGN ON Mwar xxxx\nPAUSE\n").get_content()
     assert "Game 'war' is paused." in paused
 
     master(table, "RESUME\nTERMINATE")
@@ -104,7 +104,7 @@ def test_the_judgekeeper_may_make_every_creator_a_master(tmp_path):
 
     with InProcessJudge(tmp_path / "j", JUDGE_CREATE_AS_MASTER="true") as judge:
         judge.ask("gm@example.org", form("gm@example.org"))
-        made = judge.ask("gm@example.org", "CREATE ?ruled pwM\nBECOME MASTER\n").get_content()
+        made = judge.ask("gm@example.org", "CREATE ?ruled passM\nBECOME MASTER\n").get_content()
         assert "You've been selected to play Master in game 'ruled'." in made
         assert "You'll be notified when 7 more players sign on." in made
         assert "You are already a master of game 'ruled'." in made

@@ -40,7 +40,7 @@ def history(table) -> str:
 def test_white_partial_press_and_broadcasts(table):
     start(table)
     table.wait_for(address("Germany"), "Game Starting")
-    table.send("watcher@example.org", "OBSERVE war x\n")
+    table.send("watcher@example.org", "OBSERVE war xxxx\n")
 
     reply = press(table, "PRESS TO G\nShall we share Holland?")
     assert "Message sent to Germany:" in reply
@@ -70,7 +70,7 @@ def test_white_partial_press_and_broadcasts(table):
 def test_grey_and_fake_press_hide_the_sender(table):
     start(table)
     table.wait_for(address("Germany"), "Game Starting")
-    table.send("watcher@example.org", "OBSERVE war x\n")
+    table.send("watcher@example.org", "OBSERVE war xxxx\n")
     assert "game 'war' allows no grey press." in press(table, "PRESS GREY TO G\nBoo")
     assert "game 'war' allows no fake press." in press(table, "PRESS TO G FAKE\nBoo")
     table.orders("France", "SET WHITE/GREY\nSET PARTIAL MAY BE FAKED")
@@ -127,7 +127,7 @@ def test_grey_and_fake_press_hide_the_sender(table):
 
 def test_press_to_and_from_the_master_is_always_allowed(table):
     start_moderated(table)
-    table.send("watcher@example.org", "OBSERVE war x\n")
+    table.send("watcher@example.org", "OBSERVE war xxxx\n")
     master(table, "SET PRESS NONE\nSET OBSERVER NO")
     assert "game 'war' allows no press, except to and from the Master." in press(
         table, "PRESS TO G\nHello"
@@ -145,7 +145,7 @@ def test_press_to_and_from_the_master_is_always_allowed(table):
     # ALL PRESS: the master silently reads partial press; grey press names its sender
     # to him alone.
     master(table, "SET GREY/WHITE\nSET ALL PRESS")
-    observer = table.send("watcher@example.org", "OBSERVE war x\nPRESS TO F\nHi\nENDPRESS\n")
+    observer = table.send("watcher@example.org", "OBSERVE war xxxx\nPRESS TO F\nHi\nENDPRESS\n")
     assert "observers of game 'war' may send press only to the Master." in (observer.get_content())
     press(table, "PRESS TO G\nOur secret.")
     germany = table.wait_for(address("Germany"), "Press to G")[0].get_content()
@@ -197,7 +197,7 @@ def test_each_press_setting_over_mail(table):
     from tests.test_lateness import tick, utc
 
     start_moderated(table)
-    table.send("watcher@example.org", "OBSERVE war x\n")
+    table.send("watcher@example.org", "OBSERVE war xxxx\n")
 
     master(table, "SET NO PARTIAL")
     assert "allows no partial press" in press(table, "PRESS TO G\nx")
@@ -229,18 +229,18 @@ def test_each_press_setting_over_mail(table):
 
     # OBSERVER WHITE: an observer's press is white even in a grey game.
     master(table, "SET GREY\nSET OBSERVER WHITE")
-    watcher = table.send("watcher@example.org", "OBSERVE war x\nPRESS TO F\nHello\nENDPRESS\n")
+    watcher = table.send("watcher@example.org", "OBSERVE war xxxx\nPRESS TO F\nHello\nENDPRESS\n")
     assert "Message sent to France:" in watcher.get_content()
     seen = table.wait_for(address("France"), "Press from O to F")[0].get_content()
     assert "Message from watcher@example.org as Observer to France in 'war':" in seen
-    refused = table.send("watcher@example.org", "OBSERVE war x\nPRESS GREY TO F\nx\nENDPRESS\n")
+    refused = table.send("watcher@example.org", "OBSERVE war xxxx\nPRESS GREY TO F\nx\nENDPRESS\n")
     assert "observers of game 'war' may not send grey press" in refused.get_content()
     master(table, "SET WHITE\nSET OBSERVER ANY")
 
     # WATCH ALL PRESS: an observer may ask to read partial press; SET NO BROADCAST: a
     # participant may stop receiving broadcasts.
     master(table, "SET WATCH ALL PRESS")
-    asked = table.send("watcher@example.org", "OBSERVE war x\nSET ALL PRESS\nSET NO BROADCAST\n")
+    asked = table.send("watcher@example.org", "OBSERVE war xxxx\nSET ALL PRESS\nSET NO BROADCAST\n")
     assert "You will receive all partial press in game 'war'." in asked.get_content()
     assert "You will not receive broadcasts in game 'war'." in asked.get_content()
     table.orders("France", "BROADCAST\nQuiet broadcast.\nENDPRESS")

@@ -57,7 +57,7 @@ def test_registering_again_updates_the_form(judge):
     register(judge)
     reply = judge.ask("anna@example.org", FORM.replace("Novice", "Expert"))
     assert "Registration updated." in text(reply)
-    who = text(judge.ask("bob@example.org", "WHO IS anna"))
+    who = text(judge.ask("bob@example.org", "WHO IS anna@"))
     assert "Level:     Expert" in who
 
 
@@ -71,7 +71,7 @@ def test_the_house_rules_required_fields(judge, missing):
     # A mistake of the writer's is his to put right, not the judgekeeper's.
     assert "could not be completed" not in body and "judge keeper" not in body
     # Nothing was registered.
-    assert "No registered address starts with 'anna'" in text(judge.ask("x@y.org", "WHO IS anna"))
+    assert "No registered address starts with 'anna@'" in text(judge.ask("x@y.org", "WHO IS anna@"))
 
 
 def test_a_level_outside_the_form_is_refused(judge):
@@ -141,6 +141,11 @@ def test_version(judge):
 def test_i_am_also_adds_an_address(judge):
     register(judge)
     body = text(judge.ask("anna@work.example", "I AM ALSO anna@example.org"))
+    assert "A confirmation has been mailed to the address of record" in body
+    asked = next(m for m in judge.mailbox.all() if m["To"] == "anna@example.org" and
+                 "I AM ALSO CONFIRM" in text(m))  # fmt: skip
+    line = next(x for x in text(asked).splitlines() if "I AM ALSO CONFIRM" in x)
+    body = text(judge.ask("anna@work.example", line.strip()))
     assert "anna@work.example is now also an address of anna@example.org" in body
     ded = text(judge.ask("anna@work.example", "GET DEDICATION"))
     assert "Dedication record for anna@example.org (Anna Example)" in ded
@@ -159,7 +164,7 @@ def test_i_am_also_errors(judge):
 
 def test_who_is_shows_public_fields_only(judge):
     register(judge)
-    body = text(judge.ask("x@y.org", "WHO IS ann"))
+    body = text(judge.ask("x@y.org", "WHO IS anna@"))
     assert "Name:      Anna Example" in body and "Country:   Netherlands" in body
     assert "Canal Street" not in body and "555" not in body and "1990" not in body
 
@@ -220,4 +225,7 @@ def test_reply_to_line_in_the_body_wins(judge):
 
 def test_reply_to_header_wins_over_from(judge):
     sent = mail("x@y.org", "VERSION", headers={"Reply-To": "a@example.org, b@example.org"})
-    assert judge.mailbox.reply(judge.client.send(sent))["To"] == "b@example.org"
+    message_id = judge.client.send(sent)
+    for address in ("a@example.org", "b@example.org"):
+        assert judge.mailbox.reply(message_id, to=address)["To"] == address
+    assert not [m for m in judge.mailbox.replies_to(message_id) if m["To"] == "x@y.org"]

@@ -45,7 +45,7 @@ def test_the_winner_and_a_power_in_civil_disorder_are_tagged(table):
 
 def test_a_duplex_game_shows_who_controls_which_powers(table):
     table.send(MASTER, form(MASTER))
-    table.send(MASTER, "CREATE ?dt pwM\nBECOME MASTER\nSET PLAYERS 4\nSET MOVE MIN 0 DELAY 0\n")
+    table.send(MASTER, "CREATE ?dt passM\nBECOME MASTER\nSET PLAYERS 4\nSET MOVE MIN 0 DELAY 0\n")
     four = ["Austria", "England", "France", "Germany"]
     for power in four:
         table.send(address(power), f"SIGN ON ?dt pw{power}\n")
@@ -56,7 +56,7 @@ def test_a_duplex_game_shows_who_controls_which_powers(table):
         held.setdefault(p["address"], []).append(p["power"])
     assert sorted(len(v) for v in held.values()) == [1, 2, 2, 2]
     # Everyone holds; the spring and the fall are played by the master.
-    master_dt = "SIGN ON Mdt pwM\n"
+    master_dt = "SIGN ON Mdt passM\n"
     table.send(MASTER, master_dt + "PROCESS")
     table.wait_for(MASTER, "S1901M Results")
     table.send(MASTER, master_dt + "PROCESS")

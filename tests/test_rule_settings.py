@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from tests.gametable import MASTER, address, form, master, start_moderated
 
-RULES = "SIGN ON Mrules pwM\n"
+RULES = "SIGN ON Mrules passM\n"
 FRANCE = "France: " + " " * 18  # adjustment lines start the unit in column 27
 ALL_RULES = (
     "SET ANY DISBAND\nSET AUTO DISBAND\nSET DISBAND\nSET COASTAL CONVOYS\nSET BLANK BOARD\n"
@@ -17,7 +17,7 @@ ALL_RULES = (
 
 def test_rule_settings_are_for_a_master_before_the_start(table):
     table.send(MASTER, form(MASTER))
-    made = table.send(MASTER, "CREATE ?rules pwM\nBECOME MASTER\n" + ALL_RULES).get_content()
+    made = table.send(MASTER, "CREATE ?rules passM\nBECOME MASTER\n" + ALL_RULES).get_content()
     for words in ("AnyDisband", "AutoDisband", "Disband", "CoastalConvoy", "BlankBoard",
                   "TouchPress"):  # fmt: skip
         assert f"Game 'rules' set: {words}." in made
@@ -128,7 +128,7 @@ def test_disband_auto_disband_and_coastal_convoys(table):
 
 def test_touch_press(table):
     start_moderated(table, "SET TOUCH PRESS\n")
-    table.send("watcher@example.org", "OBSERVE war x\n")
+    table.send("watcher@example.org", "OBSERVE war xxxx\n")
 
     def press(body: str) -> str:
         return table.orders("Italy", f"{body}\nENDPRESS")
@@ -179,7 +179,7 @@ def test_transform(table):
     table.send(MASTER, form(MASTER))
     early = table.send(
         MASTER,
-        "CREATE ?rules pwM\nBECOME MASTER\nSET NO ATTACK TRANSFORM\nSET TRANSFORM homecenter\n",
+        "CREATE ?rules passM\nBECOME MASTER\nSET NO ATTACK TRANSFORM\nSET TRANSFORM homecenter\n",
     ).get_content()
     assert "SET NO ATTACK TRANSFORM: move transformations must be enabled first" in early
     assert "a transform option is when:where" in early

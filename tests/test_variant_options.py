@@ -13,17 +13,17 @@ from judge.modifiers import MODIFIERS, WordsRefused, read_words, titles
 from tests.gametable import MASTER, POWERS, address, form
 from tests.judgekit import run_judge
 
-GAME = "SIGN ON Mopt pwM\n"
+GAME = "SIGN ON Mopt passM\n"
 
 
 def made(table, words: str = "") -> str:
     table.send(MASTER, form(MASTER))
-    return table.send(MASTER, f"CREATE ?opt pwM {words}\nBECOME MASTER\n").get_content()
+    return table.send(MASTER, f"CREATE ?opt passM {words}\nBECOME MASTER\n").get_content()
 
 
 def test_create_with_an_unknown_or_unused_word_makes_no_game(table):
     table.send(MASTER, form(MASTER))
-    refused = table.send(MASTER, "CREATE ?opt pwM standard foobar\nBECOME MASTER\n")
+    refused = table.send(MASTER, "CREATE ?opt passM standard foobar\nBECOME MASTER\n")
     text = refused.get_content()
     assert "Unknown variant specified: foobar" in text
     assert "Valid variants are:\n   standard\n" in text
@@ -32,14 +32,14 @@ def test_create_with_an_unknown_or_unused_word_makes_no_game(table):
     assert "   wings      a third unit" in text  # known, listed apart
     assert "You are now the master" not in text  # the rest of the mail was skipped
     assert run_judge(table.judge.env, "show", "opt", "--json").returncode != 0
-    wings = table.send(MASTER, "CREATE ?opt pwM wings\n").get_content()
+    wings = table.send(MASTER, "CREATE ?opt passM wings\n").get_content()
     assert "Wings: this judge does not carry out that variant option yet." in wings
     assert run_judge(table.judge.env, "show", "opt", "--json").returncode != 0
     for word in ("shorthand", "intimate", "a/f"):
-        text = table.send(MASTER, f"CREATE ?opt pwM {word}\n").get_content()
+        text = table.send(MASTER, f"CREATE ?opt passM {word}\n").get_content()
         assert "this judge does not carry out that variant option yet." in text
     # The variant and its options in any order (info.gunboat).
-    text = table.send(MASTER, "CREATE ?opt pwM Blind GUNBOAT standard\n").get_content()
+    text = table.send(MASTER, "CREATE ?opt passM Blind GUNBOAT standard\n").get_content()
     assert "You've been selected to play a power in game 'opt'." in text
     assert ":: Judge: USTS  Game: Opt  Variant: Standard Gunboat Blind" in text
     state = table.show("opt")
@@ -85,21 +85,21 @@ def test_set_variant_refuses_what_it_does_not_know_and_changes_nothing(table):
 
 def test_sign_on_names_the_games_options_and_only_known_ones(table):
     made(table, "gunboat")
-    wrong = table.send(address("France"), "SIGN ON ?opt pwF\n").get_content()
+    wrong = table.send(address("France"), "SIGN ON ?opt passF\n").get_content()
     assert "Game 'opt' is standard gunboat: sign on with 'SIGN ON ?opt password gunboat'." in wrong
-    unknown = table.send(address("France"), "SIGN ON ?opt pwF gunboat foobar\n").get_content()
+    unknown = table.send(address("France"), "SIGN ON ?opt passF gunboat foobar\n").get_content()
     assert "Unknown variant specified: foobar" in unknown
-    wings = table.send(address("France"), "SIGN ON ?opt pwF gunboat wings\n").get_content()
+    wings = table.send(address("France"), "SIGN ON ?opt passF gunboat wings\n").get_content()
     assert "Wings: this judge does not carry out that variant option yet." in wings
     assert not [p for p in table.show("opt")["players"] if p.get("address") == address("France")]
-    joined = table.send(address("France"), "SIGN ON ?opt pwF GUNBOAT standard\n").get_content()
+    joined = table.send(address("France"), "SIGN ON ?opt passF GUNBOAT standard\n").get_content()
     assert "You've been selected to play a power in game 'opt'." in joined
     # SIGN ON ? with a word it does not know lists the variants (manual 9).
-    listed = table.send(address("Italy"), "SIGN ON ? pwI xxx\n").get_content()
+    listed = table.send(address("Italy"), "SIGN ON ? passI xxx\n").get_content()
     assert "Unknown variant specified: xxx\nValid variants are:" in listed
-    anyone = table.send(address("Italy"), "SIGN ON ? pwI gunboat\n").get_content()
+    anyone = table.send(address("Italy"), "SIGN ON ? passI gunboat\n").get_content()
     assert "You've been selected to play a power in game 'opt'." in anyone
-    plain = table.send(address("Germany"), "SIGN ON ? pwG\n").get_content()
+    plain = table.send(address("Germany"), "SIGN ON ? passG\n").get_content()
     assert "No game is forming now." in plain  # no plain Standard game forms
 
 
@@ -111,7 +111,7 @@ def test_a_gunboat_game_names_nobody(table):
     start = table.wait_for(address("France"), "Game Starting")[0].get_content()
     assert "France:" in start and "someone@somewhere" in start
     assert "@players.example" not in start
-    watcher = table.send("watcher@example.org", "OBSERVE opt pwW\n").get_content()
+    watcher = table.send("watcher@example.org", "OBSERVE opt passW\n").get_content()
     assert "You are now an Observer in game 'opt'." in watcher
     told = table.wait_for(address("France"), "New Player Signon: O")[0].get_content()
     assert told == "someone@somewhere has signed on as an Observer in game 'opt'.\n"

@@ -44,7 +44,10 @@ class Conversation:
     now: datetime
     mail: IncomingMail
     inbound_id: int | None
-    reply_to: str = ""
+    reply_to: str = ""  # where the answer goes (a REPLY-TO: line may move it)
+    # Who wrote: the mail's own header address (the last Reply-To, else From), whatever a
+    # REPLY-TO: line says; registration, SIGN ON and I AM ALSO go by it.
+    sender: str = ""
     parts: list[str] = field(default_factory=list)
     extra: list[Outgoing] = field(default_factory=list)
     failed: bool = False
@@ -84,17 +87,22 @@ class Conversation:
     once: set[str] = field(default_factory=set)
     # Copies of the reply to other addresses (a SIGN ON from another address).
     copies: list[str] = field(default_factory=list)
+    # Files sent for this mail, and those asked for beyond `files_per_mail` (engine/files).
+    files_sent: int = 0
+    files_refused: int = 0
 
     def __post_init__(self) -> None:
         if not self.reply_to:
             self.reply_to = self.mail.reply_to
+        if not self.sender:
+            self.sender = self.mail.reply_to
 
     # -- who is writing --------------------------------------------------------------------
 
     @property
     def user(self) -> User | None:
-        """The registered user the answer address belongs to, if any."""
-        return user_by_address(self.session, self.reply_to)
+        """The registered user the sender's address belongs to, if any."""
+        return user_by_address(self.session, self.sender)
 
     # -- what goes back --------------------------------------------------------------------
 
@@ -149,6 +157,7 @@ class Conversation:
     def outgoing(self) -> list[Outgoing]:
         code = self.settings.code
         top = self.header()
+        extra, withheld = _within(self.extra, self.settings.mail_output_bytes)
         if self.whole is not None:
             body = top + "\n" + self.whole
         else:
@@ -158,8 +167,16 @@ class Conversation:
             if self.faulty:
                 parts.append(COULD_NOT_COMPLETE)
             body = top + "\n" + paragraphs(parts)
+        body = _cut(body, self.settings.reply_bytes)
+        if withheld:
+            most = self.settings.mail_output_bytes // 1000
+            body += (
+                f"\n{withheld:,} of the other mails this mail asked the judge to send (files,"
+                f" press or notices) {'was' if withheld == 1 else 'were'} not sent: one mail"
+                f" may make the judge send at most {most:,} kB besides its reply.\n"
+            )
         if not self.reply_to:  # nobody to answer (the keeper may still be told)
-            return list(self.extra)
+            return extra
         game = self.game.name if self.game is not None else None
         phase = shown_phase(self.game) if self.game is not None else None
         subject = reply_subject(code, self.mail.subject, game, phase)
@@ -172,7 +189,7 @@ class Conversation:
             for to in dict.fromkeys(self.copies)
             if to.lower() != self.reply_to.lower()
         ]
-        return [reply, *copies, *self.extra]
+        return [reply, *copies, *extra]
 
     def header(self) -> str:
         shown = self.game or self.about
@@ -212,6 +229,38 @@ class Conversation:
         else:
             insert_outbox(self.session, rows)
         return rows
+
+
+def _cut(body: str, most: int) -> str:
+    """The reply within `most` bytes, cut at a line's end, and saying so."""
+    data = body.encode("utf-8")
+    if len(data) <= most:
+        return body
+    kept = data[:most].decode("utf-8", errors="ignore").rsplit("\n", 1)[0]
+    left = len(data) - len(kept.encode("utf-8"))
+    return (
+        f"{kept}\n\nThis reply was cut at {most // 1000:,} kB; the other {left:,} bytes of it "
+        "were not sent.  Send fewer commands in one mail.\n"
+    )
+
+
+def _within(extra: list[Outgoing], most: int) -> tuple[list[Outgoing], int]:
+    """The mails besides the reply that fit in `most` bytes, and how many do not. The
+    copies of one text (a broadcast to a game's players) go all together or not at all,
+    in the order they were asked for."""
+    sizes: dict[str, int] = {}
+    for out in extra:
+        sizes[out.body] = sizes.get(out.body, 0) + len(out.body.encode("utf-8"))
+    if sum(sizes.values()) <= most:
+        return list(extra), 0
+    allowed: set[str] = set()
+    used = 0
+    for text, size in sizes.items():
+        if used + size <= most:
+            allowed.add(text)
+            used += size
+    kept = [out for out in extra if out.body in allowed]
+    return kept, len(extra) - len(kept)
 
 
 def _drain(actions: dict[str, Callable[[], Any]]) -> None:

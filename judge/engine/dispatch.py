@@ -34,6 +34,7 @@ Handler = Callable[[Conversation, Any], None]
 HANDLERS: dict[type, Handler] = {
     p.Register: registration.register,
     p.IAmAlso: registration.i_am_also,
+    p.IAmAlsoConfirm: registration.i_am_also_confirm,
     p.WhoIs: registration.who_is,
     p.GetDedication: registration.get_dedication,
     p.InfoPlayer: registration.info_player,
@@ -93,7 +94,8 @@ HANDLERS: dict[type, Handler] = {
 
 # Commands that need no game: carried out even after RESIGN.
 NO_GAME = (
-    p.Register, p.IAmAlso, p.WhoIs, p.GetDedication, p.InfoPlayer, p.GetWhois, p.GetFile,
+    p.Register, p.IAmAlso, p.IAmAlsoConfirm, p.WhoIs, p.GetDedication, p.InfoPlayer,
+    p.GetWhois, p.GetFile,
     p.GetPackage, p.Help, p.Version, p.Map, p.WhoGame, p.History, p.HistoryTurns,
     p.ListGames, p.Summary,
 )  # fmt: skip

@@ -9,15 +9,30 @@ from .conversation import Conversation
 
 
 def send_file(ctx: Conversation, name: str) -> bool:
-    """Mail help file `name` on its own; say so in the reply."""
+    """Mail help file `name` on its own; say so in the reply. At most `files_per_mail`
+    files go for one mail, so that a mail of GET lines cannot flood the address it
+    claims to come from; the reply says how many more were asked for."""
+    if ctx.files_sent >= ctx.settings.files_per_mail:
+        ctx.files_refused += 1
+        ctx.at_end("too many files", lambda: _too_many_files(ctx))
+        return False
     text = helpfiles.read(name, ctx.settings.address, ctx.settings.code)
     clean = helpfiles.clean_name(name) or name
     if text is None:
         ctx.fail(f"Sorry, there is no file {clean} available.  Get file 'flist' for the list.")
         return False
     ctx.send(ctx.reply_to, f"Diplomacy file {clean}", text)
+    ctx.files_sent += 1
     ctx.say(f"File {clean} sent.")
     return True
+
+
+def _too_many_files(ctx: Conversation) -> None:
+    most, more = ctx.settings.files_per_mail, ctx.files_refused
+    ctx.fail(
+        f"Only the first {most} files asked for were sent; the other {more:,} "
+        f"{'was' if more == 1 else 'were'} not.  Ask for at most {most} files in one mail."
+    )
 
 
 def get(ctx: Conversation, cmd: p.GetFile) -> None:

@@ -41,12 +41,12 @@ from .assignment import deal_powers
 from .conversation import Conversation
 from .deadlines import DEFAULTS
 from .dedication import refusal
+from .guessing import locked_until, password_problem, wrong_password
 from .moderation import ANONYMOUS, hearers, masters
 from .notices import addresses, deliver, everyone
 from .registration import guest
 
 GAME_NAME = re.compile(r"^[a-z0-9][a-z0-9_-]{0,18}$")
-PASSWORD = re.compile(r"^\S{1,40}$")
 
 
 def default_settings(variant: variants.Variant) -> dict[str, Any]:
@@ -222,7 +222,7 @@ def observe(ctx: Conversation, cmd: p.Observe) -> None:
     game = _game(ctx, cmd.game)
     if game is None:
         return
-    user = ctx.user or guest(ctx.session, ctx.reply_to, ctx.now)
+    user = ctx.user or guest(ctx.session, ctx.sender, ctx.now)
     mine = [
         x
         for x in game.participants
@@ -248,6 +248,7 @@ def _enter_forming(ctx: Conversation, game: Game, password: str) -> None:
     mine = [x for x in players(game) if x.user_id == user.id]
     if mine:  # signing on again before the start: to change preferences, to read the list
         if not check_password(password, mine[0].password_hash):
+            wrong_password(ctx, game, "Player", mine)
             _wrong_password(ctx, game)
             return
         _signed_on(ctx, game, mine[0])
@@ -344,9 +345,11 @@ def _signed_on(ctx: Conversation, game: Game, me: Participant) -> None:
     ctx.tail = lambda: reply_status(ctx)
     if me.role == "master":
         ctx.at_end("absences", lambda: pending_for_master(ctx, game))
-    record = me.user.email.lower()
-    if ctx.reply_to and ctx.reply_to.lower() not in {record, *map(str.lower, me.report_to)}:
-        ctx.copies.append(me.user.email)  # a precaution against cheating (manual 4)
+    known = {me.user.email.lower(), *map(str.lower, me.report_to)}
+    # A precaution against cheating (manual 4): a SIGN ON from another address, or one
+    # whose answer a REPLY-TO: line sends elsewhere, is copied to the address of record.
+    if any(a and a.lower() not in known for a in (ctx.sender, ctx.reply_to)):
+        ctx.copies.append(me.user.email)
 
 
 # -- signing on to a place ------------------------------------------------------------------
@@ -355,12 +358,18 @@ def _signed_on(ctx: Conversation, game: Game, me: Participant) -> None:
 def _sign_on_as(
     ctx: Conversation, game: Game, holders: list[Participant], password: str, what: str
 ) -> None:
+    """Sign on as one of `holders`, unless guessing has locked the place (guessing.py)."""
+    locked = locked_until(ctx, game, what, holders)
+    if locked:
+        _fail(ctx, locked)
+        return
     for holder in holders:
         if check_password(password, holder.password_hash):
             _signed_on(ctx, game, holder)
             if holder.status in ("abandoned", "cd"):
                 _return(ctx, game, holder)
             return
+    wrong_password(ctx, game, what, holders)
     _wrong_password(ctx, game)
 
 
@@ -562,7 +571,7 @@ def _registered(ctx: Conversation) -> User | None:
     if user is None:
         _fail(
             ctx,
-            f"Your address {ctx.reply_to} is not registered with the judge.\n"
+            f"Your address {ctx.sender} is not registered with the judge.\n"
             "Send 'get form' for a registration form.",
         )
     return user
@@ -577,10 +586,10 @@ def _game(ctx: Conversation, name: str) -> Game | None:
 
 
 def _good_password(ctx: Conversation, password: str) -> bool:
-    if PASSWORD.match(password):
-        return True
-    _fail(ctx, "A password is one word of at most 40 characters.")
-    return False
+    problem = password_problem(ctx, password)
+    if problem is not None:
+        _fail(ctx, problem)
+    return problem is None
 
 
 def _wrong_password(ctx: Conversation, game: Game) -> None:

@@ -8,7 +8,7 @@ import hashlib
 import logging
 import time
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
@@ -21,12 +21,14 @@ from ..config import Settings
 from ..mailin.budget import READ_SECONDS
 from ..mailin.message import IncomingMail, read_mail
 from ..mailin.screening import refusal
+from ..mailout import reply_cap
 from ..mailout.outbox import OutboxRow
 from ..store import queries as q
 from ..store.models import Inbound, Outbox
 from .conversation import Conversation
 from .dispatch import carry_out
 from .play import vocabulary_for
+from .reply_addresses import direct
 
 log = logging.getLogger("judge.mail")
 
@@ -173,6 +175,11 @@ def answer(
     if why_not:
         log.info("inbound %s from %r not answered: %s", arrived.id, mail.reply_to, why_not)
         return Outcome("done", f"not answered: {why_not}", sender)
+    replies = reply_cap.replies_today(session, mail.reply_to, now, batch.outbox)
+    if replies >= settings.replies_per_day:
+        log.warning("inbound %s from %r not answered: reply cap", arrived.id, mail.reply_to)
+        cap = settings.replies_per_day
+        return Outcome("done", f"not answered: {cap} replies to it in 24 hours", sender)
     key = _key(mail)
     if key is not None:
         first = batch.keys.get(key)
@@ -194,19 +201,23 @@ def answer(
         )
     if parsed.ended == "time":
         return _too_long(ctx, arrived, sender, key, secrets)
-    replied_to = [c for c in parsed.commands if isinstance(c, p.ReplyTo)]
-    if replied_to:
-        ctx.reply_to = replied_to[-1].address
+    replied_to = [c.address for c in parsed.commands if isinstance(c, p.ReplyTo)]
+    direct(ctx, replied_to[-1] if replied_to else None)  # screened; never who wrote
     if mail.notes:
         log.info("inbound %s: %s", arrived.id, "; ".join(mail.notes))
     for command in parsed.commands:
         if isinstance(command, p.ReplyTo):
             continue
         carry_out(ctx, command)
-    for error in parsed.errors:
-        ctx.fail(f"Line {error.line}: {error.text}\n  {error.reason}")
+    _echo_errors(ctx, parsed.errors, settings.echoed_errors)
     if parsed.errors:
         ctx.fail(HOW_TO_WRITE)
+    if replies == settings.replies_per_day - 1:
+        notice = reply_cap.last_reply_notice(settings)
+        if ctx.whole is not None:
+            ctx.whole += "\n" + notice + "\n"
+        else:
+            ctx.say(notice)
     ctx.finish()
     ctx.write_outbox()
     return Outcome(
@@ -231,6 +242,23 @@ def _too_long(
     )
     ctx.write_outbox()
     return Outcome("failed", "failed: over its reading time budget", sender, key, secrets=secrets)
+
+
+ECHOED_LINE = 200  # characters of a line the judge could not read, echoed in the reply
+
+
+def _echo_errors(ctx: Conversation, errors: Sequence[p.LineError], most: int) -> None:
+    """The lines the judge could not read, each with why: at most `most` of them, each cut
+    short, so that a mail of bad lines does not come back many times its size."""
+    for error in errors[:most]:
+        text = error.text if len(error.text) <= ECHOED_LINE else error.text[:ECHOED_LINE] + "..."
+        ctx.fail(f"Line {error.line}: {text}\n  {error.reason}")
+    if len(errors) > most:
+        more = len(errors) - most
+        ctx.fail(
+            f"Only the first {most} lines the judge could not read are shown; the other "
+            f"{more:,} {'was' if more == 1 else 'were'} not carried out either."
+        )
 
 
 def _return_path(arrived: Arrived, mail: IncomingMail) -> str:

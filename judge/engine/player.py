@@ -5,10 +5,12 @@ from __future__ import annotations
 
 import parser as p
 
+from ..mailin.addresses import refusal
 from ..store.passwords import hash_password
 from .announcements import powers_named, resigned, resigned_reply
 from .conversation import Conversation
-from .games import PASSWORD, variant_of
+from .games import variant_of
+from .guessing import password_problem
 from .moderation import ANONYMOUS, hearers
 from .notices import deliver
 from .returns import places_of
@@ -53,8 +55,13 @@ def set_address(ctx: Conversation, cmd: p.SetAddress) -> None:
     if game is None or me is None:
         ctx.fail("SET ADDRESS: sign on to a game first.")
         return
-    addresses = list(cmd.addresses) or [ctx.reply_to]
-    me.report_to = [a.strip() for a in addresses if a.strip()]
+    wanted = [a.strip() for a in list(cmd.addresses) or [ctx.reply_to] if a.strip()]
+    for address in wanted:  # reports go there unasked: screened as any answer address
+        why = refusal(address, ctx.settings.address)
+        if why is not None:
+            ctx.fail(f"SET ADDRESS: {address[:80]}: {why}.  The address is not changed.")
+            return
+    me.report_to = wanted
     ctx.say(f"Address for game '{game.name}' set to {', '.join(me.report_to)}.")
 
 
@@ -63,8 +70,9 @@ def set_password(ctx: Conversation, cmd: p.SetPassword) -> None:
     if game is None or me is None:
         ctx.fail("SET PASSWORD: sign on to a game first.")
         return
-    if not PASSWORD.match(cmd.password):
-        ctx.fail("SET PASSWORD: a password is one word of at most 40 characters.")
+    problem = password_problem(ctx, cmd.password)
+    if problem is not None:
+        ctx.fail(f"SET PASSWORD: {problem}")
         return
     me.password_hash = hash_password(cmd.password)
     ctx.say(f"Password for game '{game.name}' changed.")  # never echoed
@@ -102,7 +110,7 @@ def resign(ctx: Conversation, cmd: p.Resign) -> None:
     people = [x for x in hearers(game, seat) if x not in seat]
     event = f"Resignation: {powers_named(powers)}"
     bosses = [x for x in people if x.role == "master"]
-    text = resigned(ctx.reply_to, me.user.email, powers, game.name)
+    text = resigned(ctx.sender, me.user.email, powers, game.name)
     deliver(ctx, game, bosses, event, text, header=False)
     gunboat = "gunboat" in (game.options or [])
     if gunboat:

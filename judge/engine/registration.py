@@ -12,6 +12,7 @@ import parser as p
 
 from ..store import queries as q
 from ..store.models import User
+from . import linking
 from .conversation import Conversation, user_by_address
 from .files import send_file
 
@@ -29,7 +30,7 @@ PUBLIC = ("name", "email", "country", "level", "site", "timezone")
 
 def register(ctx: Conversation, cmd: p.Register) -> None:
     fields = {name: value.strip() for name, value in cmd.fields}
-    fields.setdefault("email", ctx.reply_to)
+    fields.setdefault("email", ctx.sender)
     unknown = sorted(set(fields) - set(FIELDS))
     missing = [f for f in REQUIRED if not fields.get(f)]
     if missing:
@@ -65,12 +66,14 @@ def register(ctx: Conversation, cmd: p.Register) -> None:
             )
             user.registered_at = ctx.now
     if user is not None:
+        if not fresh:
+            _tell_owner(ctx, user, form["registration"])
         for name, value in form.items():
             setattr(user, name, value)
     else:
         # Written at once rather than through the session: no flush of pending objects
         # before the next mail's first query.
-        address = ctx.reply_to.lower()
+        address = ctx.sender.lower()
         user_id = ctx.session.execute(
             q.NEW_USER, {**form, "email": address, "registered_at": ctx.now}
         ).scalar_one()
@@ -109,8 +112,25 @@ def guest(session: Session, address: str, now: datetime) -> User:
     return user
 
 
+def _tell_owner(ctx: Conversation, user: User, new: dict[str, str]) -> None:
+    """A REGISTER from another address of the registration changes it: its address of
+    record hears what changed, and from where (the mail from it is answered anyway)."""
+    if ctx.sender.lower() == user.email.lower():
+        return
+    old = user.registration or {}
+    changed = [f.capitalize() for f in FIELDS if old.get(f, "") != new.get(f, "")]
+    what = ", ".join(changed) if changed else "nothing (the same form again)"
+    ctx.send(
+        user.email,
+        "Diplomacy registration",
+        f"Your registration with judge {ctx.settings.code} was sent again from\n"
+        f"{ctx.sender}, one of its addresses.  Changed: {what}.\n"
+        "If this was not you, tell the judgekeeper.\n",
+    )
+
+
 def _guest_of(ctx: Conversation) -> User | None:
-    address = ctx.reply_to.lower()
+    address = ctx.sender.lower()
     return ctx.session.execute(select(User).where(User.email == address)).scalar_one_or_none()
 
 
@@ -121,27 +141,27 @@ def _package_files() -> list[str]:
 
 
 def i_am_also(ctx: Conversation, cmd: p.IAmAlso) -> None:
-    old = cmd.address.lower()
-    new = ctx.reply_to.lower()
-    owner = user_by_address(ctx.session, old)
-    if owner is None:
-        ctx.fail(f"{cmd.address} is not registered with this judge: nothing to add {new} to.")
-        return
-    current = user_by_address(ctx.session, new)
-    if current is not None:
-        if current.id == owner.id:
-            ctx.say(f"{new} is already an address of {owner.email}.")
-        else:
-            ctx.fail(f"{new} is registered to someone else already; it cannot be added.")
-        return
-    ctx.session.execute(q.NEW_ADDRESS, {"address": new, "user_id": owner.id, "added_at": ctx.now})
-    ctx.say(f"{new} is now also an address of {owner.email} ({owner.name}).")
+    """Asks; the link is made by I AM ALSO CONFIRM (linking.py)."""
+    linking.ask(ctx, cmd)
+
+
+def i_am_also_confirm(ctx: Conversation, cmd: p.IAmAlsoConfirm) -> None:
+    linking.confirm(ctx, cmd)
 
 
 def who_is(ctx: Conversation, cmd: p.WhoIs) -> None:
+    """The manual's WHO IS lists every address starting with a few letters; with GET WHOIS
+    off (the judge's `whois` setting) the registration list is not to be read off by
+    letters, so the pattern must then hold a whole local part and its `@`."""
     out = []
-    for prefix in cmd.prefixes:
+    for prefix in cmd.prefixes[:20]:
         key = prefix.lower()
+        if not ctx.settings.whois and "@" not in key[1:]:
+            out.append(
+                f"WHO IS {prefix[:80]}: give a whole address, or its part up to and with\n"
+                "the '@' (WHO IS name@); this judge does not list its users by letters."
+            )
+            continue
         found = ctx.session.execute(
             # A range, not LIKE: SQLite's LIKE ignores case and so cannot use the index.
             q.USERS_BY_PREFIX,
@@ -171,7 +191,7 @@ def _public_form(registration: dict[str, str], addresses: list[str]) -> str:
 def get_dedication(ctx: Conversation, cmd: p.GetDedication) -> None:
     user = ctx.user
     if user is None:
-        ctx.fail(f"Your address {ctx.reply_to} is not registered with the judge.")
+        ctx.fail(f"Your address {ctx.sender} is not registered with the judge.")
         return
     ctx.say(dedication_record(user))
 

@@ -14,6 +14,7 @@ from email.header import Header
 from email.utils import format_datetime, formataddr
 
 from ..config import Settings
+from ..mailin.addresses import for_sending
 from ..store.models import Outbox
 
 MAX_LINE = 998  # RFC 5322
@@ -22,7 +23,7 @@ MAX_LINE = 998  # RFC 5322
 def compose(row: Outbox, settings: Settings) -> bytes:
     headers = [
         ("From", formataddr((f"{settings.name} {settings.code}", settings.address))),
-        ("To", row.to_address),
+        ("To", for_sending(row.to_address)),  # an IDN in its ASCII form
         ("Subject", row.subject),
         ("Date", format_datetime(row.created_at.replace(tzinfo=UTC))),
         ("Message-ID", row.message_id),
@@ -33,16 +34,24 @@ def compose(row: Outbox, settings: Settings) -> bytes:
         headers.append(("References", row.refs))
     headers.extend((row.headers or {}).items())
     headers.append(("X-Judge", settings.code))
+    # Loop markers: a mail that comes back with our X-Loop is ours (screening.py), and
+    # well-behaved auto-responders answer neither bulk nor auto-submitted mail.
+    headers.append(("X-Loop", settings.address))
+    headers.append(("Precedence", "bulk"))
     headers.append(("MIME-Version", "1.0"))
     body, encoding = _body(row.body)
     headers.append(("Content-Type", "text/plain; charset=utf-8"))
     headers.append(("Content-Transfer-Encoding", encoding))
     head = "".join(_header(name, value) for name, value in headers)
-    return head.encode("ascii") + b"\n" + body
+    # A UTF-8 local part cannot be an encoded word: it goes as UTF-8 (RFC 6532), which
+    # the relay carries with SMTPUTF8 (sender.Relay).
+    return head.encode("utf-8") + b"\n" + body
 
 
 def _header(name: str, value: str) -> str:
     value = " ".join(str(value).split())  # no line breaks smuggled in from a subject
+    if name == "To" and not value.isascii():
+        return f"To: {value}\n"
     if not value.isascii():
         return f"{name}: {Header(value, 'utf-8', header_name=name).encode()}\n"
     return f"{name}: {_fold(value, len(name) + 2)}\n"

@@ -1,11 +1,12 @@
 """The sender: outbox rows to a Maildir or an SMTP relay, each marked sent only once
 delivered, with retries and backoff for a relay that fails.
 
-Delivery to a Maildir is exactly once: the file is named after the outbox row, so a row
-delivered just before a crash is found there after the restart and not written again. A
-relay cannot be asked whether it already has a mail, so after a crash between its "250" and
-our commit a mail may go twice; it keeps its Message-ID, by which a mail client drops the
-copy.
+Exactly one sender owns a row at a time (claims.py). Delivery to a Maildir is exactly
+once: the file is named after the outbox row, so a row delivered just before a crash is
+found there after the restart and not written again. A relay cannot be asked whether it
+already has a mail, so each delivery is recorded the moment the relay took it: only a
+sender killed between the relay's "250" and that commit sends the one mail again, once its
+claim expires; it keeps its Message-ID, by which a mail client drops the copy.
 """
 
 from __future__ import annotations
@@ -15,20 +16,21 @@ import hashlib
 import logging
 import os
 import smtplib
-from collections.abc import Iterator, Sequence
+import time
+from collections.abc import Iterator
 from contextlib import contextmanager
 from datetime import datetime, timedelta
 from email import policy
 from email.message import EmailMessage
 from pathlib import Path
 
-from sqlalchemy import update
 from sqlalchemy.orm import Session
 
 from ..config import Settings, host_port
-from ..store import queries as q
+from ..mailin.addresses import for_sending
 from ..store.db import Store
 from ..store.models import Outbox
+from . import claims
 from .compose import compose
 from .outbox import queue_mail
 
@@ -39,6 +41,8 @@ MAX_ATTEMPTS = 40  # with the backoff below, about a day and a half of trying
 
 class Maildir:
     """Delivers into a Maildir (new/), named after the outbox row."""
+
+    exactly_once = True  # a mail already here is not written again
 
     def __init__(self, path: Path) -> None:
         self.path = path
@@ -112,6 +116,8 @@ class Maildir:
 class Relay:
     """Delivers to an SMTP relay (`smtp://host:port`)."""
 
+    exactly_once = False  # a relay cannot be asked whether it has a mail already
+
     def __init__(self, host: str, port: int, sender: str = "", timeout: float = 60) -> None:
         self.host, self.port, self.sender, self.timeout = host, port, sender, timeout
         self.smtp: smtplib.SMTP | None = None
@@ -144,7 +150,8 @@ class Relay:
         if self.smtp is None:
             self.smtp = smtplib.SMTP(self.host, self.port, timeout=self.timeout)
         try:
-            self.smtp.sendmail(self.sender, [row.to_address], data)
+            to = for_sending(row.to_address)  # an IDN as punycode; UTF-8 wants SMTPUTF8
+            self.smtp.sendmail(self.sender, [to], data, [] if to.isascii() else ["SMTPUTF8"])
         except (OSError, smtplib.SMTPServerDisconnected):
             self.smtp.close()
             self.smtp = None
@@ -167,15 +174,11 @@ def backoff(attempts: int) -> timedelta:
 
 
 def has_due(store: Store, now: datetime) -> bool:
-    """Whether any outbox row is due; a look that never blocks a writer."""
-    with store.transaction(readonly=True) as session:
-        return session.execute(q.ANY_DUE, {"now": now}).first() is not None
+    """Whether any outbox row is due and unclaimed; a look that never blocks a writer."""
+    return claims.any_due(store, now)
 
 
-_DUE_LOCKED = q.DUE_OUTBOX.with_for_update(skip_locked=True)
-
-
-BATCH = 50  # rows delivered before their marks are committed together
+BATCH = 50  # rows claimed at a time
 
 
 def send_pending(
@@ -183,17 +186,19 @@ def send_pending(
 ) -> int:
     """Deliver up to `limit` due outbox rows, a batch at a time; how many were sent.
 
-    On PostgreSQL a batch is claimed with SKIP LOCKED and its locks held while it is
-    delivered, so that several senders share the outbox. SQLite has one writer for the
-    whole database, and one sender: the batch is read, delivered with no transaction open,
-    and then marked, so that a slow relay never keeps incoming mail from being stored.
-    Either way a row is marked sent only after its delivery.
+    Each batch is claimed first (claims.py), in a short committed transaction, so that
+    exactly one sender owns a reply, however many senders run (threads, `judge tick`,
+    `judge process`, nodes), on SQLite and PostgreSQL alike. The batch is delivered with
+    no transaction open, so that a slow relay never keeps incoming mail from being stored.
+    Through a relay each delivery is recorded as soon as the relay took it, so that a
+    sender killed mid-batch leaves at most the mail in flight to be sent again; a Maildir
+    batch is recorded at its end, since a mail already in the Maildir is not written
+    twice.
     """
+    by = claims.owner()
     sent = 0
     while sent < limit:
-        batch = (_send_unlocked if store.is_sqlite else _send_locked)(
-            store, settings, now, sink, min(BATCH, limit - sent)
-        )
+        batch = _send_batch(store, settings, now, sink, min(BATCH, limit - sent), by)
         if batch is None:
             break
         count, reached = batch
@@ -203,86 +208,89 @@ def send_pending(
     return sent
 
 
-def _send_locked(
-    store: Store, settings: Settings, now: datetime, sink: Maildir | Relay, size: int
+def _send_batch(
+    store: Store,
+    settings: Settings,
+    now: datetime,
+    sink: Maildir | Relay,
+    size: int,
+    by: str,
 ) -> tuple[int, bool] | None:
-    with store.transaction() as session:
-        rows = session.execute(_DUE_LOCKED, {"now": now, "n": size}).scalars().all()
-        if not rows:
-            return None
-        results = _deliver_all(sink, rows, settings)
-        return _record_all(session, settings, now, results), _reached(results, rows)
-
-
-def _send_unlocked(
-    store: Store, settings: Settings, now: datetime, sink: Maildir | Relay, size: int
-) -> tuple[int, bool] | None:
-    with store.transaction(readonly=True) as session:
-        rows = session.execute(q.DUE_OUTBOX, {"now": now, "n": size}).scalars().all()
+    rows = claims.claim(store, now, by, size)
     if not rows:
         return None
-    store.make_durable()  # the answers these rows carry were committed deferred
-    results = _deliver_all(sink, rows, settings)
-    with store.transaction() as session:
-        return _record_all(session, settings, now, results), _reached(results, rows)
+    started = time.monotonic()
+    renewed = started
+
+    def clock() -> datetime:
+        return now + timedelta(seconds=time.monotonic() - started)
+
+    store.make_durable()  # the answers these rows carry, and the claim, on disk first
+    tried = 0
+    sent = 0
+    reached = True
+    results: list[tuple[Outbox, Exception | None]] = []
+    try:
+        with sink.session():
+            for row in rows:
+                if time.monotonic() - renewed > claims.CLAIM.total_seconds() / 2:
+                    claims.renew(store, clock(), by, [r.id for r in rows[tried:]])
+                    renewed = time.monotonic()
+                tried += 1
+                error = _deliver(sink, row, settings)
+                results.append((row, error))
+                if error is not None and not _refused(error):
+                    reached = False
+                if not sink.exactly_once:
+                    sent += _record_all(store, settings, now, results)
+                    results = []
+                if not reached:
+                    break
+        # A Maildir's batch is durable (new/ synced) only now, when its session ends.
+        sent += _record_all(store, settings, now, results)
+    finally:
+        if tried < len(rows):  # not tried: free for the next round at once
+            with store.transaction(deferred=True) as session:
+                claims.release(session, by, [r.id for r in rows[tried:]])
+    return sent, reached
 
 
-def _reached(results: Sequence[tuple[Outbox, Exception | None]], rows: Sequence[Outbox]) -> bool:
-    """Whether every row of the batch was put to the relay (or the disk): a batch cut
-    short by a failure to reach it ends the round, rather than try each due row in turn."""
-    return len(results) == len(rows) and not (
-        results
-        and results[-1][1] is not None
-        and not isinstance(
-            results[-1][1], smtplib.SMTPResponseException | smtplib.SMTPRecipientsRefused
-        )
-    )
+def _deliver(sink: Maildir | Relay, row: Outbox, settings: Settings) -> Exception | None:
+    try:
+        sink.deliver(row, compose(row, settings))
+    except (smtplib.SMTPResponseException, smtplib.SMTPRecipientsRefused) as exc:
+        # This mail refused; the relay takes the others.
+        sink.reset()
+        return exc
+    except (OSError, smtplib.SMTPException) as exc:
+        return exc
+    return None
+
+
+def _refused(error: Exception) -> bool:
+    """The relay answered and refused this one mail (not: could not be reached)."""
+    return isinstance(error, smtplib.SMTPResponseException | smtplib.SMTPRecipientsRefused)
 
 
 def _record_all(
-    session: Session,
+    store: Store,
     settings: Settings,
     now: datetime,
     results: list[tuple[Outbox, Exception | None]],
 ) -> int:
-    """Mark what was delivered as sent (one statement), and record each failure."""
-    delivered = [row.id for row, error in results if error is None]
-    sent = 0
-    if delivered:
-        sent = session.execute(
-            update(Outbox)
-            .where(Outbox.id.in_(delivered))
-            .where(Outbox.status == "pending")
-            .values(status="sent", sent_at=now, attempts=Outbox.attempts + 1)
-        ).rowcount
-    for row, error in results:
-        if error is not None:
-            fresh = session.get(Outbox, row.id)
-            if fresh is not None and fresh.status == "pending":
-                _record_failure(session, settings, now, fresh, error)
+    """Mark what was delivered as sent (one statement), and record each failure, which
+    lets go of its claim: the row waits for its retry time, or is given up."""
+    if not results:
+        return 0
+    with store.transaction(deferred=True) as session:
+        sent = claims.mark_sent(session, now, [row.id for row, error in results if error is None])
+        for row, error in results:
+            if error is not None:
+                fresh = session.get(Outbox, row.id)
+                if fresh is not None and fresh.status == "pending":
+                    fresh.claimed_until, fresh.claimed_by = None, ""
+                    _record_failure(session, settings, now, fresh, error)
     return sent
-
-
-def _deliver_all(
-    sink: Maildir | Relay, rows: Sequence[Outbox], settings: Settings
-) -> list[tuple[Outbox, Exception | None]]:
-    """Deliver a batch; stop at the first failure to reach the relay or the disk, leaving
-    the rest of the batch for the next try."""
-    results: list[tuple[Outbox, Exception | None]] = []
-    with sink.session():
-        for row in rows:
-            try:
-                sink.deliver(row, compose(row, settings))
-            except (smtplib.SMTPResponseException, smtplib.SMTPRecipientsRefused) as exc:
-                # This mail refused; the relay takes the others.
-                results.append((row, exc))
-                sink.reset()
-            except (OSError, smtplib.SMTPException) as exc:
-                results.append((row, exc))
-                break
-            else:
-                results.append((row, None))
-    return results
 
 
 def _permanent(error: Exception) -> bool:
