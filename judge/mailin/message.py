@@ -6,7 +6,7 @@ than refused, so that a modern mail client just works and a broken one still get
 
 Reading is bounded: the MIME structure handed to the email package is cut before it could
 cost more than linear time (MAX_BOUNDARIES, MAX_BOUNDARY_LINES), header values are capped
-(MAX_HEADER), addresses are read without the email package's recursion (addresses.py),
+(MAX_HEADER), addresses are read without the email package's recursion (address_headers.py),
 and HTML by a one-pass reader (htmltext.py). `read_mail` never raises; what it did not read
 is in `unread`, for the reply.
 """
