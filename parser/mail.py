@@ -13,6 +13,7 @@ the lines around it are read as usual. It takes time in proportion to the mail's
 from __future__ import annotations
 
 import re
+import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -50,7 +51,8 @@ class Vocabulary:
 class ParsedMail:
     commands: tuple[c.Command, ...]
     errors: tuple[c.LineError, ...]
-    # Why reading stopped: "sign off", "help", "signature" (a `-- ` line) or "end".
+    # Why reading stopped: "sign off", "help", "signature" (a `-- ` line), "end", or
+    # "time": the mail took longer than its deadline and was not read to the end.
     ended: str = "end"
 
 
@@ -69,7 +71,7 @@ _COMMAND_START = re.compile(
 _CONDITION_START = re.compile(r"^\s*(else\s*)?if(?![a-z0-9])", re.IGNORECASE)
 _BODY_END = re.compile(r"^\s*(endpress|endbroadcast|sign\s*off)\s*$", re.IGNORECASE)
 _SIGN_OFF = re.compile(r"^\s*(sign\s*off)\s*$", re.IGNORECASE)
-_FIELD = re.compile(r"^\s*([A-Za-z][A-Za-z -]*?)\s*:\s*(.*?)\s*$")
+_FIELD_NAME = re.compile(r"[A-Za-z][A-Za-z -]*")
 _ORDER_SPLIT = re.compile(r"[,;]")
 _UNIT_WORDS = {"a": "A", "army": "A", "f": "F", "fleet": "F", "w": "W", "wing": "W"}
 
@@ -156,8 +158,14 @@ class _Block:
 
 
 class _Reader:
-    def __init__(self, now: datetime, vocabulary: Vocabulary | VocabularyFor | None) -> None:
+    def __init__(
+        self,
+        now: datetime,
+        vocabulary: Vocabulary | VocabularyFor | None,
+        deadline: float | None = None,
+    ) -> None:
         self.now = now
+        self.deadline = deadline
         self.commands: list[c.Command] = []
         self.errors: list[c.LineError] = []
         self.signed_on = False
@@ -178,6 +186,9 @@ class _Reader:
             raw = lines[i]
             number = i + 1
             i += 1
+            if self.deadline is not None and not i % 256 and time.monotonic() > self.deadline:
+                self.error(number, "", "the rest of the mail was not read: it took too long")
+                return "time"
             if raw == "-- ":
                 return "signature"  # the conventional signature separator: the mail ends
             text = raw.strip()
@@ -264,11 +275,14 @@ class _Reader:
                 return tuple(fields), i
             if not text:
                 continue
-            match = _FIELD.match(text)
-            if match is None:
+            if len(text) > MAX_LINE:
+                self.error(i, _short(text), f"the line is too long ({len(text)} characters)")
+                continue
+            field = _field(text)
+            if field is None:
                 self.error(i, text, "a REGISTER line is 'field: value'")
                 continue
-            fields.append((match.group(1).strip().lower(), match.group(2)))
+            fields.append(field)
         self.error(number, "REGISTER", "REGISTER without END: the form was read to the end")
         return tuple(fields), i
 
@@ -373,13 +387,15 @@ def parse_mail(
     body: str | bytes,
     now: datetime,
     vocabulary: Vocabulary | VocabularyFor | None = None,
+    deadline: float | None = None,
 ) -> ParsedMail:
     """Read a mail body. `vocabulary` is the signed-on game's (or a function from the SIGN
-    ON command to it, for the engine, which learns the game from that line)."""
+    ON command to it, for the engine, which learns the game from that line). `deadline`
+    (a time.monotonic() value): past it, reading stops with ended "time"."""
     if isinstance(body, bytes):
         body = body.decode("utf-8", errors="replace")
     lines = body.replace("\r\n", "\n").replace("\r", "\n").split("\n")
-    reader = _Reader(now, vocabulary)
+    reader = _Reader(now, vocabulary, deadline)
     try:
         ended = reader.read(lines)
     except Exception as exc:  # a bug of ours must not cost the player the mail
@@ -387,6 +403,16 @@ def parse_mail(
         ended = "end"
     reader.close_block()
     return ParsedMail(tuple(reader.commands), tuple(reader.errors), ended)
+
+
+def _field(text: str) -> tuple[str, str] | None:
+    """`field: value` of a REGISTER form, or None. Not one regular expression: a pattern
+    that finds the name's end by backtracking took quadratic time on a line of spaces."""
+    name, colon, value = text.partition(":")
+    name = name.strip()
+    if not colon or not _FIELD_NAME.fullmatch(name):
+        return None
+    return name.lower(), value.strip()
 
 
 def _numbered(command: c.Command, number: int) -> c.Command:

@@ -44,6 +44,25 @@ def test_five_wrong_passwords_lock_a_power_and_its_player_and_master_are_told(ta
     answered_at_once(table.judge)
 
 
+def test_guesses_forging_the_players_own_address_are_throttled_apart(table):
+    """A guesser who forges France's own address never sees the answers, but his orders
+    would stand if a guess were right: his guesses are counted too, apart from those from
+    elsewhere, and only they lock the player's own addresses."""
+    start_moderated(table)
+    france = address("France")
+    for n in range(5):
+        reply = table.send(france, f"SIGN ON Fwar guess{n}\nA par-pic\n").get_content()
+        assert "Invalid password or power ID specified." in reply
+    locked = table.send(france, "SIGN ON Fwar pwFrance\nA par-pic\n").get_content()
+    assert "Too many SIGN ONs as France in game 'war' with a wrong password" in locked
+    notice = table.wait_for(MASTER, "Failed Signons: France")[0].get_content()
+    assert "from the player's own addresses are refused" in notice
+    # Someone writing from elsewhere, with the right password, is not kept out by them.
+    other = table.send(GUESSER, "SIGN ON Fwar pwFrance\n").get_content()
+    assert "Too many" not in other and "Invalid password" not in other
+    answered_at_once(table.judge)
+
+
 def test_the_whole_judge_is_throttled_too(tmp_path):
     with InProcessJudge(tmp_path / "j", JUDGE_SIGN_ON_JUDGE_FAILURES="3") as judge:
         table = Table.seated(judge)

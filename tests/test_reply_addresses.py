@@ -10,6 +10,8 @@ import uuid
 
 import pytest
 
+from tests.gametable import address as player_address
+from tests.gametable import start_moderated
 from tests.judgekit import InProcessJudge, mail
 
 OWNER = "anna@example.org"
@@ -140,3 +142,15 @@ def test_who_is_by_letters_when_whois_is_on(tmp_path):
     with InProcessJudge(tmp_path / "j", JUDGE_WHOIS="yes") as judge:
         judge.ask(OWNER, form(OWNER))
         assert "Name:      Anna Example" in text(judge.ask("x@y.org", "WHO IS a"))
+
+
+def test_set_address_is_screened_like_any_answer_address(table):
+    """SET ADDRESS points a game's reports somewhere unasked: a machine's address, a pipe
+    or the judge itself is refused and the old address kept."""
+    start_moderated(table)
+    france = player_address("France")
+    for bad in ("mailer-daemon@example.org", "|/bin/sh", "judge@test.example"):
+        reply = table.send(france, f"SIGN ON Fwar pwFrance\nSET ADDRESS {bad}\n").get_content()
+        assert "SET ADDRESS:" in reply and "The address is not changed." in reply
+    good = table.send(france, "SIGN ON Fwar pwFrance\nSET ADDRESS fr@example.org\n")
+    assert "Address for game 'war' set to fr@example.org." in good.get_content()

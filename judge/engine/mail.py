@@ -6,8 +6,9 @@ from __future__ import annotations
 
 import hashlib
 import logging
+import time
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
@@ -17,6 +18,7 @@ from sqlalchemy.orm import Session
 import parser as p
 
 from ..config import Settings
+from ..mailin.budget import READ_SECONDS
 from ..mailin.message import IncomingMail, read_mail
 from ..mailin.screening import refusal
 from ..mailout import reply_cap
@@ -53,6 +55,7 @@ class Outcome:
     sender: str = ""
     message_key: str | None = None
     hold_until: datetime | None = None
+    secrets: tuple[str, ...] = ()  # the passwords the mail gave, to mask in its stored copy
 
 
 @dataclass
@@ -143,24 +146,48 @@ def _key(mail: IncomingMail) -> str | None:
 
 @dataclass(frozen=True)
 class Prepared:
-    """A mail read, and its commands parsed when they did not depend on the store: the
-    part of answering that a worker does before it takes SQLite's one write lock."""
+    """A mail read, and its commands parsed: the part of answering that a worker does
+    before it takes SQLite's one write lock."""
 
     mail: IncomingMail
-    parsed: p.ParsedMail | None  # None: it names a game, to be parsed against the store
+    parsed: p.ParsedMail | None  # None: it names a game and no store was asked
     day: object  # the date it was parsed on (dates in commands are read against it)
+    # The games' vocabularies the parse read its orders with: if a game has changed by the
+    # time the mail is answered (its phase processed meanwhile), the mail is parsed again.
+    looked_up: tuple[tuple[p.Command, p.Vocabulary | None], ...] = ()
+
+    def parsed_for(self, session: Session, now: datetime) -> p.ParsedMail | None:
+        """The parse, if it still holds now; else None (parse again)."""
+        if self.parsed is None or self.day != now.date():
+            return None
+        look_up = vocabulary_for(session)
+        if any(look_up(command) != found for command, found in self.looked_up):
+            return None
+        return self.parsed
 
 
-def prepare(raw: bytes, now: datetime) -> Prepared:
-    """Read a mail and parse it, unless a command of it asks which game it is about."""
+def prepare(
+    raw: bytes,
+    now: datetime,
+    vocabulary: Callable[[p.Command], p.Vocabulary | None] | None = None,
+    deadline: float | None = None,
+) -> Prepared:
+    """Read a mail and parse it; with no `vocabulary` (no store to ask), a mail that names
+    a game is left unparsed. `deadline`: see parser.parse_mail."""
     mail = read_mail(raw)
     asked: list[p.Command] = []
+    looked_up: list[tuple[p.Command, p.Vocabulary | None]] = []
 
-    def games_unknown(command: p.Command) -> None:
-        asked.append(command)
+    def look_up(command: p.Command) -> p.Vocabulary | None:
+        if vocabulary is None:
+            asked.append(command)
+            return None
+        found = vocabulary(command)
+        looked_up.append((command, found))
+        return found
 
-    parsed = p.parse_mail(mail.body, now, games_unknown)
-    return Prepared(mail, None if asked else parsed, now.date())
+    parsed = p.parse_mail(mail.body, now, look_up, deadline)
+    return Prepared(mail, None if asked else parsed, now.date(), tuple(looked_up))
 
 
 def answer(
@@ -200,7 +227,15 @@ def answer(
         return _drop(session, arrived, sender, key, settings, now, mail, batch, over)
     ctx = Conversation(session, settings, now, mail, arrived.id, outbox=batch.outbox)
     if parsed is None:
-        parsed = p.parse_mail(mail.body, now, vocabulary_for(session))
+        deadline = time.monotonic() + READ_SECONDS
+        parsed = p.parse_mail(mail.body, now, vocabulary_for(session), deadline)
+    secrets = _secrets(parsed)
+    if mail.unread:
+        ctx.say(
+            "Part of your mail was not read:\n" + "\n".join(f"  {line}" for line in mail.unread)
+        )
+    if parsed.ended == "time":
+        return _too_long(ctx, arrived, sender, key, secrets)
     replied_to = [c.address for c in parsed.commands if isinstance(c, p.ReplyTo)]
     direct(ctx, replied_to[-1] if replied_to else None)  # screened; never who wrote
     if mail.notes:
@@ -220,7 +255,28 @@ def answer(
             ctx.say(notice)
     ctx.finish()
     ctx.write_outbox()
-    return Outcome("done", f"answered {len(parsed.commands)} commands", sender, key)
+    return Outcome(
+        "done", f"answered {len(parsed.commands)} commands", sender, key, secrets=secrets
+    )
+
+
+def _secrets(parsed: p.ParsedMail) -> tuple[str, ...]:
+    """The passwords of SIGN ON, CREATE, OBSERVE and SET PASSWORD."""
+    found = (getattr(command, "password", None) for command in parsed.commands)
+    return tuple(dict.fromkeys(s for s in found if isinstance(s, str) and s))
+
+
+def _too_long(
+    ctx: Conversation, arrived: Arrived, sender: str, key: str | None, secrets: tuple[str, ...]
+) -> Outcome:
+    """A mail that took longer than its budget to read: set aside, none of it done."""
+    log.warning("inbound %s set aside: reading it took more than %g s", arrived.id, READ_SECONDS)
+    ctx.fail(
+        f"Your mail took the judge more than {READ_SECONDS:g} seconds to read, and was set "
+        "aside: nothing in it was carried out.  Send shorter mail, with fewer lines."
+    )
+    ctx.write_outbox()
+    return Outcome("failed", "failed: over its reading time budget", sender, key, secrets=secrets)
 
 
 ECHOED_LINE = 200  # characters of a line the judge could not read, echoed in the reply

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import parser as p
 
+from ..mailin.addresses import refusal
 from ..store.passwords import hash_password
 from .announcements import powers_named, resigned, resigned_reply
 from .conversation import Conversation
@@ -54,8 +55,13 @@ def set_address(ctx: Conversation, cmd: p.SetAddress) -> None:
     if game is None or me is None:
         ctx.fail("SET ADDRESS: sign on to a game first.")
         return
-    addresses = list(cmd.addresses) or [ctx.reply_to]
-    me.report_to = [a.strip() for a in addresses if a.strip()]
+    wanted = [a.strip() for a in list(cmd.addresses) or [ctx.reply_to] if a.strip()]
+    for address in wanted:  # reports go there unasked: screened as any answer address
+        why = refusal(address, ctx.settings.address)
+        if why is not None:
+            ctx.fail(f"SET ADDRESS: {address[:80]}: {why}.  The address is not changed.")
+            return
+    me.report_to = wanted
     ctx.say(f"Address for game '{game.name}' set to {', '.join(me.report_to)}.")
 
 

@@ -25,16 +25,21 @@ from typing import Any
 from sqlalchemy import bindparam, insert, select, update
 from sqlalchemy.orm import Session
 
+import parser as p
+
 from ..clock import Clock
 from ..config import Settings
 from ..engine.conversation import Conversation
 from ..engine.mail import Arrived, Batch, Outcome, Prepared, answer, prepare
-from ..mailin.message import read_mail
+from ..engine.play import vocabulary_for
+from ..mailin.message import IncomingMail, read_mail
 from ..mailout.outbox import insert_outbox, queue_mail
 from ..store import queries as q
 from ..store.db import Store
 from ..store.fields import ADDRESS_LIMIT, clean_text
 from ..store.models import Inbound
+from .budget import OverBudget, read_budget
+from .masking import mask_passwords
 
 log = logging.getLogger("judge.queue")
 
@@ -75,6 +80,8 @@ _FINISH = (
         worker=bindparam("b_worker"),
     )
 )
+# An answered mail's stored copy, its passwords masked
+_MASK = update(_INBOUND).where(_INBOUND.c.id == bindparam("row_id")).values(raw=bindparam("b_raw"))
 
 
 # -- storing -------------------------------------------------------------------------------
@@ -202,20 +209,33 @@ def answer_pending(
     return ids
 
 
-def _prepare_pending(store: Store, now: datetime, limit: int) -> dict[int, Prepared]:
+def _prepare_pending(
+    store: Store, now: datetime, limit: int
+) -> dict[int, Prepared | BaseException]:
     """SQLite: the pending mails read and parsed before the write lock is taken, so that
     the lock is held for the store's part of answering only. (PostgreSQL locks rows, not
-    the database: there each worker reads what it has claimed.) A mail that cannot be
-    read here is read again under the lock, where its failure is counted."""
+    the database: there each worker reads what it has claimed.) Games are looked up here
+    too, so that a mail is parsed under the lock only if its game changed meanwhile."""
     with store.transaction(readonly=True) as session:
         rows = session.execute(_PENDING, {"n": limit, "skip": _skipped(store)}).all()
-    prepared = {}
-    for row in rows:
-        try:
-            prepared[row.id] = prepare(row.raw, now)
-        except Exception:
-            continue
-    return prepared
+        look_up = vocabulary_for(session)
+        return {row.id: _prepare(row.id, row.raw, now, look_up) for row in rows}
+
+
+def _prepare(
+    row_id: int, raw: bytes, now: datetime, look_up: Callable[[p.Command], p.Vocabulary | None]
+) -> Prepared | BaseException:
+    """One mail read and parsed within its time budget; what went wrong, if anything did,
+    to be that mail's failure and no other's."""
+    try:
+        with read_budget() as deadline:
+            return prepare(raw, now, look_up, deadline)
+    except OverBudget as exc:
+        log.warning("inbound %s: %s", row_id, exc)
+        return exc
+    except Exception as exc:
+        log.exception("reading inbound mail %s failed", row_id)
+        return exc
 
 
 def _answer_batch(
@@ -233,21 +253,27 @@ def _answer_batch(
         rows = [Arrived(*row) for row in pending]
         batch = Batch()
         finished: list[dict[str, Any]] = []
+        look_up = vocabulary_for(session)
         for start in range(0, len(rows), CHUNK):
             if start and store.others_waiting():
                 break  # mail waits to be stored: its 250 goes before the rest of the batch
             chunk = rows[start : start + CHUNK]
-            ready = [prepared.get(arrived.id) for arrived in chunk]
-            mails = [
-                (arrived, ready.mail if ready is not None else read_mail(arrived.raw))
-                for arrived, ready in zip(chunk, ready, strict=True)
+            made = [
+                prepared[a.id] if a.id in prepared else _prepare(a.id, a.raw, now(), look_up)
+                for a in chunk
             ]
+            mails = [(a, _mail_of(a, m)) for a, m in zip(chunk, made, strict=True)]
             batch.look_up(session, mails, settings.rate_window)
-            for (arrived, mail), made in zip(mails, ready, strict=True):
+            for (arrived, mail), ready in zip(mails, made, strict=True):
                 try:
                     with session.begin_nested() if alone else nullcontext():
                         at = now()
-                        parsed = made.parsed if made is not None and made.day == at.date() else None
+                        if isinstance(ready, Exception):
+                            raise ready  # reading it failed: this mail's failure, counted
+                        if isinstance(ready, OverBudget):
+                            parsed: p.ParsedMail | None = p.ParsedMail((), (), "time")
+                        else:
+                            parsed = ready.parsed_for(session, at)
                         outcome = answer(session, arrived, settings, at, batch, mail, parsed)
                         if alone:  # written inside the savepoint, to go with it if it fails
                             _write(session, batch, [_finish(arrived, outcome, now(), worker)])
@@ -265,24 +291,38 @@ def _answer_batch(
     return [row["row_id"] for row in finished] + failed, failed
 
 
+def _mail_of(arrived: Arrived, ready: Prepared | BaseException) -> IncomingMail:
+    """The mail as read; for one that could not be read, its first 64 kB (bounded, and
+    enough for the headers that say who to answer)."""
+    if isinstance(ready, Prepared):
+        return ready.mail
+    return read_mail(arrived.raw[:65536])
+
+
 def _finish(arrived: Arrived, outcome: Outcome, now: datetime, worker: str) -> dict[str, Any]:
-    return {
+    finish = {
         "row_id": arrived.id,
         "b_status": outcome.status,
         "b_outcome": clean_text(outcome.outcome, 1000),
         "b_sender": clean_text(outcome.sender, ADDRESS_LIMIT),
         "b_key": outcome.message_key,
         "b_hold": outcome.hold_until,
-        "b_done": now if outcome.status == "done" else None,
+        "b_done": now if outcome.status in ("done", "failed") else None,
         "b_worker": worker,
     }
+    if outcome.secrets and outcome.status != "held":
+        finish["b_raw"] = mask_passwords(arrived.raw, outcome.secrets)
+    return finish
 
 
 def _write(session: Session, batch: Batch, finished: Sequence[dict[str, Any]]) -> None:
     insert_outbox(session, batch.outbox)
     batch.outbox.clear()
     if finished:
-        session.execute(_FINISH, list(finished))
+        session.execute(_FINISH, [{k: v for k, v in f.items() if k != "b_raw"} for f in finished])
+        masked = [{"row_id": f["row_id"], "b_raw": f["b_raw"]} for f in finished if "b_raw" in f]
+        if masked:
+            session.execute(_MASK, masked)
 
 
 def _count_failure(store: Store, settings: Settings, now: datetime, row_id: int) -> None:

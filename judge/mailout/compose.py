@@ -43,11 +43,15 @@ def compose(row: Outbox, settings: Settings) -> bytes:
     headers.append(("Content-Type", "text/plain; charset=utf-8"))
     headers.append(("Content-Transfer-Encoding", encoding))
     head = "".join(_header(name, value) for name, value in headers)
-    return head.encode("ascii") + b"\n" + body
+    # A UTF-8 local part cannot be an encoded word: it goes as UTF-8 (RFC 6532), which
+    # the relay carries with SMTPUTF8 (sender.Relay).
+    return head.encode("utf-8") + b"\n" + body
 
 
 def _header(name: str, value: str) -> str:
     value = " ".join(str(value).split())  # no line breaks smuggled in from a subject
+    if name == "To" and not value.isascii():
+        return f"To: {value}\n"
     if not value.isascii():
         return f"{name}: {Header(value, 'utf-8', header_name=name).encode()}\n"
     return f"{name}: {_fold(value, len(name) + 2)}\n"
