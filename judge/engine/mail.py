@@ -73,7 +73,9 @@ class Batch:
     outbox: list[OutboxRow] = field(default_factory=list)
     keys: dict[str, int] = field(default_factory=dict)
     senders: Counter[tuple[str, str]] = field(default_factory=Counter)
-    told: set[str] = field(default_factory=set)  # unused since 0006; kept for callers
+    # Replies to each answer address in the last 24 hours (lower case), for the daily cap.
+    replies: Counter[str] = field(default_factory=Counter)
+    replies_known: set[str] = field(default_factory=set)
 
     def look_up(
         self, session: Session, arrived: list[tuple[Arrived, IncomingMail]], window: int
@@ -102,6 +104,11 @@ class Batch:
             values = {"senders": sorted(wanted_keys[kind]), "since": since, "first": first}
             for value, count in connection.execute(query, values):
                 self.senders[(kind, value)] += count
+        addresses = {m.reply_to for _, m in arrived if m.reply_to}
+        unknown = {a for a in addresses if a.lower() not in self.replies_known}
+        now = max(a.received_at for a, _ in arrived)
+        self.replies.update(reply_cap.replies_since(connection, unknown, now))
+        self.replies_known.update(a.lower() for a in unknown)
 
     def count(self, arrived: Arrived, mail: IncomingMail, settings: Settings) -> int:
         """Count this mail; by how many it is over the tightest of its limits (0: not)."""
@@ -210,7 +217,7 @@ def answer(
     if why_not:
         log.info("inbound %s from %r not answered: %s", arrived.id, mail.reply_to, why_not)
         return Outcome("done", f"not answered: {why_not}", sender)
-    replies = reply_cap.replies_today(session, mail.reply_to, now, batch.outbox)
+    replies = batch.replies[mail.reply_to.lower()]
     if replies >= settings.replies_per_day:
         log.warning("inbound %s from %r not answered: reply cap", arrived.id, mail.reply_to)
         cap = settings.replies_per_day
@@ -254,7 +261,8 @@ def answer(
         else:
             ctx.say(notice)
     ctx.finish()
-    ctx.write_outbox()
+    rows = ctx.write_outbox()
+    batch.replies[mail.reply_to.lower()] += reply_cap.replies_in(rows, mail.reply_to)
     return Outcome(
         "done", f"answered {len(parsed.commands)} commands", sender, key, secrets=secrets
     )

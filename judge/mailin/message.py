@@ -117,14 +117,19 @@ def _read(raw: bytes, notes: list[str], unread: list[str]) -> IncomingMail:
         judge_header=headers.text("X-Judge"),
         return_path=headers.return_path(),
         notes=tuple(notes),
-        loop_headers=tuple(
-            (name.lower(), value)
-            for name in LOOP_HEADERS
-            if (value := headers.text(name)) or message.get(name) is not None
-        ),
+        loop_headers=_loop_headers(message, headers),
         content_type=message.get_content_type(),
         reply_to_all=headers.addresses("Reply-To"),
         unread=tuple(dict.fromkeys(unread)),
+    )
+
+
+def _loop_headers(message: Message, headers: _Headers) -> tuple[tuple[str, str], ...]:
+    """The loop headers the mail has, in LOOP_HEADERS' order: its header names looked at
+    once, rather than each loop header looked for in them."""
+    present = {name.lower() for name in message}
+    return tuple(
+        (name.lower(), headers.text(name)) for name in LOOP_HEADERS if name.lower() in present
     )
 
 

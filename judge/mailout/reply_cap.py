@@ -7,11 +7,11 @@ files or press, so that a busy player's results and broadcasts never count again
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections import Counter
+from collections.abc import Collection, Sequence
 from datetime import datetime, timedelta
 
-from sqlalchemy import func, select
-from sqlalchemy.orm import Session
+from sqlalchemy import Connection, bindparam, func, select
 
 from ..config import Settings
 from ..store.models import Outbox
@@ -20,25 +20,33 @@ from .outbox import OutboxRow
 DAY = timedelta(hours=24)
 
 
-def replies_today(
-    session: Session, address: str, now: datetime, unwritten: Sequence[OutboxRow] = ()
-) -> int:
-    """Replies to `address` in the 24 hours before `now`, those of the batch in hand
-    (`unwritten`, not yet in the outbox) included. Uses the outbox(to_address, created_at)
-    index."""
-    if not address:
-        return 0
-    stored = session.execute(
-        select(func.count())
-        .select_from(Outbox)
-        .where(Outbox.to_address == address)
-        .where(Outbox.created_at > now - DAY)
-        .where(Outbox.in_reply_to != "")
-    ).scalar_one()
+# Replies to each of some addresses since a time: one look for a batch's senders, on the
+# outbox(to_address, created_at) index.
+_REPLIES = (
+    select(Outbox.to_address, func.count())
+    .where(Outbox.to_address.in_(bindparam("addresses", expanding=True)))
+    .where(Outbox.created_at > bindparam("since"))
+    .where(Outbox.in_reply_to != "")
+    .group_by(Outbox.to_address)
+)
+
+
+def replies_since(
+    connection: Connection, addresses: Collection[str], now: datetime
+) -> Counter[str]:
+    """Replies to each address (lower case) in the 24 hours before `now`."""
+    found: Counter[str] = Counter()
+    if addresses:
+        values = {"addresses": sorted(addresses), "since": now - DAY}
+        for address, count in connection.execute(_REPLIES, values):
+            found[address.lower()] += count
+    return found
+
+
+def replies_in(rows: Sequence[OutboxRow], address: str) -> int:
+    """The replies among outbox rows not yet written that go to `address`."""
     lower = address.lower()
-    return stored + sum(
-        1 for row in unwritten if row["in_reply_to"] and row["to_address"].lower() == lower
-    )
+    return sum(1 for row in rows if row["in_reply_to"] and row["to_address"].lower() == lower)
 
 
 def last_reply_notice(settings: Settings) -> str:
