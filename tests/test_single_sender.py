@@ -197,3 +197,31 @@ def test_a_sender_killed_mid_batch_loses_nothing(tmp_path, request, database):
         handler.go.set()
         controller.stop()
         store.dispose()
+
+
+def test_the_postfix_pipe_ten_at_once_delivers_each_reply_once(tmp_path, relay):
+    """The pipe as operations.md sets it up without --queue-only: Postfix runs up to ten
+    `judge process` at once, each storing its mail, answering and sending what is due
+    through the relay. Each reply reaches the relay once."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    from tests.judgekit import run_judge
+
+    handler, port = relay
+    env = environment(tmp_path / "j", JUDGE_OUTBOUND=f"smtp://127.0.0.1:{port}")
+    store = migrated(load(env))
+
+    def deliver(n: int) -> int:
+        raw = mail(f"p{n}@example.org", "VERSION", subject=f"m{n}").as_bytes()
+        return run_judge(env, "process", "--sender", f"p{n}@example.org", stdin=raw).returncode
+
+    with ThreadPoolExecutor(10) as pool:
+        codes = list(pool.map(deliver, range(40)))
+    assert codes == [0] * 40
+    done = run_judge(env, "tick")  # whatever the last ones left due
+    assert done.returncode == 0, done.stderr.decode()[-2000:]
+    assert _outbox(store) == (40, 40)
+    twice = {k: n for k, n in handler.got.items() if n > 1}
+    assert twice == {}, f"{len(twice)} replies delivered more than once"
+    assert sum(handler.got.values()) == 40
+    store.dispose()
