@@ -13,6 +13,7 @@ import sys
 import threading
 import time
 from collections import Counter
+from concurrent.futures import ThreadPoolExecutor
 from datetime import UTC, datetime, timedelta
 
 import pytest
@@ -24,7 +25,16 @@ from judge.mailin.queue import answer_pending, store_inbound
 from judge.mailout.sender import Relay, send_pending
 from judge.store.db import Store
 from judge.store.models import Outbox
-from tests.judgekit import ROOT, Client, InProcessJudge, environment, free_port, mail, migrated
+from tests.judgekit import (
+    ROOT,
+    Client,
+    InProcessJudge,
+    environment,
+    free_port,
+    mail,
+    migrated,
+    run_judge,
+)
 
 
 class CountingRelay:
@@ -203,10 +213,6 @@ def test_the_postfix_pipe_ten_at_once_delivers_each_reply_once(tmp_path, relay):
     """The pipe as operations.md sets it up without --queue-only: Postfix runs up to ten
     `judge process` at once, each storing its mail, answering and sending what is due
     through the relay. Each reply reaches the relay once."""
-    from concurrent.futures import ThreadPoolExecutor
-
-    from tests.judgekit import run_judge
-
     handler, port = relay
     env = environment(tmp_path / "j", JUDGE_OUTBOUND=f"smtp://127.0.0.1:{port}")
     store = migrated(load(env))
