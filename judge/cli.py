@@ -21,10 +21,7 @@ from email.utils import make_msgid
 from . import __version__
 from .clock import Clock, FixedClock, SystemClock
 from .config import Settings, host_port, load
-from .daemon import Judge
-from .engine.tick import tick
 from .logs import configure_logging
-from .mailin.queue import answer_pending, store_inbound
 from .mailout.sender import Maildir, send_pending, transport
 from .reports.show import game_state
 from .store import migrate
@@ -118,6 +115,8 @@ def _iso_time(text: str) -> datetime:
 def _serve(settings: Settings, args: argparse.Namespace) -> int:
     settings.home.mkdir(parents=True, exist_ok=True)
     try:
+        from .daemon import Judge  # the engine is imported only by the commands that run it
+
         Judge(settings).run()
     except OSError as exc:
         print(f"judge: cannot serve: {exc}", file=sys.stderr)
@@ -141,6 +140,8 @@ def _process(settings: Settings, args: argparse.Namespace) -> int:
         line, _, raw = raw.partition(b"\n")
         words = line.split()
         sender = sender or (words[1].decode("ascii", "replace") if len(words) > 1 else "")
+    from .mailin.queue import store_inbound
+
     clock = SystemClock()
     try:
         settings.home.mkdir(parents=True, exist_ok=True)
@@ -166,6 +167,8 @@ def _process(settings: Settings, args: argparse.Namespace) -> int:
 
 def _drain(store: Store, settings: Settings, clock: Clock) -> tuple[int, int]:
     """Answer every pending mail and send every due outbox row."""
+    from .mailin.queue import answer_pending
+
     answered = 0
     while batch := answer_pending(store, settings, clock.now):
         answered += len(batch)
@@ -241,6 +244,8 @@ def _tick(settings: Settings, args: argparse.Namespace) -> int:
     clock: Clock = FixedClock(args.now) if args.now else SystemClock()
     store = Store(settings.database, lock_timeout=settings.write_lock_timeout)
     migrate.require_head(store)
+    from .engine.tick import tick
+
     report = tick(store, clock.now(), settings.keep_days, settings)
     answered, sent = _drain(store, settings, clock)
     print(f"tick {clock.now().isoformat()} UTC: {report}; {answered} mails answered; "

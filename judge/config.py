@@ -62,6 +62,9 @@ class Settings:
     create_as_master: bool = False  # the creator of a game becomes its master (manual 8.1)
     # Accounts and passwords (operations.md 8d).
     password_min: int = 4  # characters of a new game password (old ones still work)
+    # scrypt's cost for new password hashes, as log2 N (10-15): 14 is about 15 ms a check;
+    # each hash keeps its own cost, so changing it never locks anyone out.
+    password_cost: int = 14
     sign_on_failures: int = 5  # wrong passwords for one place in sign_on_window: locked
     sign_on_judge_failures: int = 200  # wrong passwords on the whole judge in the window
     sign_on_window: int = 3600  # seconds
@@ -135,6 +138,8 @@ def validate(settings: Settings) -> Settings:
             problems.append(f"{key} must be at least 1")
     if settings.write_lock_timeout <= 0:
         problems.append("write_lock_timeout must be more than 0 seconds")
+    if not 10 <= settings.password_cost <= 15:
+        problems.append("password_cost must be from 10 to 15")
     if settings.processes < 0:
         problems.append("processes must be 0 or more")
     if problems:

@@ -29,3 +29,10 @@ def test_a_password_found_right_once_is_known_again_only_with_its_own_hash():
     changed = hash_password("other")  # SET PASSWORD: a new hash
     assert not check_password("secret", changed)
     assert check_password("other", changed)
+
+
+def test_a_hash_keeps_its_cost_so_a_new_cost_locks_nobody_out():
+    cheap, dear = hash_password("secret", 10), hash_password("secret", 14)
+    assert cheap.split("$")[1] == str(2**10) and dear.split("$")[1] == str(2**14)
+    assert check_password("secret", cheap) and check_password("secret", dear)
+    assert not check_password("Secret", cheap)

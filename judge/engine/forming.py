@@ -111,8 +111,8 @@ def force_begin(ctx: Conversation, cmd: p.ForceBegin) -> None:
         for _ in range(missing):
             x = Participant(
                 game_id=game.id, user_id=dummy.id, role="player",
-                password_hash=hash_password(secrets.token_hex(16)), joined_at=ctx.now,
-                report_to=[], absences=[],
+                password_hash=hash_password(secrets.token_hex(16), ctx.settings.password_cost),
+                joined_at=ctx.now, report_to=[], absences=[],
             )  # fmt: skip
             x.user = dummy
             game.participants.append(x)

@@ -323,7 +323,7 @@ def _join(
         game_id=game.id,
         user_id=user.id,
         role=role,
-        password_hash=hash_password(password),
+        password_hash=hash_password(password, ctx.settings.password_cost),
         joined_at=ctx.now,
         report_to=[],
         absences=[],

@@ -74,7 +74,7 @@ def set_password(ctx: Conversation, cmd: p.SetPassword) -> None:
     if problem is not None:
         ctx.fail(f"SET PASSWORD: {problem}")
         return
-    me.password_hash = hash_password(cmd.password)
+    me.password_hash = hash_password(cmd.password, ctx.settings.password_cost)
     ctx.say(f"Password for game '{game.name}' changed.")  # never echoed
 
 
