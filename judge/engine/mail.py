@@ -78,8 +78,14 @@ class Batch:
     replies_known: set[str] = field(default_factory=set)
 
     def look_up(
-        self, session: Session, arrived: list[tuple[Arrived, IncomingMail]], window: int
+        self,
+        session: Session,
+        arrived: list[tuple[Arrived, IncomingMail]],
+        window: int,
+        relays: frozenset[str] = frozenset(),
     ) -> None:
+        """`relays`: hosts not counted (`count` skips them), so not looked up either: a
+        relay on this machine brings every mail, and counting them all is a scan."""
         keys = [_key(mail) for _, mail in arrived]
         if not arrived:
             return
@@ -93,7 +99,8 @@ class Batch:
         wanted_keys: dict[str, set[str]] = {"from": set(), "envelope": set(), "host": set()}
         for a, mail in arrived:
             for kind, value in rate_keys(a, mail):
-                wanted_keys[kind].add(value)
+                if not (kind == "host" and value in relays):
+                    wanted_keys[kind].add(value)
         for kind, query in (
             ("from", q.MAILS_FROM_SENDERS),
             ("envelope", q.MAILS_FROM_ENVELOPES),
@@ -211,7 +218,7 @@ def answer(
     mail = read_mail(arrived.raw) if mail is None else mail
     if batch is None:
         batch = Batch()
-        batch.look_up(session, [(arrived, mail)], settings.rate_window)
+        batch.look_up(session, [(arrived, mail)], settings.rate_window, settings.relays)
     sender = _sender(mail)
     why_not = refusal(mail, _return_path(arrived, mail), settings.address)
     if why_not:

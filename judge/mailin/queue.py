@@ -96,7 +96,9 @@ def _values(
         "received_at": now,
         "status": "pending",
         "raw": raw,
-        "envelope_from": clean_text(envelope_from, ADDRESS_LIMIT),
+        # Lower case: the rate limit counts an envelope sender on its index, whatever
+        # the case it was written in (a sender rotating it gains nothing).
+        "envelope_from": clean_text(envelope_from, ADDRESS_LIMIT).lower(),
         "envelope_to": clean_text(envelope_to, 2000),
         "via": via,
         "peer": clean_text(peer, 100),
@@ -263,7 +265,7 @@ def _answer_batch(
                 for a in chunk
             ]
             mails = [(a, _mail_of(a, m)) for a, m in zip(chunk, made, strict=True)]
-            batch.look_up(session, mails, settings.rate_window)
+            batch.look_up(session, mails, settings.rate_window, settings.relays)
             for (arrived, mail), ready in zip(mails, made, strict=True):
                 try:
                     with session.begin_nested() if alone else nullcontext():
