@@ -91,7 +91,7 @@ def play(port: int, game: str, phases: list[str], results: Results, lock, latenc
         for phase in phases:
             for power, letter in POWERS:
                 who = f"{power.lower()}.{game}@players.example"
-                smtp.send_message(message(who, f"SIGN ON {letter}{game} pw\n{HOLDS[power]}\n"))
+                smtp.send_message(message(who, f"SIGN ON {letter}{game} pass\n{HOLDS[power]}\n"))
             sent = time.perf_counter()
             while (game, phase) not in results.done_at:
                 with lock:
@@ -118,7 +118,7 @@ def setup(port: int, games: int) -> None:
                 verb = "CREATE" if i == 0 else "SIGN ON"
                 # The creator sets the game to be processed as soon as all orders are in.
                 timing = "SET MOVE MIN 0 DELAY 0\n" if i == 0 else ""
-                body = f"{verb} ?g{g} pw\nSET PREFERENCE {letter}\n{timing}"
+                body = f"{verb} ?g{g} pass\nSET PREFERENCE {letter}\n{timing}"
                 smtp.send_message(message(who, body))
 
 
