@@ -107,9 +107,7 @@ def test_the_return_path_tells_a_bounce_from_a_person():
 
 
 def test_loop_markers_are_read_in_lower_case():
-    mail = read_mail(
-        raw("From: a@example.org", "Auto-Submitted: Auto-Replied", "Precedence: BULK")
-    )
+    mail = read_mail(raw("From: a@example.org", "Auto-Submitted: Auto-Replied", "Precedence: BULK"))
     assert (mail.auto_submitted, mail.precedence) == ("auto-replied", "bulk")
 
 

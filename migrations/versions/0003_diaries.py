@@ -23,9 +23,7 @@ def upgrade() -> None:
         "diary",
         sa.Column("id", sa.Integer(), primary_key=True),
         sa.Column("game_id", sa.Integer(), sa.ForeignKey("games.id"), nullable=False),
-        sa.Column(
-            "participant_id", sa.Integer(), sa.ForeignKey("participants.id"), nullable=False
-        ),
+        sa.Column("participant_id", sa.Integer(), sa.ForeignKey("participants.id"), nullable=False),
         sa.Column("number", sa.Integer(), nullable=False),
         sa.Column("text", sa.Text(), nullable=False),
         sa.Column("created_at", sa.DateTime(), nullable=False),
