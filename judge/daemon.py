@@ -196,8 +196,8 @@ def child_process(
     settings: Settings, role: str, mail_waiting: Signal, outbox_waiting: Signal
 ) -> None:
     """The body of a process `judge serve` starts. Role "answer": `workers` threads of
-    `answer_loop`. Role "send": the sender, one for the whole judge process (on SQLite
-    it delivers with no transaction open, so two senders would deliver a row twice).
+    `answer_loop`. Role "send": the sender, one for the whole judge process (more would
+    only share the claims of mailout/claims.py; one connection to the relay is enough).
 
     It stops on SIGTERM (the judge's `stop()`; systemd signals the whole group), on
     SIGINT (a terminal's ^C), and when its parent is gone: a judge killed outright leaves

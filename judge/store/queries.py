@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from sqlalchemy import bindparam, func, insert, select
 
-from .models import Address, Inbound, Outbox, User
+from .models import Address, Inbound, User
 
 # Is there mail to answer?
 ANY_PENDING = select(Inbound.id).where(Inbound.status == "pending").limit(1)
@@ -66,18 +66,3 @@ USERS_BY_PREFIX = (
 
 # The user an address belongs to.
 USER_BY_ADDRESS = select(User).join(Address).where(Address.address == bindparam("address"))
-
-# Outbox rows due for delivery, oldest first.
-DUE_OUTBOX = (
-    select(Outbox)
-    .where(Outbox.status == "pending")
-    .where(Outbox.next_attempt_at <= bindparam("now"))
-    .order_by(Outbox.id)
-    .limit(bindparam("n"))
-)
-ANY_DUE = (
-    select(Outbox.id)
-    .where(Outbox.status == "pending")
-    .where(Outbox.next_attempt_at <= bindparam("now"))
-    .limit(1)
-)
