@@ -11,6 +11,7 @@ from sqlalchemy.orm import Session
 import parser as p
 
 from ..store import queries as q
+from ..store.fields import clean_text
 from ..store.models import User
 from . import linking
 from .conversation import Conversation, user_by_address
@@ -29,7 +30,7 @@ PUBLIC = ("name", "email", "country", "level", "site", "timezone")
 
 
 def register(ctx: Conversation, cmd: p.Register) -> None:
-    fields = {name: value.strip() for name, value in cmd.fields}
+    fields = {name: clean_text(value.strip()) for name, value in cmd.fields}  # fit to store
     fields.setdefault("email", ctx.sender)
     unknown = sorted(set(fields) - set(FIELDS))
     missing = [f for f in REQUIRED if not fields.get(f)]
