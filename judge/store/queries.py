@@ -7,7 +7,9 @@ are the ones on the path of every mail; rarer ones are written where they are us
 
 from __future__ import annotations
 
-from sqlalchemy import bindparam, func, insert, select
+from typing import Any
+
+from sqlalchemy import Select, bindparam, func, insert, select
 
 from .models import Address, Inbound, User
 
@@ -19,31 +21,24 @@ ANSWERED_KEYS = select(Inbound.id, Inbound.message_key).where(
     Inbound.message_key.in_(bindparam("keys", expanding=True))
 )
 
-# How many mails each of some senders sent since a time, before a given mail (the rate
-# limit).
-MAILS_FROM_SENDERS = (
-    select(Inbound.sender, func.count())
-    .where(Inbound.sender.in_(bindparam("senders", expanding=True)))
-    .where(Inbound.received_at > bindparam("since"))
-    .where(Inbound.id < bindparam("first"))
-    .group_by(Inbound.sender)
-)
 
-# The same, by envelope sender and by connecting host.
-MAILS_FROM_ENVELOPES = (  # stored in lower case (mailin/queue.py), so on the index
-    select(Inbound.envelope_from, func.count())
-    .where(Inbound.envelope_from.in_(bindparam("senders", expanding=True)))
-    .where(Inbound.received_at > bindparam("since"))
-    .where(Inbound.id < bindparam("first"))
-    .group_by(Inbound.envelope_from)
-)
-MAILS_FROM_PEERS = (
-    select(Inbound.peer, func.count())
-    .where(Inbound.peer.in_(bindparam("senders", expanding=True)))
-    .where(Inbound.received_at > bindparam("since"))
-    .where(Inbound.id < bindparam("first"))
-    .group_by(Inbound.peer)
-)
+def _mails_from(column: Any) -> Select[Any]:
+    """How many mails each of some values of `column` sent since a time, before a given
+    mail (the rate limit)."""
+    return (
+        select(column, func.count())
+        .where(column.in_(bindparam("senders", expanding=True)))
+        .where(Inbound.received_at > bindparam("since"))
+        .where(Inbound.id < bindparam("first"))
+        .group_by(column)
+    )
+
+
+# By answer address, by envelope sender (stored in lower case by mailin/queue.py, so it
+# is counted on its index) and by connecting host.
+MAILS_FROM_SENDERS = _mails_from(Inbound.sender)
+MAILS_FROM_ENVELOPES = _mails_from(Inbound.envelope_from)
+MAILS_FROM_PEERS = _mails_from(Inbound.peer)
 
 # A new user, and an address that reaches a user.
 NEW_USER = insert(User.__table__).returning(User.__table__.c.id)
