@@ -229,6 +229,14 @@ def run_judge(env: dict[str, str], *args: str, stdin: bytes = b"", timeout: floa
     )
 
 
+def answered_at_once(judge: InProcessJudge, sender: str = "someone@example.org") -> None:
+    """An ordinary mail is still answered at once: what every hostile mail's test ends with
+    (the judge went on answering behind it)."""
+    started = time.monotonic()
+    assert "This is judge USTS" in judge.ask(sender, "VERSION").get_content()
+    assert time.monotonic() - started < 10
+
+
 def settle(store: Store, timeout: float = 30) -> None:
     """Wait until every mail is answered and every answer delivered."""
     from sqlalchemy import func, select

@@ -15,7 +15,7 @@ from sqlalchemy import select
 import parser as p
 from judge.mailin.budget import OverBudget, read_budget
 from judge.store.models import Inbound
-from tests.judgekit import InProcessJudge, Mailbox, environment, run_judge, settle
+from tests.judgekit import InProcessJudge, Mailbox, answered_at_once, environment, run_judge, settle
 
 PLAYER = "player@example.org"
 
@@ -41,13 +41,6 @@ def send(judge: InProcessJudge, message: bytes, envelope: str = PLAYER) -> float
     return time.monotonic() - started
 
 
-def answered_at_once(judge: InProcessJudge) -> None:
-    started = time.monotonic()
-    reply = judge.ask("after@example.org", "VERSION")
-    assert "This is judge USTS" in reply.get_content()
-    assert time.monotonic() - started < 10
-
-
 def reply_to(judge: InProcessJudge, message_id: str) -> str:
     return judge.mailbox.reply(message_id, timeout=30).get_content()
 
@@ -60,7 +53,7 @@ def test_a_from_of_five_hundred_parentheses_is_answered_and_stops_nothing(judge)
     assert len(message) < 700
     assert send(judge, message) < 10
     assert "This is judge USTS" in reply_to(judge, message_id)
-    answered_at_once(judge)
+    answered_at_once(judge, "after@example.org")
 
 
 def test_a_reply_to_of_nested_comments_is_read_past(judge):
@@ -68,7 +61,7 @@ def test_a_reply_to_of_nested_comments_is_read_past(judge):
     message, message_id = raw(header, b"VERSION\r\n", sender=b"(" * 500)
     send(judge, message)
     assert "This is judge USTS" in reply_to(judge, message_id)
-    answered_at_once(judge)
+    answered_at_once(judge, "after@example.org")
 
 
 def test_a_from_of_parentheses_alone_is_not_answered_and_stops_nothing(judge):
@@ -79,7 +72,7 @@ def test_a_from_of_parentheses_alone_is_not_answered_and_stops_nothing(judge):
     with judge.store.transaction(readonly=True) as session:
         last = session.execute(select(Inbound).order_by(Inbound.id.desc())).scalars().first()
     assert last.status == "done" and "no address" in last.outcome
-    answered_at_once(judge)
+    answered_at_once(judge, "after@example.org")
 
 
 def test_the_pipe_reads_a_from_of_parentheses_and_answers_the_next_mail(tmp_path):
@@ -106,7 +99,7 @@ def test_a_register_line_of_150_kb_of_spaces_is_refused_at_once(judge):
     assert send(judge, message) < 10
     text = reply_to(judge, message_id)
     assert "Line 2: name" in text and "the line is too long (150008 characters)" in text
-    answered_at_once(judge)
+    answered_at_once(judge, "after@example.org")
 
 
 def test_a_register_field_just_under_the_line_limit_is_read_in_linear_time():
@@ -126,7 +119,7 @@ def test_an_html_mail_of_unclosed_tags_is_read_at_once(judge):
     message, message_id = raw(html, b"<p>VERSION</p>" + b"<a " * 12_000 + b"\r\n")
     assert send(judge, message) < 10
     assert "This is judge USTS" in reply_to(judge, message_id)
-    answered_at_once(judge)
+    answered_at_once(judge, "after@example.org")
 
 
 def test_a_long_html_mail_is_read_in_part_and_the_sender_told(judge):

@@ -5,22 +5,14 @@ length while old short ones still work."""
 
 from __future__ import annotations
 
-import time
-
 from tests.gametable import MASTER, Table, address, form, start_moderated
-from tests.judgekit import InProcessJudge
+from tests.judgekit import InProcessJudge, answered_at_once
 
 GUESSER = "guesser@evil.example"
 
 
 def text(message) -> str:
     return message.get_content()
-
-
-def answered_at_once(judge: InProcessJudge) -> None:
-    start = time.monotonic()
-    assert "This is judge USTS" in text(judge.ask("someone@example.org", "VERSION"))
-    assert time.monotonic() - start < 10
 
 
 def test_five_wrong_passwords_lock_a_power_and_its_player_and_master_are_told(table):

@@ -5,14 +5,13 @@ WHO IS does not list the users by letters while GET WHOIS is off."""
 
 from __future__ import annotations
 
-import time
 import uuid
 
 import pytest
 
 from tests.gametable import address as player_address
 from tests.gametable import start_moderated
-from tests.judgekit import InProcessJudge, mail
+from tests.judgekit import InProcessJudge, answered_at_once, mail
 
 OWNER = "anna@example.org"
 
@@ -26,12 +25,6 @@ def form(who: str) -> str:
 
 def text(message) -> str:
     return message.get_content()
-
-
-def answered_at_once(judge: InProcessJudge) -> None:
-    start = time.monotonic()
-    assert "This is judge USTS" in text(judge.ask("someone@example.org", "VERSION"))
-    assert time.monotonic() - start < 10
 
 
 @pytest.mark.parametrize(
