@@ -17,12 +17,15 @@ from email.message import EmailMessage
 from email.utils import make_msgid, parseaddr
 from pathlib import Path
 
+from sqlalchemy import func, select
+
 from judge.clock import Clock
 from judge.config import Settings, load
 from judge.daemon import Judge
 from judge.mailout.sender import Maildir
 from judge.store import migrate
 from judge.store.db import Store
+from judge.store.models import Inbound, Outbox
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -237,12 +240,14 @@ def answered_at_once(judge: InProcessJudge, sender: str = "someone@example.org")
     assert time.monotonic() - started < 10
 
 
+def last_inbound(judge: InProcessJudge) -> Inbound:
+    """The newest inbound row: what became of the mail a test sent last."""
+    with judge.store.transaction(readonly=True) as session:
+        return session.execute(select(Inbound).order_by(Inbound.id.desc()).limit(1)).scalar_one()
+
+
 def settle(store: Store, timeout: float = 30) -> None:
     """Wait until every mail is answered and every answer delivered."""
-    from sqlalchemy import func, select
-
-    from judge.store.models import Inbound, Outbox
-
     end = time.monotonic() + timeout
     while True:
         with store.transaction(readonly=True) as session:

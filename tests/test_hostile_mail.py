@@ -11,7 +11,7 @@ import pytest
 from sqlalchemy import select
 
 from judge.store.models import Inbound
-from tests.judgekit import InProcessJudge, settle
+from tests.judgekit import InProcessJudge, last_inbound, settle
 
 FROM = b"From: Player <player@example.org>\r\nTo: judge@test.example\r\n"
 
@@ -142,11 +142,6 @@ REFUSED = {
 def judge(tmp_path_factory):
     with InProcessJudge(tmp_path_factory.mktemp("hostile"), JUDGE_RATE_LIMIT="1000") as running:
         yield running
-
-
-def last_inbound(judge: InProcessJudge) -> Inbound:
-    with judge.store.transaction(readonly=True) as session:
-        return session.execute(select(Inbound).order_by(Inbound.id.desc()).limit(1)).scalar_one()
 
 
 @pytest.mark.parametrize("name", list(ANSWERED))

@@ -17,7 +17,7 @@ from aiosmtpd.controller import Controller
 from sqlalchemy import select
 
 from judge.store.models import Inbound
-from tests.judgekit import InProcessJudge, free_port, settle
+from tests.judgekit import InProcessJudge, free_port, last_inbound, settle
 
 FROM = b"From: Sam <sam@example.org>\r\nTo: judge@test.example\r\n"
 
@@ -99,11 +99,6 @@ AUTO_REPLIES = {
 def judge(tmp_path_factory):
     with InProcessJudge(tmp_path_factory.mktemp("loops"), JUDGE_RATE_LIMIT="1000") as running:
         yield running
-
-
-def last_inbound(judge: InProcessJudge) -> Inbound:
-    with judge.store.transaction(readonly=True) as session:
-        return session.execute(select(Inbound).order_by(Inbound.id.desc()).limit(1)).scalar_one()
 
 
 @pytest.mark.parametrize("name", list(AUTO_REPLIES))
