@@ -50,11 +50,10 @@ class Arrived:
 class Outcome:
     """What became of a mail, for its inbound row."""
 
-    status: str  # done (held: only rows from before 0006, see release_held)
+    status: str  # done, or failed (over its reading budget)
     outcome: str  # for the log and the judgekeeper
     sender: str = ""
     message_key: str | None = None
-    hold_until: datetime | None = None
     secrets: tuple[str, ...] = ()  # the passwords the mail gave, to mask in its stored copy
 
 

@@ -75,7 +75,6 @@ _FINISH = (
         outcome=bindparam("b_outcome"),
         sender=bindparam("b_sender"),
         message_key=bindparam("b_key"),
-        hold_until=bindparam("b_hold"),
         done_at=bindparam("b_done"),
         worker=bindparam("b_worker"),
     )
@@ -308,11 +307,10 @@ def _finish(arrived: Arrived, outcome: Outcome, now: datetime, worker: str) -> d
         "b_outcome": clean_text(outcome.outcome, 1000),
         "b_sender": clean_text(outcome.sender, ADDRESS_LIMIT),
         "b_key": outcome.message_key,
-        "b_hold": outcome.hold_until,
-        "b_done": now if outcome.status in ("done", "failed") else None,
+        "b_done": now,
         "b_worker": worker,
     }
-    if outcome.secrets and outcome.status != "held":
+    if outcome.secrets:
         finish["b_raw"] = mask_passwords(arrived.raw, outcome.secrets)
     return finish
 
