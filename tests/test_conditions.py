@@ -10,7 +10,7 @@ from functools import reduce
 import pytest
 
 import variants
-from judge.engine.conditions import choose_branch, flatten, holds
+from judge.engine.play.conditions import choose_branch, flatten, holds
 from parser import Vocabulary, parse_mail
 from parser import commands as c
 

@@ -7,7 +7,7 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
-from judge.engine.deadlines import (
+from judge.engine.clock.deadlines import (
     DEFAULTS,
     Timing,
     deadline_after,

@@ -11,7 +11,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import variants
-from judge.engine.draws import (
+from judge.engine.endings.draws import (
     approves,
     check_concession_vote,
     check_draw_vote,

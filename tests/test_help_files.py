@@ -13,9 +13,9 @@ import pytest
 import parser as p
 import variants
 from judge import helpfiles
-from judge.engine import game_settings
 from judge.engine.dispatch import HANDLERS
-from judge.engine.play import power_names
+from judge.engine.master import settings as game_settings
+from judge.engine.play.orders import power_names
 from judge.modifiers import MODIFIERS
 from tests.judgekit import mail
 

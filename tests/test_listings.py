@@ -17,8 +17,8 @@ from sqlalchemy.orm import Session
 import parser as p
 import variants
 from judge.config import Settings, load
-from judge.engine import listings
-from judge.engine.conversation import Conversation
+from judge.engine.listings import listings
+from judge.engine.reply.conversation import Conversation
 from judge.mailin.message import read_mail
 from judge.store import migrate
 from judge.store.db import Store

@@ -14,7 +14,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import variants
-from judge.engine.assignment import (
+from judge.engine.forming.assignment import (
     _cheapest_assignment,
     assign_powers,
     deal_powers,

@@ -22,7 +22,7 @@ from hypothesis import strategies as st
 import parser as p
 import variants
 from judge.engine.mail import prepare
-from judge.engine.play import power_names
+from judge.engine.play.orders import power_names
 from judge.mailin.message import read_mail
 
 NOW = datetime(2026, 3, 1, 12, 0, tzinfo=UTC)

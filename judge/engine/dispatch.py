@@ -10,24 +10,18 @@ from typing import Any
 
 import parser as p
 
-from . import (
-    absences,
-    diary,
-    files,
-    forming,
-    game_settings,
-    games,
-    listings,
-    master,
-    play,
-    player,
-    postal,
-    press,
-    registration,
-    timing,
-    votes,
-)  # fmt: skip
-from .conversation import Conversation
+from .accounts import files, registration
+from .clock import absences, timing
+from .endings import votes  # fmt: skip
+from .forming import joining as games
+from .forming import player
+from .forming import start as forming
+from .listings import listings
+from .master import control as master
+from .master import settings as game_settings
+from .play import orders as play
+from .press import diary, postal, press
+from .reply.conversation import Conversation
 
 Handler = Callable[[Conversation, Any], None]
 

@@ -25,10 +25,10 @@ from ..mailout import reply_cap
 from ..mailout.outbox import OutboxRow
 from ..store import queries as q
 from ..store.models import Inbound, Outbox
-from .conversation import Conversation
+from .accounts.reply_to import direct
 from .dispatch import carry_out
-from .play import vocabulary_for
-from .reply_addresses import direct
+from .play.orders import vocabulary_for
+from .reply.conversation import Conversation
 
 log = logging.getLogger("judge.mail")
 

@@ -20,7 +20,7 @@ from ..store.db import Store
 from ..store.models import Game, Outbox
 from ..store.retention import prune
 from .mail import release_held
-from .play import due_game_ids, process_due
+from .play.deadline import due_game_ids, process_due
 
 # A game whose processing failed is looked at again this much later, not at every tick.
 RETRY_FAILED_GAME = timedelta(minutes=10)

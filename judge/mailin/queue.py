@@ -29,9 +29,9 @@ import parser as p
 
 from ..clock import Clock
 from ..config import Settings
-from ..engine.conversation import Conversation
 from ..engine.mail import Arrived, Batch, Outcome, Prepared, answer, prepare
-from ..engine.play import vocabulary_for
+from ..engine.play.orders import vocabulary_for
+from ..engine.reply.conversation import Conversation
 from ..mailin.message import IncomingMail, read_mail
 from ..mailout.outbox import insert_outbox, queue_mail
 from ..store import queries as q

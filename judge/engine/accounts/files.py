@@ -1,0 +1,64 @@
+"""GET file, SEND ME file, GET PACKAGE, HELP, VERSION and the removed MAP (section 3.2)."""
+
+from __future__ import annotations
+
+import parser as p
+
+from ... import __version__, helpfiles
+from ..reply.conversation import Conversation
+
+
+def send_file(ctx: Conversation, name: str) -> bool:
+    """Mail help file `name` on its own; say so in the reply. At most `files_per_mail`
+    files go for one mail, so that a mail of GET lines cannot flood the address it
+    claims to come from; the reply says how many more were asked for."""
+    if ctx.files_sent >= ctx.settings.files_per_mail:
+        ctx.files_refused += 1
+        ctx.at_end("too many files", lambda: _too_many_files(ctx))
+        return False
+    text = helpfiles.read(name, ctx.settings.address, ctx.settings.code)
+    clean = helpfiles.clean_name(name) or name
+    if text is None:
+        ctx.fail(f"Sorry, there is no file {clean} available.  Get file 'flist' for the list.")
+        return False
+    ctx.send(ctx.reply_to, f"Diplomacy file {clean}", text)
+    ctx.files_sent += 1
+    ctx.say(f"File {clean} sent.")
+    return True
+
+
+def _too_many_files(ctx: Conversation) -> None:
+    most, more = ctx.settings.files_per_mail, ctx.files_refused
+    ctx.fail(
+        f"Only the first {most} files asked for were sent; the other {more:,} "
+        f"{'was' if more == 1 else 'were'} not.  Ask for at most {most} files in one mail."
+    )
+
+
+def get(ctx: Conversation, cmd: p.GetFile) -> None:
+    send_file(ctx, cmd.name)
+
+
+def get_package(ctx: Conversation, cmd: p.GetPackage) -> None:
+    for name in helpfiles.package():
+        send_file(ctx, name)
+    ctx.say("Package send completed.")
+
+
+def help_(ctx: Conversation, cmd: p.Help) -> None:
+    text = helpfiles.read("info", ctx.settings.address, ctx.settings.code)
+    ctx.whole = text or "Send GET FLIST for the list of help files.\n"
+
+
+def version(ctx: Conversation, cmd: p.Version) -> None:
+    ctx.say(
+        f"This is judge {ctx.settings.code}, version {__version__} of the Python judge, "
+        "which reads the njudge's command language (njudge 1.7)."
+    )
+
+
+def map_(ctx: Conversation, cmd: p.Map) -> None:
+    ctx.fail(
+        "The MAP command was removed from the judge in version 1.5.0.  Get file 'map' for "
+        "the standard map's provinces and adjacencies."
+    )

@@ -1,0 +1,235 @@
+"""REGISTER, I AM ALSO, WHO / WHO IS, GET DEDICATION, INFO PLAYER and GET WHOIS
+(users' manual section 3.3)."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+import parser as p
+
+from ... import helpfiles
+from ...store import queries as q
+from ...store.fields import clean_text
+from ...store.models import User
+from ..reply.conversation import Conversation, user_by_address
+from . import linking
+from .files import send_file
+
+# The fields of our `form` help file, in the order a form is printed.
+FIELDS = (
+    "name", "email", "address", "phone", "country", "level", "site", "timezone",
+    "birthdate", "sex", "package",
+)  # fmt: skip
+# The house rules' minimum (users' manual 3.3).
+REQUIRED = ("name", "email", "address", "country", "level")
+LEVELS = ("novice", "amateur", "intermediate", "advanced", "expert")
+# What WHO IS shows of a registration: not the street address, phone or birthdate.
+PUBLIC = ("name", "email", "country", "level", "site", "timezone")
+
+
+def register(ctx: Conversation, cmd: p.Register) -> None:
+    fields = {name: clean_text(value.strip()) for name, value in cmd.fields}  # fit to store
+    fields.setdefault("email", ctx.sender)
+    unknown = sorted(set(fields) - set(FIELDS))
+    missing = [f for f in REQUIRED if not fields.get(f)]
+    if missing:
+        ctx.fail(
+            "Registration not processed: the house rules require "
+            + ", ".join(f.capitalize() for f in missing)
+            + ".  Get file 'form' for the registration form."
+        )
+        return
+    level = fields["level"].lower()
+    if level not in LEVELS:
+        ctx.fail(
+            f"Registration not processed: Level '{fields['level']}' must be one of "
+            + ", ".join(lv.capitalize() for lv in LEVELS)
+            + "."
+        )
+        return
+    form = {
+        "name": fields["name"][:200],
+        "level": level.capitalize(),
+        "site": fields.get("site", "")[:200],
+        "country": fields["country"][:100],
+        "registration": {k: v[:300] for k, v in fields.items() if k in FIELDS},
+        "updated_at": ctx.now,
+    }
+    user = ctx.user
+    fresh = user is None
+    if user is None:
+        user = _guest_of(ctx)
+        if user is not None:  # an observer registers: his guest row becomes his
+            ctx.session.execute(
+                q.NEW_ADDRESS, {"address": user.email, "user_id": user.id, "added_at": ctx.now}
+            )
+            user.registered_at = ctx.now
+    if user is not None:
+        if not fresh:
+            _tell_owner(ctx, user, form["registration"])
+        for name, value in form.items():
+            setattr(user, name, value)
+    else:
+        # Written at once rather than through the session: no flush of pending objects
+        # before the next mail's first query.
+        address = ctx.sender.lower()
+        user_id = ctx.session.execute(
+            q.NEW_USER, {**form, "email": address, "registered_at": ctx.now}
+        ).scalar_one()
+        ctx.session.execute(
+            q.NEW_ADDRESS, {"address": address, "user_id": user_id, "added_at": ctx.now}
+        )
+    notes = []
+    if unknown:
+        notes.append("Fields ignored (not on the form): " + ", ".join(unknown) + ".")
+    if fields.get("package", "").lower() in ("yes", "y", "true"):
+        for name in _package_files():
+            send_file(ctx, name)
+        notes.append("Package send completed.")
+    else:
+        notes.append(
+            "Newuser package is not being sent.  To get it, send 'get package' to the Judge."
+        )
+    notes.append("Registration processed." if fresh else "Registration updated.")
+    ctx.say("\n".join(notes))
+
+
+def guest(session: Session, address: str, now: datetime) -> User:
+    """The user row of an address that is not registered, made the first time it observes
+    a game (anyone may observe, as on the njudge): an observer's place needs a user. It has
+    no address row, so the address stays unregistered everywhere else (it may not play,
+    WHOIS does not find it); if it registers, REGISTER makes the row its own."""
+    address = address.lower()
+    found = session.execute(select(User).where(User.email == address)).scalar_one_or_none()
+    if found is not None:
+        return found
+    user = User(
+        email=address, name="", registered_at=now, updated_at=now, registration={},
+    )  # fmt: skip
+    session.add(user)
+    session.flush()
+    return user
+
+
+def _tell_owner(ctx: Conversation, user: User, new: dict[str, str]) -> None:
+    """A REGISTER from another address of the registration changes it: its address of
+    record hears what changed, and from where (the mail from it is answered anyway)."""
+    if ctx.sender.lower() == user.email.lower():
+        return
+    old = user.registration or {}
+    changed = [f.capitalize() for f in FIELDS if old.get(f, "") != new.get(f, "")]
+    what = ", ".join(changed) if changed else "nothing (the same form again)"
+    ctx.send(
+        user.email,
+        "Diplomacy registration",
+        f"Your registration with judge {ctx.settings.code} was sent again from\n"
+        f"{ctx.sender}, one of its addresses.  Changed: {what}.\n"
+        "If this was not you, tell the judgekeeper.\n",
+    )
+
+
+def _guest_of(ctx: Conversation) -> User | None:
+    address = ctx.sender.lower()
+    return ctx.session.execute(select(User).where(User.email == address)).scalar_one_or_none()
+
+
+def _package_files() -> list[str]:
+
+    return helpfiles.package()
+
+
+def i_am_also(ctx: Conversation, cmd: p.IAmAlso) -> None:
+    """Asks; the link is made by I AM ALSO CONFIRM (linking.py)."""
+    linking.ask(ctx, cmd)
+
+
+def i_am_also_confirm(ctx: Conversation, cmd: p.IAmAlsoConfirm) -> None:
+    linking.confirm(ctx, cmd)
+
+
+def who_is(ctx: Conversation, cmd: p.WhoIs) -> None:
+    """The manual's WHO IS lists every address starting with a few letters; with GET WHOIS
+    off (the judge's `whois` setting) the registration list is not to be read off by
+    letters, so the pattern must then hold a whole local part and its `@`."""
+    out = []
+    for prefix in cmd.prefixes[:20]:
+        key = prefix.lower()
+        if not ctx.settings.whois and "@" not in key[1:]:
+            out.append(
+                f"WHO IS {prefix[:80]}: give a whole address, or its part up to and with\n"
+                "the '@' (WHO IS name@); this judge does not list its users by letters."
+            )
+            continue
+        found = ctx.session.execute(
+            # A range, not LIKE: SQLite's LIKE ignores case and so cannot use the index.
+            q.USERS_BY_PREFIX,
+            {"low": key, "high": key + "\U0010ffff"},
+        ).all()
+        users: dict[int, tuple[dict[str, str], list[str]]] = {}
+        for user_id, registration, address in found:
+            users.setdefault(user_id, (registration, []))[1].append(address)
+        if not users:
+            out.append(f"No registered address starts with '{prefix}'.")
+            continue
+        out.extend(_public_form(form, addresses) for form, addresses in users.values())
+    ctx.say("\n\n".join(out))
+
+
+def _public_form(registration: dict[str, str], addresses: list[str]) -> str:
+    lines = []
+    for name in PUBLIC:
+        value = registration.get(name, "")
+        if value:
+            lines.append(f"{name.capitalize() + ':':<11}{value}")
+    if len(addresses) > 1:
+        lines.append(f"{'Addresses:':<11}{', '.join(addresses)}")
+    return "\n".join(lines)
+
+
+def get_dedication(ctx: Conversation, cmd: p.GetDedication) -> None:
+    user = ctx.user
+    if user is None:
+        ctx.fail(f"Your address {ctx.sender} is not registered with the judge.")
+        return
+    ctx.say(dedication_record(user))
+
+
+def info_player(ctx: Conversation, cmd: p.InfoPlayer) -> None:
+    out = []
+    for address in cmd.addresses[:100]:
+        user = user_by_address(ctx.session, address)
+        if user is None:
+            out.append(f"{address} is not registered with this judge.")
+        else:
+            out.append(dedication_record(user))
+    ctx.say("\n\n".join(out))
+
+
+def dedication_record(user: User) -> str:
+    """The three dedication systems of users' manual 5.2, for one user."""
+    ontime = f"{user.ontime / user.due:.2f}" if user.due else "1.00 (no turns yet)"
+    cd = f"{user.civil_disorders / user.started:.2f}" if user.started else "0.00 (no games yet)"
+    return "\n".join(
+        [
+            f"Dedication record for {user.email} ({user.name}):",
+            f"  Registered:            {user.registered_at:%a %b %d %Y}",
+            f"  Dedication points:     {user.dedication}",
+            f"  On-time ratio:         {ontime}  ({user.ontime} of {user.due} turns on time)",
+            f"  CD ratio:              {cd}  ({user.civil_disorders} in {user.started} games)",
+            f"  Resignations:          {user.resigned}",
+            f"  Positions taken over:  {user.tookover}",
+        ]
+    )
+
+
+def get_whois(ctx: Conversation, cmd: p.GetWhois) -> None:
+    if not ctx.settings.whois:
+        ctx.fail("GET WHOIS is not enabled on this judge.  Use WHO IS with an address.")
+        return
+    users = ctx.session.execute(select(User).order_by(User.email)).scalars()
+    lines = [f"{u.email:<40} {u.name:<30} {u.level:<12} {u.country}".rstrip() for u in users]
+    ctx.send(ctx.reply_to, "Diplomacy file whois", "\n".join(lines) + "\n")
+    ctx.say("The registration list has been sent.")

@@ -1,0 +1,67 @@
+"""What happens when a game ends: its diaries are published to everyone, and a game won
+or drawn with SET AUTO CREATE is followed by a new one with the same settings (manual
+8.3), unlisted, its masters the same."""
+
+from __future__ import annotations
+
+import re
+
+from sqlalchemy import select
+
+from ...store.models import Game, Participant
+from ..game.moderation import masters
+from ..press.diary import publish
+from ..reply.conversation import Conversation
+from ..reply.notices import Notices, deliver, everyone
+
+_NUMBERED = re.compile(r"^(.*?)(\d+)$")
+MAX_NAME = 19
+
+
+def ended(mailer: Conversation | Notices, game: Game, decided: bool) -> None:
+    """`decided`: won, drawn or conceded (not terminated)."""
+    publish(mailer, game)
+    if decided and (game.settings or {}).get("auto_create"):
+        _successor(mailer, game)
+
+
+def _successor(mailer: Conversation | Notices, game: Game) -> None:
+    name = _next_name(mailer, game.name)
+    if name is None:
+        deliver(
+            mailer, game, masters(game), "Parameter Change",
+            f"AUTO CREATE: no name follows '{game.name}'; no new game was created.\n",
+        )  # fmt: skip
+        return
+    new = Game(
+        name=name, variant=game.variant, options=list(game.options or []), status="forming",
+        settings={**(game.settings or {}), "list": False}, comment=game.comment,
+        full_comment=game.full_comment, created_at=mailer.now, participants=[],
+    )  # fmt: skip
+    mailer.session.add(new)
+    mailer.session.flush()
+    for x in masters(game):
+        keeper = Participant(
+            game_id=new.id, user_id=x.user_id, role="master", password_hash=x.password_hash,
+            joined_at=mailer.now, report_to=list(x.report_to or []), absences=[],
+        )  # fmt: skip
+        keeper.user = x.user
+        new.participants.append(keeper)
+    deliver(
+        mailer, game, everyone(game), "Parameter Change",
+        f"Game '{name}' has been created to follow '{game.name}', with the same settings.\n"
+        f"Sign on with 'SIGN ON ?{name} password'.\n",
+    )  # fmt: skip
+
+
+def _next_name(mailer: Conversation | Notices, name: str) -> str | None:
+    found = _NUMBERED.match(name)
+    stem, number = (found.group(1), int(found.group(2))) if found else (name, 1)
+    for n in range(number + 1, number + 100):
+        candidate = f"{stem}{n}"
+        if len(candidate) > MAX_NAME:
+            return None
+        taken = mailer.session.execute(select(Game.id).where(Game.name == candidate)).first()
+        if taken is None:
+            return candidate
+    return None

@@ -1,0 +1,35 @@
+"""A game as the rest of the engine reads it: found by name, its variant as its settings
+make it, its powers by any of their names, the people playing it."""
+
+from __future__ import annotations
+
+from sqlalchemy import select
+
+import variants
+
+from ...store.models import Game, Participant
+from ..reply.conversation import Conversation
+
+
+def variant_of(game: Game) -> variants.Variant:
+    """The game's variant, with the year its SET [NO] SUMMER makes."""
+    variant = variants.load(game.variant)
+    summer = (game.settings or {}).get("summer")
+    return variant if summer is None else variants.with_summer(variant, bool(summer))
+
+
+def power_called(variant: variants.Variant, word: str) -> str | None:
+    """The power a player names by its letter, name or adjective (BECOME, EJECT, proxies)."""
+    w = word.strip().lower()
+    for x in variant.powers:
+        if w in (x.letter.lower(), x.name.lower(), x.adjective.lower()):
+            return x.name
+    return None
+
+
+def find_game(ctx: Conversation, name: str) -> Game | None:
+    return ctx.session.execute(select(Game).where(Game.name == name.lower())).scalar_one_or_none()
+
+
+def players(game: Game) -> list[Participant]:
+    return [x for x in game.participants if x.role == "player" and x.status != "resigned"]

@@ -1,0 +1,327 @@
+"""A master's hold on the game's clock (users' manual 8.2, 8.3): PAUSE stops it, RESUME
+starts it again with a fresh deadline, PROCESS plays the phase now with what it has."""
+
+from __future__ import annotations
+
+from sqlalchemy import select
+
+import parser as p
+
+from ...reports.frame import njudge_time
+from ...store.models import Game, HistoryEvent, Participant, PhaseRecord
+from ..clock.lateness import PAUSED_REMINDER, next_event, set_phase_clock
+from ..endings.ending import ended
+from ..forming.joining import forming_lines
+from ..forming.returns import places_of
+from ..game.moderation import ANONYMOUS, announce, hearers, master_only
+from ..game.record import players, power_called, variant_of
+from ..play.orders import (  # fmt: skip
+    named_phase,
+    phase_begins,
+    phase_document,
+    phase_report,
+    process,
+    refresh,
+    schedule,
+    spoken,
+    trial,
+)
+from ..reply.conversation import Conversation
+from ..reply.notices import addresses, deliver, everyone
+
+
+def become_master(ctx: Conversation, cmd: p.BecomeMaster) -> None:
+    """Right after CREATE: the creator runs the game instead of playing in it (8.1)."""
+    game, me = ctx.game, ctx.me
+    if game is None or me is None:
+        ctx.fail("BECOME MASTER: sign on to a game first.")
+        return
+    if me.role == "master":
+        ctx.say(f"You are already a master of game '{game.name}'.")
+        return
+    if ctx.created is not game or game.status != "forming":
+        ctx.fail("BECOME MASTER: only the creator of a game, in the mail that creates it.")
+        return
+    me.role = "master"
+    me.preference = ""
+    game.settings = {**(game.settings or {}), "moderated": True}
+    ctx.say(f"You are now the master of game '{game.name}'.\n{forming_lines(game)}")
+
+
+def pause(ctx: Conversation, cmd: p.Pause) -> None:
+    allowed = master_only(ctx, "PAUSE")
+    if allowed is None:
+        return
+    game, me = allowed
+    if game.status != "active":
+        ctx.fail(f"PAUSE: game '{game.name}' is {game.status}, not under way.")
+        return
+    game.status = "paused"
+    game.next_event_at = ctx.now + PAUSED_REMINDER
+    ctx.say(f"Game '{game.name}' is paused.")
+    announce(
+        ctx, game, me, "Game Paused",
+        f"Game '{game.name}' has been paused by its master.  Press may still be sent, but\n"
+        "nothing is processed and no deadline passes until it is resumed.\n",
+    )  # fmt: skip
+
+
+def resume(ctx: Conversation, cmd: p.Resume) -> None:
+    """A paused, finished or terminated game goes on; any player may resume it unless
+    the game is set NO RESUME (manual 8.3)."""
+    game, me = ctx.game, ctx.me
+    if game is None or me is None:
+        ctx.fail("RESUME: sign on to a game first.")
+        return
+    may = me.role == "master" or (
+        me.role == "player"
+        and me.status != "resigned"
+        and (game.settings or {}).get("resume", True) is not False
+    )
+    if not may:
+        ctx.fail(f"RESUME: only a master of game '{game.name}' may resume it.")
+        return
+    if game.status not in ("paused", "terminated", "finished"):
+        ctx.fail(f"RESUME: game '{game.name}' is {game.status}: nothing to resume.")
+        return
+    if not game.phase:  # terminated before it started: forming again
+        game.status = "forming"
+        ctx.say(f"Game '{game.name}' is resumed: it is forming again.")
+        return
+    game.status = "active"
+    for x in game.participants:
+        x.draw = None
+        x.concede = None
+    # The deadline is set again from now, and is never earlier than it was.
+    set_phase_clock(game, ctx.settings, ctx.now, first=False)
+    game.earliest = None
+    when = njudge_time(game.deadline, ctx.settings) if game.deadline else "none"
+    ctx.say(f"Game '{game.name}' is resumed.  The deadline is {when}.")
+    deliver(
+        ctx, game, [x for x in everyone(game) if x is not me], "Game Resumed",
+        f"Game '{game.name}' has been resumed.\nThe deadline for orders will be {when}.\n",
+    )  # fmt: skip
+    ctx.after_reply("schedule", lambda: schedule(ctx, game))
+
+
+def process_now(ctx: Conversation, cmd: p.Process) -> None:
+    """PROCESS [phase]: ignored unless that is the current phase; late or missing orders
+    do not put anyone in civil disorder."""
+    allowed = master_only(ctx, "PROCESS")
+    if allowed is None:
+        return
+    game, _me = allowed
+    if game.status != "active" or not game.phase:
+        ctx.fail(f"PROCESS: game '{game.name}' has no phase under way ({game.status}).")
+        return
+    if cmd.phase is not None:
+        named = named_phase(ctx, game, cmd.phase, "PROCESS")
+        if named is None:
+            return
+        if str(named) != game.phase:
+            ctx.fail(
+                f"PROCESS {spoken(cmd.phase)}: ignored, the current phase of game "
+                f"'{game.name}' is {game.phase}."
+            )
+            return
+    phase = game.phase
+    ctx.say(f"Game '{game.name}': {phase} will be processed now.")
+
+    def now() -> None:
+        if game.status == "active" and game.phase == phase:
+            refresh(ctx.session, game)
+            process(ctx, game)
+            schedule(ctx, game)
+
+    ctx.at_end("process", now)
+
+
+def terminate(ctx: Conversation, cmd: p.Terminate) -> None:
+    """The game ends without a result; before the start, nobody may sign on again."""
+    allowed = master_only(ctx, "TERMINATE")
+    if allowed is None:
+        return
+    game, me = allowed
+    if game.status in ("finished", "terminated"):
+        ctx.fail(f"TERMINATE: game '{game.name}' is {game.status} already.")
+        return
+    game.status = "terminated"
+    game.next_event_at = None
+    ctx.say(f"Game '{game.name}' is terminated.")
+    announce(
+        ctx, game, me, "Game Terminated",
+        f"Game '{game.name}' has been terminated by its master.\n",
+    )  # fmt: skip
+    ended(ctx, game, decided=False)
+
+
+def eject(ctx: Conversation, cmd: p.Eject) -> None:
+    """EJECT power|address: resigns a power (which may be taken over), or anyone by
+    address, the master himself included (manual 8.2)."""
+    allowed = master_only(ctx, "EJECT")
+    if allowed is None:
+        return
+    game, me = allowed
+    target = cmd.target.strip()
+    if "@" in target:
+        who = [
+            x for x in game.participants
+            if x.status != "resigned" and target.lower() in _addresses_of(x)
+        ]  # fmt: skip
+    else:
+        power = power_called(variant_of(game), target)
+        if power is None:
+            ctx.fail(f"EJECT: '{target}' is neither a power of game '{game.name}' nor an address.")
+            return
+        who = [x for x in players(game) if x.power == power]
+    if not who:
+        ctx.fail(f"EJECT: nobody in game '{game.name}' is '{target}'.")
+        return
+    x = who[0]
+    if any(y.id != x.id for y in who) and not _one_seat(game, who):
+        ctx.fail(f"EJECT: more than one in game '{game.name}' is '{target}'; use the address.")
+        return
+    if x.role == "player" and x.power and game.status != "forming":
+        seat = places_of(game, x)  # a duplex player leaves with all his powers
+        for y in seat:
+            y.status = "abandoned"
+        names = ", ".join(y.power or "" for y in seat)
+        event, text = (
+            f"Resignation: {names}",
+            (
+                f"{names} {'has' if len(seat) == 1 else 'have'} been removed from game "
+                f"'{game.name}' by its master.  The power may be taken over\nby anyone not "
+                "playing in the game.\n"
+            ),
+        )
+    else:
+        x.status = "resigned"
+        # A gunboat game names nobody to the others (the njudge's someone@somewhere).
+        who_left = ANONYMOUS if "gunboat" in (game.options or []) else x.user.email
+        event, text = "Resignation", f"{who_left} has left game '{game.name}'.\n"
+    ctx.say(f"EJECT: {x.power or x.user.email} ejected from game '{game.name}'.")
+    deliver(ctx, game, [y for y in hearers(game, [x]) if y is not me], event, text)
+
+
+def _one_seat(game: Game, who: list[Participant]) -> bool:
+    """The places found are one duplex player's powers."""
+    first = who[0]
+    return first.role == "player" and {y.id for y in who} <= {y.id for y in places_of(game, first)}
+
+
+def promote(ctx: Conversation, cmd: p.Promote) -> None:
+    allowed = master_only(ctx, "PROMOTE")
+    if allowed is None:
+        return
+    game, me = allowed
+    address = cmd.address.lower()
+    found = next(
+        (
+            x for x in game.participants
+            if x.role == "observer" and x.status != "resigned" and address in _addresses_of(x)
+        ),
+        None,
+    )  # fmt: skip
+    if found is None:
+        ctx.fail(f"PROMOTE: {cmd.address} is not an observer of game '{game.name}'.")
+        return
+    found.role = "master"
+    ctx.say(f"{found.user.email} is now a master of game '{game.name}'.")
+    deliver(
+        ctx, game, [found], "Parameter Change",
+        f"{me.user.email} has made you a master of game '{game.name}'.\n",
+    )  # fmt: skip
+
+
+def predict(ctx: Conversation, cmd: p.Predict) -> None:
+    """The current orders adjudicated for the master's eyes only; nothing changes."""
+    allowed = master_only(ctx, "PREDICT")
+    if allowed is None:
+        return
+    game, _me = allowed
+    if game.status not in ("active", "paused") or not game.phase:
+        ctx.fail(f"PREDICT: game '{game.name}' has no phase under way.")
+        return
+    given, out = trial(ctx.session, game)
+    report = phase_report(game, phase_document(game, given), out)
+    ctx.say(f"Prediction for {game.phase}, from the orders given so far:\n\n{report}")
+
+
+def become(ctx: Conversation, cmd: p.Become) -> None:
+    """The master acts as a power for the rest of the mail; its player gets a copy of
+    the whole reply, the master's earlier commands included (manual 8.2)."""
+    allowed = master_only(ctx, "BECOME")
+    if allowed is None:
+        return
+    game, _me = allowed
+    power = power_called(variant_of(game), cmd.power)
+    holder = next((x for x in players(game) if power and x.power == power), None)
+    if holder is None:
+        ctx.fail(f"BECOME: game '{game.name}' has no player for '{cmd.power}'.")
+        return
+    ctx.me = holder
+    ctx.became = True
+    ctx.signed_on_power = True
+    ctx.copies.extend(addresses(holder))
+    ctx.say(f"The Master now acts as {power} in game '{game.name}'.")
+
+
+def rollback(ctx: Conversation, cmd: p.Rollback) -> None:
+    """The game as it was just before the turn named (the last one if none): orders of
+    later phases stay, and are played again when their phase comes."""
+    allowed = master_only(ctx, "ROLLBACK")
+    if allowed is None:
+        return
+    game, me = allowed
+    records = (
+        ctx.session.execute(
+            select(PhaseRecord).where(PhaseRecord.game_id == game.id).order_by(PhaseRecord.turn)
+        )
+        .scalars()
+        .all()
+    )
+    if not records:
+        ctx.fail(f"ROLLBACK: no turn of game '{game.name}' has been processed.")
+        return
+    if cmd.turn is not None:
+        target = next((x for x in records if x.turn == cmd.turn), None)
+    elif cmd.phase is not None:
+        named = named_phase(ctx, game, cmd.phase, "ROLLBACK")
+        if named is None:
+            return
+        target = next((x for x in records if x.phase == str(named)), None)
+    else:
+        target = records[-1]
+    if target is None:
+        ctx.fail(f"ROLLBACK: game '{game.name}' has no processed turn like that.")
+        return
+    game.position = dict(target.position)
+    game.phase = target.phase
+    game.turn = target.turn
+    game.status = "active"
+    for record in records:
+        if record.turn >= target.turn:
+            ctx.session.delete(record)
+    phase_begins(game)
+    ctx.session.flush()
+    set_phase_clock(game, ctx.settings, ctx.now, first=False)
+    game.earliest = None
+    refresh(ctx.session, game)
+    when = njudge_time(game.deadline, ctx.settings) if game.deadline else "none"
+    text = (
+        f"Game '{game.name}' has been rolled back to {game.phase} (turn {game.turn:03d}).\n"
+        f"The deadline for orders will be {when}.\n"
+    )
+    ctx.say(text.rstrip())
+    announce(ctx, game, me, f"Rollback to {game.phase}", text)
+    ctx.session.add(
+        HistoryEvent(
+            game_id=game.id, at=ctx.now, kind="notice", phase=game.phase,
+            subject=f"Rollback to {game.phase}", body=text,
+        )
+    )  # fmt: skip
+    game.next_event_at = next_event(game, ctx.now, False)
+
+
+def _addresses_of(x: Participant) -> set[str]:
+    return {a.lower() for a in addresses(x)} | {x.user.email.lower()}

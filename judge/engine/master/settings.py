@@ -1,0 +1,397 @@
+"""SET commands that change a game's settings (users' manual 8.1, 8.3, 8.4, 8.6): one
+table says, per setting, how its value reads, who may change it and when, and what bounds
+it. A setting this judge does not carry out yet is refused as such, never stored to no
+effect.
+
+Each change is announced to everyone else in the game as a "Parameter Change", naming the
+changer (or 'someone@somewhere' when the game does not SHOW it).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+import parser as p
+
+from ...store.models import Game, Participant
+from ..clock.dedication import LEVELS, cd_ratio, ontime_ratio
+from ..forming.joining import start_game
+from ..game.moderation import announce, changer, may_moderate
+from ..game.record import players, variant_of
+from ..reply.conversation import Conversation
+
+Check = Callable[[Game, Participant, Any], str | None]
+
+
+@dataclass(frozen=True)
+class Rule:
+    words: Callable[[Any], str]  # how the value reads: "NMR", "Max Absence: 20"
+    forming: bool = False  # only before the game starts
+    check: Check | None = None  # why a value is refused, or None
+    # The setter's confirmation where the njudge words it its own way (game name, value).
+    reply: Callable[[str, Any], str] | None = None
+
+
+def _flag(on: str, off: str) -> Callable[[Any], str]:
+    return lambda value: on if value else off
+
+
+def _unmoderate(game: Game, me: Participant, value: Any) -> str | None:
+    if not value and me.role != "master":
+        return "only a master may make a game unmoderated"
+    return None
+
+
+def _centers(game: Game, me: Participant, value: Any) -> str | None:
+    total = len(variant_of(game).center_order)
+    if value != int(value) or not 1 <= value <= total:
+        return f"the winning number of centers is a whole number from 1 to {total}"
+    return None
+
+
+def _players(game: Game, me: Participant, value: Any) -> str | None:
+    total = len(variant_of(game).powers)
+    if value != int(value) or not 1 <= value <= total:
+        return f"the number of players is a whole number from 1 to {total}"
+    return None
+
+
+def _max_absence(game: Game, me: Participant, value: Any) -> str | None:
+    if value != int(value) or not 0 <= value <= 31:
+        return "MAX ABSENCE is a whole number of days from 0 to 31"
+    return None
+
+
+def _dedication(game: Game, me: Participant, value: Any) -> str | None:
+    if value != int(value):
+        return "the minimum dedication is a whole number"
+    if value > me.user.dedication:
+        return f"the minimum cannot be above your own dedication ({me.user.dedication})"
+    return None
+
+
+def _ontime(game: Game, me: Participant, value: Any) -> str | None:
+    if not 0 <= value <= 1:
+        return "the on-time ratio is a number from 0 to 1"
+    if value > ontime_ratio(me.user):
+        return f"the minimum cannot be above your own on-time ratio ({ontime_ratio(me.user):.2f})"
+    return None
+
+
+def _resrat(game: Game, me: Participant, value: Any) -> str | None:
+    if value < 0:
+        return "the CD ratio cannot be below 0"
+    if value < cd_ratio(me.user):
+        return f"the maximum cannot be below your own CD ratio ({cd_ratio(me.user):.2f})"
+    return None
+
+
+def _move_transforms(game: Game, me: Participant, value: Any) -> str | None:
+    if (game.settings or {}).get("transform_move", "none") == "none":
+        return "move transformations must be enabled first (SET TRANSFORM MOVE:...)"
+    return None
+
+
+def _whole(value: Any) -> Any:
+    return int(value) if isinstance(value, float) and value.is_integer() else value
+
+
+_PRESS_WORDS = {
+    "white": "White", "grey": "Grey", "white/grey": "White/Grey", "grey/white": "Grey/White",
+    "none": "None",
+}  # fmt: skip
+_FAKE_WORDS = {
+    "none": "No Fake", "may": "Partial may be Faked",
+    "broadcast": "Partial Fakes Broadcast",
+    "broadcast_default": "Partial Fakes Broadcast by default",
+}  # fmt: skip
+
+
+FLAGS: dict[str, Rule] = {
+    "nmr": Rule(_flag("NMR", "NoNMR")),
+    "strict_wait": Rule(_flag("StrictWait", "NoStrictWait")),
+    "strict_grace": Rule(_flag("StrictGrace", "NoStrictGrace")),
+    "auto_process": Rule(_flag("AutoProcess", "ManualProcess")),
+    "auto_start": Rule(_flag("AutoStart", "ManualStart"), forming=True),
+    "late_count": Rule(_flag("LateCount", "NoLateCount")),
+    "quiet": Rule(_flag("Quiet", "NoQuiet")),
+    "rated": Rule(_flag("Rated", "Unrated")),
+    "moderated": Rule(_flag("Moderated", "Unmoderated"), check=_unmoderate),
+    "dias": Rule(_flag("DIAS", "NoDIAS")),
+    "concessions": Rule(_flag("Concessions", "No concessions")),
+    "list": Rule(_flag("List", "NoList")),
+    "resume": Rule(_flag("Resume", "NoResume")),
+    "show": Rule(_flag("Show", "NoShow")),
+    "partial": Rule(_flag("Partial Allowed", "No Partial")),
+    "minor_press": Rule(_flag("MinorPress", "NoMinorPress"), forming=True),
+    "late_press": Rule(_flag("LatePress", "NoLatePress")),
+    "must_order": Rule(_flag("MustOrder", "NoMustOrder")),
+    "blank_press": Rule(_flag("BlankPress", "NoBlankPress")),
+    "all_press": Rule(_flag("All Press", "Normal Press")),
+    "watch_all_press": Rule(_flag("WatchAllPress", "NoWatchAllPress")),
+    "reveal": Rule(_flag("Reveal", "NoReveal")),
+    "secret": Rule(_flag("Secret", "NoSecret")),
+    "duality": Rule(_flag("Duality", "NoDuality"), forming=True),
+    # The rules of manual 9.1, before the start only (they change the game's nature).
+    "auto_disband": Rule(_flag("AutoDisband", "NoAutoDisband"), forming=True),
+    "move_disband": Rule(_flag("Disband", "NoDisband"), forming=True),
+    "coastal_convoys": Rule(_flag("CoastalConvoy", "NoCoastalConvoy"), forming=True),
+    "empty_board": Rule(_flag("BlankBoard", "NoBlankBoard"), forming=True),
+    "touch_press": Rule(_flag("TouchPress", "NoTouchPress"), forming=True),
+    "summer": Rule(_flag("Summer", "NoSummer"), forming=True),
+    "attack_transform": Rule(
+        _flag("AttackTransform", "NoAttackTransform"), forming=True, check=_move_transforms
+    ),
+    "proxy": Rule(_flag("Proxy", "NoProxy")),
+    "strict_convoy": Rule(_flag("StrictConvoy", "NoStrictConvoy")),
+    "auto_create": Rule(_flag("AutoCreate", "NoAutoCreate")),
+    "postal_press": Rule(_flag("PostalPress", "No PostalPress")),
+}
+NUMBERS: dict[str, Rule] = {
+    "centers": Rule(lambda v: f"Winning Centers: {_whole(v)}", check=_centers),
+    "players": Rule(
+        lambda v: f"Number of Players: {_whole(v)}",
+        forming=True,
+        check=_players,
+        reply=lambda game, v: f"Number of Players for game '{game}' set to {_whole(v)}.",
+    ),
+    "max_absence": Rule(lambda v: f"Max Absence: {_whole(v)}", check=_max_absence),
+    "dedication": Rule(lambda v: f"Dedication: {_whole(v)}", check=_dedication),
+    "ontime_ratio": Rule(lambda v: f"Minimum On-time Ratio: {v:.2f}", check=_ontime),
+    "resign_ratio": Rule(lambda v: f"Maximum CD Ratio: {v:.2f}", check=_resrat),
+}
+CHOICES: dict[str, tuple[Rule, frozenset[str]]] = {
+    "level": (
+        Rule(lambda v: f"Level: {v.capitalize()}"),
+        frozenset({"any", *LEVELS}),
+    ),
+    "access": (
+        Rule(lambda v: f"Access: {v.capitalize()}-site"),
+        frozenset({"any", "same", "different"}),
+    ),
+    "press": (
+        Rule(lambda v: f"Press: {_PRESS_WORDS[v]}"),
+        frozenset(_PRESS_WORDS),
+    ),
+    "fake": (
+        Rule(lambda v: _FAKE_WORDS[v]),
+        frozenset(_FAKE_WORDS),
+    ),
+    "observer": (
+        Rule(lambda v: f"Observers: {v.capitalize()}"),
+        frozenset({"any", "no", "white"}),
+    ),
+    "build_centers": (
+        Rule(
+            lambda v: {"home": "HomeCentres", "any": "AnyCentres", "one": "OneCentre"}[v],
+            forming=True,
+        ),
+        frozenset({"home", "any", "one"}),
+    ),
+    "assignment": (
+        Rule(lambda v: f"Power Assignments: {v.upper()}", forming=True),
+        frozenset({"prflist", "prfrand", "prfboth"}),
+    ),
+    "disband": (
+        Rule(lambda v: {"any": "AnyDisband", "normal": "NormalDisband"}[v], forming=True),
+        frozenset({"any", "normal"}),
+    ),
+}
+# The parser's SET PRFLIST / PRFRAND / PRFBOTH.
+_PREFERENCE = {"list": "prflist", "random": "prfrand", "both": "prfboth"}
+
+
+def set_flag(ctx: Conversation, cmd: p.SetFlag) -> None:
+    me, game = ctx.me, ctx.game
+    if cmd.name == "broadcast":
+        _personal(ctx, "no_broadcast", not cmd.on, "broadcasts")
+        return
+    watching = game is not None and (game.settings or {}).get("watch_all_press")
+    if cmd.name == "all_press" and me is not None and me.role == "observer" and watching:
+        _personal(ctx, "watchers", cmd.on, "all partial press")
+        return
+    _change(ctx, cmd, FLAGS.get(cmd.name), cmd.name, cmd.on)
+
+
+def _personal(ctx: Conversation, key: str, member: bool, what: str) -> None:
+    """A setting each participant makes for himself: SET [NO] BROADCAST (receiving
+    broadcasts), an observer's SET ALL PRESS in a WATCH ALL PRESS game (manual 8.2, 8.5)."""
+    game, me = ctx.game, ctx.me
+    if game is None or me is None:
+        ctx.fail(f"SET {'' if member else 'NO '}{key.upper()}: sign on to a game first.")
+        return
+    ids = [i for i in (game.settings or {}).get(key) or [] if i != me.id]
+    if member:
+        ids.append(me.id)
+    game.settings = {**(game.settings or {}), key: ids}
+    receives = member if key == "watchers" else not member
+    ctx.say(f"You will {'' if receives else 'not '}receive {what} in game '{game.name}'.")
+
+
+def set_number(ctx: Conversation, cmd: p.SetNumber) -> None:
+    _change(ctx, cmd, NUMBERS.get(cmd.name), cmd.name, _whole(cmd.value))
+
+
+def set_choice(ctx: Conversation, cmd: p.SetChoice) -> None:
+    name, value = cmd.name, cmd.value
+    if name == "preference":
+        name, value = "assignment", _PREFERENCE.get(value, value)
+    rule, allowed = CHOICES.get(name, (None, frozenset()))
+    if rule is not None and value not in allowed:
+        ctx.fail(f"{_what(cmd)}: choose one of {', '.join(sorted(allowed)).upper()}.")
+        return
+    _change(ctx, cmd, rule, name, value)
+
+
+def set_player_list(ctx: Conversation, cmd: p.SetPlayerList) -> None:
+    """SET ALLOW / DENY PLAYER [-]address (manual 8.4)."""
+    what = _what(cmd)
+    allowed = may_moderate(ctx, what)
+    if allowed is None:
+        return
+    game, me = allowed
+    address = cmd.address.lower()
+    if "@" not in address:
+        ctx.fail(f"{what}: '{cmd.address}' is not an address.")
+        return
+    current = [a for a in (game.settings or {}).get(cmd.which) or []]
+    if cmd.remove:
+        if address not in current:
+            ctx.fail(f"{what}: {address} is not on the {cmd.which} list of game '{game.name}'.")
+            return
+        current.remove(address)
+        words = f"{address} removed from the {cmd.which} list"
+    else:
+        if address not in current:
+            current.append(address)
+        words = f"{address} added to the {cmd.which} list"
+    game.settings = {**(game.settings or {}), cmd.which: current}
+    _told(ctx, game, me, words)
+
+
+def _change(ctx: Conversation, cmd: p.Command, rule: Rule | None, name: str, value: Any) -> None:
+    what = _what(cmd)
+    if rule is None:
+        ctx.fail(f"{what}: this judge does not carry out that setting yet.")
+        return
+    allowed = may_moderate(ctx, what)
+    if allowed is None:
+        return
+    game, me = allowed
+    if rule.forming and game.status != "forming":
+        ctx.fail(f"{what}: game '{game.name}' has started; this is set before the start.")
+        return
+    reason = rule.check(game, me, value) if rule.check else None
+    if reason is not None:
+        ctx.fail(f"{what}: {reason}.")
+        return
+    game.settings = {**(game.settings or {}), name: value}
+    _told(ctx, game, me, rule.words(value), rule.reply(game.name, value) if rule.reply else "")
+    ready = game.settings.get("auto_start", True) and len(players(game)) >= game.settings["players"]
+    if name in ("auto_start", "players") and game.status == "forming" and ready:
+        ctx.at_end("start", lambda: start_game(ctx, game))
+
+
+def _told(ctx: Conversation, game: Game, me: Participant, words: str, said: str = "") -> None:
+    ctx.say(said or f"Game '{game.name}' set: {words}.")
+    announce(
+        ctx, game, me, "Parameter Change",
+        f"{changer(game, me)} has changed the settings of game '{game.name}':\n  {words}.\n",
+    )  # fmt: skip
+
+
+_SPOKEN = {
+    "nmr": "NMR", "dias": "DIAS", "ontime_ratio": "ONTIMERAT", "resign_ratio": "RESRAT",
+    "assignment": "PRFLIST / PRFRAND / PRFBOTH", "allow": "ALLOW PLAYER", "deny": "DENY PLAYER",
+    "move_disband": "DISBAND", "empty_board": "BLANK BOARD",
+}  # fmt: skip
+
+
+_SPOKEN_OFF = {
+    "auto_process": "MANUAL PROCESS", "auto_start": "MANUAL START", "rated": "UNRATED",
+    "moderated": "UNMODERATED",
+}  # fmt: skip
+
+
+def _what(cmd: p.Command) -> str:
+    """The command as the manual names it, for answers."""
+    name = getattr(cmd, "name", None) or getattr(cmd, "which", "")
+    if name == "disband" and isinstance(getattr(cmd, "value", None), str):
+        return f"SET {cmd.value.upper()} DISBAND"  # type: ignore[attr-defined]
+    if getattr(cmd, "on", True) is False and name in _SPOKEN_OFF:
+        return f"SET {_SPOKEN_OFF[name]}"
+    word = _SPOKEN.get(name, name.replace("_", " ").upper())
+    return f"SET {'NO ' if getattr(cmd, 'on', True) is False else ''}{word}".rstrip()
+
+
+def set_comment(ctx: Conversation, cmd: p.SetComment) -> None:
+    """SET COMMENT text (the brief listing's line, under 60 characters) and SET COMMENT
+    BEGIN (the full listing's text: the rest of the mail)."""
+    what = "SET COMMENT BEGIN" if cmd.full else "SET COMMENT"
+    allowed = may_moderate(ctx, what)
+    if allowed is None:
+        return
+    game, me = allowed
+    text = cmd.text.strip("\n") if cmd.full else " ".join(cmd.text.split())
+    if not cmd.full and len(text) >= 60:
+        ctx.fail(f"SET COMMENT: the comment must be under 60 characters ({len(text)} given).")
+        return
+    if cmd.full:
+        game.full_comment = text
+    else:
+        game.comment = text
+    _told(ctx, game, me, "Full comment changed" if cmd.full else f"Comment: {text}")
+
+
+# SET TRANSFORM's places (manual 9.1), as written (CENTER/CENTRE optional) -> the setting.
+_TRANSFORM_PLACES = {
+    "home": "home", "homecenter": "home", "homecentre": "home",
+    "one": "one", "onecenter": "one", "onecentre": "one",
+    "any": "any", "anycenter": "any", "anycentre": "any",
+    "anywhere": "anywhere", "none": "none",
+}  # fmt: skip
+_TRANSFORM_WORDS = {
+    "none": "nowhere", "home": "on home centres", "one": "on any owned centre while a home "
+    "centre is held", "any": "on any owned centre", "anywhere": "anywhere on land",
+}  # fmt: skip
+
+
+def set_transform(ctx: Conversation, cmd: p.SetTransform) -> None:
+    """SET TRANSFORM when:where ... / SET NO TRANSFORM (manual 9.1): where units may change
+    their type in movement (MOVE) and adjustment (BUILD) phases; `when` defaults to BUILD,
+    `where` to HOME CENTER; NONE turns both off."""
+    what = "SET TRANSFORM" if cmd.options else "SET NO TRANSFORM"
+    chosen: dict[str, str] = {}
+    for option in cmd.options or ("none",):
+        text = "".join(option.split())
+        if text == "none":
+            chosen = {"move": "none", "build": "none"}
+            continue
+        when, _, where = text.partition(":")
+        when = when or "build"
+        place = _TRANSFORM_PLACES.get(where or "home")
+        if when not in ("move", "build") or place is None:
+            ctx.fail(
+                f"{what}: '{option}' is not when:where, with when MOVE or BUILD and where "
+                "HOME, ONE or ANY CENTER, ANYWHERE or NONE."
+            )
+            return
+        chosen[when] = place
+    allowed = may_moderate(ctx, what)
+    if allowed is None:
+        return
+    game, me = allowed
+    if game.status != "forming":
+        ctx.fail(f"{what}: game '{game.name}' has started; this is set before the start.")
+        return
+    settings = {**(game.settings or {})}
+    for when, place in chosen.items():
+        settings[f"transform_{when}"] = place
+    game.settings = settings
+    words = ", ".join(
+        f"{when.capitalize()} {_TRANSFORM_WORDS[settings.get(f'transform_{when}', 'none')]}"
+        for when in ("move", "build")
+    )
+    _told(ctx, game, me, f"Transformations: {words}")

@@ -1,0 +1,54 @@
+"""Who reads which copy of a phase's results: everyone the same, except in a blind game,
+where each player and observer gets only what he sees (judge/reports/blind.py) under the
+subject `<CODE>:<game> - <phase> Blind Results`, and a master the whole results, as the
+njudge's `inform_party_of_blind_turn` sends them (njudge-formats 2.2)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...reports.blind import blind_report, sight
+from ...store.models import Game, PhaseRecord
+from ..game.record import variant_of
+from ..reply.notices import deliver, everyone
+
+
+def is_blind(game: Game) -> bool:
+    return "blind" in (game.options or [])
+
+
+def players_sight(game: Game, power: str) -> frozenset[str] | None:
+    """The powers whose units a player's own orders listing may name (a reply, or the mail
+    on orders given in advance): every power's (None), or in a blind game only his own, as
+    in his copy of the results."""
+    return sight("player", power) if is_blind(game) else None
+
+
+def units_seen(game: Game, power: str, units: dict[str, Any]) -> dict[str, Any]:
+    """The units of a board (power -> units) as a player of the game sees them: all, or in
+    a blind game his own. The conditions of his orders (IF ..., conditions.py) are read on
+    this board, or whether his orders stood would tell him what he cannot see."""
+    seen = players_sight(game, power)
+    return units if seen is None else {p: us for p, us in units.items() if p in seen}
+
+
+def deliver_results(mailer: Any, game: Game, record: PhaseRecord, report: str, body: str) -> None:
+    """Mail the results of the phase `record` holds; `body` is the whole text, which begins
+    with `report`, the full report of the phase. In a blind game only the report differs
+    from one reader to another: what follows it (the next phase, postal press) is the same
+    for all."""
+    if not is_blind(game):
+        deliver(mailer, game, everyone(game), "Results", body, phase=record.phase)
+        return
+    if not body.startswith(report):
+        raise ValueError("the results' body must begin with the report")
+    rest = body[len(report) :]
+    doc, out = record.result["input"], record.result["output"]
+    variant = variant_of(game)
+    for person in everyone(game):
+        seen = sight(person.role, person.power)
+        if seen is None:
+            deliver(mailer, game, [person], "Results", body, phase=record.phase)
+            continue
+        copy = blind_report(variant, game.name, record.turn, doc, out, seen) + rest
+        deliver(mailer, game, [person], "Blind Results", copy, phase=record.phase)

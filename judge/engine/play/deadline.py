@@ -1,0 +1,106 @@
+"""What happens when a game's moment comes (users' manual 5.1; njudge-formats 2.10 and 6.1):
+the phase is processed if every power is in or the deadline has ended the waiting; else the
+late are told, abandoned, or put in civil disorder, as the game's NMR setting says."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from ...config import Settings
+from ...store.models import Game
+from ..clock import dedication
+from ..clock.lateness import (
+    ABANDON_BEFORE_GRACE,
+    DAY,
+    abandon,
+    ask_for_replacements,
+    auto_process,
+    civil_disorder,
+    due_games,
+    late_notice,
+    next_event,
+    nmr,
+    owing,
+    remind_paused,
+)
+from ..game.owing import ready
+from ..reply.notices import Notices
+from .orders import process, refresh, schedule
+
+
+def look(session: Session, mailer: Notices, game: Game, now: datetime) -> bool:
+    """The tick's look at a game whose moment has come; whether a phase was processed."""
+    if game.status == "paused":
+        remind_paused(mailer, game, now)
+        return False
+    refresh(session, game)
+    auto = auto_process(game)
+    if auto and ready(game):
+        if game.earliest is None or game.earliest <= now:
+            process(mailer, game)
+            schedule(mailer, game)
+            return True
+        game.next_event_at = game.earliest
+        return False
+    late = owing(game)
+    if not late:  # everyone is in, and somebody waits: the deadline ends the wait
+        if auto and game.deadline is not None and now >= game.deadline:
+            process(mailer, game)
+            schedule(mailer, game)
+            return True
+        game.next_event_at = game.deadline if auto else None
+        return False
+    if game.grace is not None and now >= game.grace:
+        if nmr(game):
+            civil_disorder(mailer, game, late)
+            if auto:
+                process(mailer, game)
+                schedule(mailer, game)
+                return True
+            game.next_event_at = None  # the master processes (MANUAL PROCESS)
+            return False
+        newly = [x for x in late if x.status != "abandoned"]
+        abandon(mailer, game, newly)
+        dedication.grace_missed(game, newly, disorder=False)
+        ask_for_replacements(mailer, game, late, now)
+        return False
+    if nmr(game) and game.grace is not None and now >= game.grace - ABANDON_BEFORE_GRACE:
+        abandon(mailer, game, [x for x in late if x.status != "abandoned"])
+    if game.deadline is not None and now >= game.deadline:
+        due = game.late_notice_at is None or now >= game.late_notice_at + DAY
+        if due:
+            late_notice(mailer, game, late, first=game.late_notice_at is None)
+            game.late_notice_at = now
+    game.next_event_at = next_event(game, now, False)
+    return False
+
+
+def due_game_ids(session: Session, now: datetime) -> list[int]:
+    """The games whose clock has come (their delay run out, a deadline, grace or a late
+    notice due), oldest event first."""
+    return [game.id for game in sorted(due_games(session, now), key=_event_order)]
+
+
+def _event_order(game: Game) -> tuple[datetime, int]:
+    return (game.next_event_at or datetime.min, game.id)
+
+
+def process_due(session: Session, settings: Settings, now: datetime, game_id: int) -> bool:
+    """The scheduler's part for one game, in the caller's transaction (one for each game,
+    so that a game that fails stops no other's clock): whether a phase was processed. A
+    game no longer due (another tick was first) is left alone."""
+    query = select(Game).where(Game.id == game_id)
+    if session.get_bind().dialect.name != "sqlite":
+        query = query.with_for_update()
+    game = session.execute(query).scalar_one_or_none()
+    if game is None or game.status not in ("active", "paused"):
+        return False
+    if game.next_event_at is None or game.next_event_at > now:
+        return False
+    mailer = Notices(session, settings, now)
+    done = look(session, mailer, game, now)
+    mailer.write_outbox()
+    return bool(done)

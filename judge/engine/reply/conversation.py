@@ -1,0 +1,282 @@
+"""One mail being answered: who wrote it, what the judge says back, what else it sends.
+
+Handlers of commands write to the conversation; at the end it becomes outbox rows, in the
+same transaction as everything else the mail changed.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy.orm import Session
+
+from ...config import Settings
+from ...mailin.message import IncomingMail
+from ...mailout.outbox import OutboxRow, insert_outbox, outbox_row
+from ...reports.frame import game_header, shown_phase
+from ...reports.replies import header, paragraphs, reply_subject
+from ...store import queries as q
+from ...store.models import Game, Participant, User
+
+COULD_NOT_COMPLETE = "Your request could not be completed.  Please contact the judge keeper."
+ORIGINAL_FOLLOWS = "---- Original message follows:"
+HIDDEN = "********"
+
+
+@dataclass
+class Outgoing:
+    to: str
+    subject: str
+    body: str
+    game_id: int | None = None
+    reply: bool = False  # an answer to the mail (In-Reply-To), not a notice
+    not_before: datetime | None = None  # sent no earlier (grey press: its time scattered)
+
+
+@dataclass
+class Conversation:
+    session: Session
+    settings: Settings
+    now: datetime
+    mail: IncomingMail
+    inbound_id: int | None
+    reply_to: str = ""  # where the answer goes (a REPLY-TO: line may move it)
+    # Who wrote: the mail's own header address (the last Reply-To, else From), whatever a
+    # REPLY-TO: line says; registration, SIGN ON and I AM ALSO go by it.
+    sender: str = ""
+    parts: list[str] = field(default_factory=list)
+    extra: list[Outgoing] = field(default_factory=list)
+    failed: bool = False
+    faulty: bool = False  # the judge failed, not the writer: the keeper's line ends it
+    # The whole reply is one text (HELP sends the 'info' file as the answer).
+    whole: str | None = None
+    # Where write_outbox puts the rows, when the caller inserts them later.
+    outbox: list[OutboxRow] | None = None
+    # The game this mail signed on to, and as whom; `skipping` the game commands after
+    # RESIGN; `ended` after a refused SIGN ON, when nothing more is carried out.
+    game: Game | None = None
+    me: Participant | None = None
+    skipping: bool = False
+    ended: bool = False
+    # A game the mail named without signing on to it (LIST name, a refused SIGN ON): the
+    # reply's header shows it, as the njudge's does.
+    about: Game | None = None
+    # Passwords the mail gave, hidden where the reply echoes the mail.
+    secrets: list[str] = field(default_factory=list)
+    # The game this mail created, if any: BECOME MASTER must follow its CREATE.
+    created: Game | None = None
+    # After BECOME: the master acts as a power, and no master command may follow.
+    became: bool = False
+    # What the end of the mail must do (start or process the game, ...), once.
+    finally_: dict[str, Callable[[], Any]] = field(default_factory=dict)
+    # The reply's last words, once every command is carried out: the orders as they stand
+    # for the power signed on as, or a master's report (engine/status.py).
+    tail: Callable[[], Any] | None = None
+    # After the reply is written: what may play the phase (so the reply shows the orders
+    # as they stood when the mail came, as the njudge's does).
+    afterwards: dict[str, Callable[[], Any]] = field(default_factory=dict)
+    # Signed on as a power (not as ?game before the start): the tail lists its orders.
+    signed_on_power: bool = False
+    # The power's orders have errors as the mail leaves them: the subject says so.
+    error_flag: bool = False
+    # Things done once a mail (a power's first order line puts away its old errors).
+    once: set[str] = field(default_factory=set)
+    # Copies of the reply to other addresses (a SIGN ON from another address).
+    copies: list[str] = field(default_factory=list)
+    # Files sent for this mail, and those asked for beyond `files_per_mail` (engine/files).
+    files_sent: int = 0
+    files_refused: int = 0
+
+    def __post_init__(self) -> None:
+        if not self.reply_to:
+            self.reply_to = self.mail.reply_to
+        if not self.sender:
+            self.sender = self.mail.reply_to
+
+    # -- who is writing --------------------------------------------------------------------
+
+    @property
+    def user(self) -> User | None:
+        """The registered user the sender's address belongs to, if any."""
+        return user_by_address(self.session, self.sender)
+
+    # -- what goes back --------------------------------------------------------------------
+
+    def say(self, text: str) -> None:
+        self.parts.append(text)
+
+    def fail(self, text: str) -> None:
+        """A command that could not be carried out because of what the mail asked: say
+        what was wrong (and how to write it), and nothing else changes for it."""
+        self.parts.append(text)
+        self.failed = True
+
+    def refuse(self, text: str) -> None:
+        """A SIGN ON (or CREATE, OBSERVE) refused: the rest of the mail is not carried out,
+        and the reply ends with the mail as it came, for the sender to see what was not
+        done (the njudge's `mail_reply`), its passwords hidden."""
+        self.parts.append(text)
+        self.failed = True
+        self.ended = True
+
+    def fault(self, text: str) -> None:
+        """The judge's own fault, not the writer's: say so, and end with the njudge's
+        closing line that sends him to the judgekeeper."""
+        self.parts.append(text)
+        self.faulty = True
+
+    def send(
+        self,
+        to: str,
+        subject: str,
+        body: str,
+        game_id: int | None = None,
+        not_before: datetime | None = None,
+    ) -> None:
+        self.extra.append(Outgoing(to, subject, body, game_id, not_before=not_before))
+
+    def at_end(self, key: str, action: Callable[[], Any]) -> None:
+        """Something to do once all commands are carried out (kept in order of first ask)."""
+        self.finally_.setdefault(key, action)
+
+    def after_reply(self, key: str, action: Callable[[], Any]) -> None:
+        """Something to do once the reply's last words are written (kept in order)."""
+        self.afterwards.setdefault(key, action)
+
+    def finish(self) -> None:
+        _drain(self.finally_)
+        if self.tail is not None:
+            tail, self.tail = self.tail, None
+            tail()
+        _drain(self.afterwards)
+
+    def outgoing(self) -> list[Outgoing]:
+        code = self.settings.code
+        top = self.header()
+        extra, withheld = _within(self.extra, self.settings.mail_output_bytes)
+        if self.whole is not None:
+            body = top + "\n" + self.whole
+        else:
+            parts = list(self.parts) or ["Signon command not encountered.  Use 'help' for info."]
+            if self.ended:
+                parts.append(f"{ORIGINAL_FOLLOWS}\n\n{self.echo()}")
+            if self.faulty:
+                parts.append(COULD_NOT_COMPLETE)
+            body = top + "\n" + paragraphs(parts)
+        body = _cut(body, self.settings.reply_bytes)
+        if withheld:
+            most = self.settings.mail_output_bytes // 1000
+            body += (
+                f"\n{withheld:,} of the other mails this mail asked the judge to send (files,"
+                f" press or notices) {'was' if withheld == 1 else 'were'} not sent: one mail"
+                f" may make the judge send at most {most:,} kB besides its reply.\n"
+            )
+        if not self.reply_to:  # nobody to answer (the keeper may still be told)
+            return extra
+        game = self.game.name if self.game is not None else None
+        phase = shown_phase(self.game) if self.game is not None else None
+        subject = reply_subject(code, self.mail.subject, game, phase)
+        if self.error_flag:
+            subject = subject.replace("Re: ", "Re: [Error Flag] ", 1)
+        game_id = self.game.id if self.game is not None else None
+        reply = Outgoing(self.reply_to, subject, body, game_id, reply=True)
+        copies = [
+            Outgoing(to, subject, body, game_id, reply=True)
+            for to in dict.fromkeys(self.copies)
+            if to.lower() != self.reply_to.lower()
+        ]
+        return [reply, *copies, *extra]
+
+    def header(self) -> str:
+        shown = self.game or self.about
+        if shown is None:
+            return header(self.settings.code)
+        return game_header(self.settings, shown)
+
+    def echo(self) -> str:
+        text = "\n".join(self.mail.body.splitlines()).strip("\n")
+        for secret in self.secrets:
+            text = re.sub(rf"(?<!\S){re.escape(secret)}(?!\S)", HIDDEN, text)
+        return text
+
+    def write_outbox(self) -> list[OutboxRow]:
+        """The mails of this conversation, to the outbox: into `outbox` when the caller
+        collects a batch's rows, else at once into the session."""
+        rows = [
+            outbox_row(
+                self.settings,
+                self.now,
+                out.to,
+                out.subject,
+                out.body,
+                inbound_id=None if out.not_before else self.inbound_id,
+                game_id=out.game_id,
+                in_reply_to=self.mail.message_id if out.reply else "",
+                # Files and other mail to the writer belong to the same thread.
+                references=_references(self.mail) if out.to == self.reply_to else "",
+            )
+            for out in self.outgoing()
+        ]
+        for row, out in zip(rows, self.outgoing(), strict=True):
+            if out.not_before is not None:
+                row["next_attempt_at"] = out.not_before
+        if self.outbox is not None:
+            self.outbox.extend(rows)
+        else:
+            insert_outbox(self.session, rows)
+        return rows
+
+
+def _cut(body: str, most: int) -> str:
+    """The reply within `most` bytes, cut at a line's end, and saying so."""
+    data = body.encode("utf-8")
+    if len(data) <= most:
+        return body
+    kept = data[:most].decode("utf-8", errors="ignore").rsplit("\n", 1)[0]
+    left = len(data) - len(kept.encode("utf-8"))
+    return (
+        f"{kept}\n\nThis reply was cut at {most // 1000:,} kB; the other {left:,} bytes of it "
+        "were not sent.  Send fewer commands in one mail.\n"
+    )
+
+
+def _within(extra: list[Outgoing], most: int) -> tuple[list[Outgoing], int]:
+    """The mails besides the reply that fit in `most` bytes, and how many do not. The
+    copies of one text (a broadcast to a game's players) go all together or not at all,
+    in the order they were asked for."""
+    sizes: dict[str, int] = {}
+    for out in extra:
+        sizes[out.body] = sizes.get(out.body, 0) + len(out.body.encode("utf-8"))
+    if sum(sizes.values()) <= most:
+        return list(extra), 0
+    allowed: set[str] = set()
+    used = 0
+    for text, size in sizes.items():
+        if used + size <= most:
+            allowed.add(text)
+            used += size
+    kept = [out for out in extra if out.body in allowed]
+    return kept, len(extra) - len(kept)
+
+
+def _drain(actions: dict[str, Callable[[], Any]]) -> None:
+    while actions:
+        key = next(iter(actions))
+        actions.pop(key)()
+
+
+def _references(mail: IncomingMail) -> str:
+    parts = mail.references.split() if mail.references else []
+    if mail.message_id and mail.message_id not in parts:
+        parts.append(mail.message_id)
+    return " ".join(parts[-20:])
+
+
+def user_by_address(session: Session, address: str) -> User | None:
+    if not address:
+        return None
+    return session.execute(q.USER_BY_ADDRESS, {"address": address.lower()}).scalar_one_or_none()

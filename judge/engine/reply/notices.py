@@ -1,0 +1,80 @@
+"""Mail about a game to the people in it: results, start notices, signons, draws.
+
+Each mail carries the game's header and a subject of the njudge's pattern
+(`USXX:mygame - S1901M Results`), and goes to every address the participant reads.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from datetime import datetime
+
+from sqlalchemy.orm import Session
+
+from ...config import Settings
+from ...mailout.outbox import insert_outbox, outbox_row
+from ...reports.frame import game_header, game_subject
+from ...store.models import Game, Participant
+from .conversation import Conversation, Outgoing
+
+# The user behind FORCE BEGIN's dummy players: never written to (.invalid, RFC 2606).
+DUMMY = "dummy@judge.invalid"
+
+
+def addresses(participant: Participant) -> list[str]:
+    """Where a participant's mail goes: SET ADDRESS's list, else the address of record
+    (none for a dummy player)."""
+    if participant.user.email == DUMMY:
+        return []
+    return list(participant.report_to) or [participant.user.email]
+
+
+def everyone(game: Game) -> list[Participant]:
+    """Players, masters and observers still in the game."""
+    return [x for x in game.participants if x.status != "resigned"]
+
+
+def deliver(
+    ctx: Conversation | Notices,
+    game: Game,
+    people: Iterable[Participant],
+    event: str,
+    body: str,
+    phase: str | None = None,
+    header: bool = True,
+    tag: str = "",
+) -> None:
+    """`header`: False for the njudge's short notices (sign-ons, press, resignations,
+    returns, takeovers), which carry no `:: Judge:` lines. `tag` goes before the subject:
+    `[You are late!] ` on a late player's copy."""
+    subject = tag + game_subject(ctx.settings, game, event, phase)
+    text = game_header(ctx.settings, game) + "\n" + body if header else body
+    sent: set[str] = set()
+    for person in people:
+        for address in addresses(person):
+            if address.lower() not in sent:
+                sent.add(address.lower())
+                ctx.send(address, subject, text, game.id)
+
+
+@dataclass
+class Notices:
+    """Mail the judge sends of its own accord (the scheduler's processing, deadlines): the
+    same door as a conversation's extra mail, with no mail to answer."""
+
+    session: Session
+    settings: Settings
+    now: datetime
+    extra: list[Outgoing] = field(default_factory=list)
+
+    def send(self, to: str, subject: str, body: str, game_id: int | None = None) -> None:
+        self.extra.append(Outgoing(to, subject, body, game_id))
+
+    def write_outbox(self) -> None:
+        rows = [
+            outbox_row(self.settings, self.now, out.to, out.subject, out.body, game_id=out.game_id)
+            for out in self.extra
+        ]
+        self.extra.clear()
+        insert_outbox(self.session, rows)
