@@ -10,7 +10,7 @@ import json
 import os
 import sys
 
-from . import adjudicate
+from .document import adjudicate
 
 USAGE = "usage: python -m adjudicator < phase.json > result.json"
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from variants import UNIT_WORDS, Variant, province_of
+from variants import COAST_WORDS, UNIT_WORDS, Variant, province_of
 
 
 class _UnitFields(NamedTuple):
@@ -46,8 +46,6 @@ class Unit(_UnitFields):
 
 def place_name(variant: Variant, location: str) -> str:
     """`the North Sea`, `Paris`, `Spain (north coast)`: the njudge's words for a place."""
-    from variants import COAST_WORDS
-
     province = variant.provinces[province_of(location)]
     name = f"the {province.name}" if province.is_sea else province.name
     if "/" in location:

@@ -14,9 +14,11 @@ import variants
 from variants import Variant
 
 from .board import Unit
+from .given import Position, read_orders
 from .options import Options
+from .outcome import PhaseResult
 from .phase import Phase
-from .phases import PhaseResult, Position, adjudicate_phase, read_orders
+from .phases import adjudicate_phase
 from .retreats import Dislodged, retreat_options
 
 

@@ -17,7 +17,7 @@ from variants import UNIT_WORDS, Variant
 from .board import Unit, a_unit, place_name, unit_phrase
 from .geography import _NOWHERE, Geography
 
-# The orders of the rule settings come last (phases.py tells the standard ones by
+# The orders of the rule settings come last (movement_phase.py tells the standard ones by
 # `kind < DISBAND`): DISBAND (SET DISBAND) holds through the movement, then leaves the
 # board; TRANSFORM (SET TRANSFORM) holds, then becomes `target` unless dislodged.
 HOLD, MOVE, SUPPORT, CONVOY, DISBAND, TRANSFORM = range(6)

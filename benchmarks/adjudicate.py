@@ -53,17 +53,12 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import parser as syntax
 from adjudicator.board import Unit
 from adjudicator.geography import geography
+from adjudicator.given import GivenOrder, Position, read_orders
 from adjudicator.movement import Resolver
+from adjudicator.movement_phase import check_movement_orders, resolve_movement
 from adjudicator.options import Options
-from adjudicator.phases import (
-    GivenOrder,
-    PhaseResult,
-    Position,
-    adjudicate_phase,
-    check_movement_orders,
-    read_orders,
-    resolve_movement,
-)
+from adjudicator.outcome import PhaseResult
+from adjudicator.phases import adjudicate_phase
 from tests.randomgames import play
 from variants import Variant, province_of
 

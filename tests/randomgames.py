@@ -12,9 +12,10 @@ from dataclasses import dataclass
 
 import variants
 from adjudicator.board import Unit
+from adjudicator.given import Position, read_orders
 from adjudicator.options import Options
 from adjudicator.phase import Phase
-from adjudicator.phases import Position, adjudicate_phase, read_orders
+from adjudicator.phases import adjudicate_phase
 from adjudicator.possible import adjustment_orders, movement_orders, retreat_orders
 
 # How often each kind of order is chosen when the unit has one of that kind.

@@ -21,9 +21,9 @@ import parser as p
 import variants
 from adjudicator import adjudicate
 from adjudicator.adjustments import build_sites
+from adjudicator.given import explained
 from adjudicator.options import Options
 from adjudicator.phase import Phase
-from adjudicator.phases import explained
 from variants.model import province_of
 
 from ...config import Settings

@@ -1,0 +1,194 @@
+"""A movement phase: the orders checked against the board, then resolved.
+
+The two steps are separate (`check_movement_orders`, `resolve_movement`) because the judge
+checks orders as they arrive and resolves them at the deadline; `movement` does both. The
+resolution itself is `adjudicator.movement.Resolver`; this module turns its outcomes into
+the board after the phase, the dislodged units with their retreats, and a line per order.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import parser as syntax
+
+from .board import Unit
+from .geography import ConvoyMaps, geography
+from .given import GivenOrder, Position
+from .legality import (
+    DISBAND,
+    HOLD,
+    MOVE,
+    TRANSFORM,
+    Board,
+    Command,
+    Illegal,
+    check_movement,
+    new_command,
+)
+from .movement import Resolver
+from .options import Options
+from .outcome import (
+    FAILS,
+    SUCCEEDED_VERDICT,
+    SUCCEEDS,
+    OrderResult,
+    PhaseResult,
+    Verdict,
+    finish,
+    result_lines,
+    take_centers,
+)
+from .retreats import Dislodged, retreat_options
+from .transforms import transformed
+
+
+@dataclass(frozen=True, slots=True)
+class CheckedOrders:
+    """A movement phase's orders checked against its board, ready to be resolved.
+
+    The judge checks orders as they arrive (a reply shows each error) and the board does not
+    change before the deadline, so the check and the resolution are separate steps.
+    """
+
+    orders: Sequence[GivenOrder]
+    checked: list[Command | Illegal]  # per order given: its command, or why it is impossible
+    chosen: dict[str, int]  # province -> the order that counts (the last possible one)
+    commands: list[Command]  # one per unit, ordered or holding, in province order
+    maps: ConvoyMaps  # the board's convoy places: shores and links
+
+
+def movement(position: Position, orders: Sequence[GivenOrder], options: Options) -> PhaseResult:
+    return resolve_movement(position, check_movement_orders(position, orders, options), options)
+
+
+def check_movement_orders(
+    position: Position, orders: Sequence[GivenOrder], options: Options
+) -> CheckedOrders:
+    geo = geography(position.variant, options.duality, options.coastal_convoys)
+    board = Board(position.variant, geo, position.units, options.move_disband, options.blind)
+    checked: list[Command | Illegal] = []
+    chosen: dict[str, int] = {}
+    for index, given in enumerate(orders):
+        parsed = given.parsed
+        if type(parsed) is Illegal:
+            checked.append(parsed)
+            continue
+        if type(parsed) is syntax.Transform:
+            command = _transform_command(position, board, given.power, parsed, options)
+        else:
+            command = check_movement(board, given.power, parsed)  # type: ignore[arg-type]
+        checked.append(command)
+        if type(command) is not Illegal:
+            chosen[command.unit.province] = index  # type: ignore[union-attr]
+    # One command per unit, in a fixed order, so the result never depends on the input order.
+    commands: list[Command] = []
+    for unit in sorted(position.units, key=_by_province):
+        index = chosen.get(unit.province, -1)
+        commands.append(checked[index] if index >= 0 else new_command(HOLD, unit))  # type: ignore[arg-type]
+    return CheckedOrders(orders, checked, chosen, commands, board.maps)
+
+
+def _transform_command(
+    position: Position, board: Board, power: str, order: syntax.Transform, options: Options
+) -> Command | Illegal:
+    found = transformed(
+        position.variant, board.at, position.centers, power, order, options.transform_move,
+        "movement", options.blind,
+    )  # fmt: skip
+    if isinstance(found, Illegal):
+        return found
+    unit, into = found
+    return new_command(TRANSFORM, unit, None, into.location, into)
+
+
+def resolve_movement(position: Position, ready: CheckedOrders, options: Options) -> PhaseResult:
+    """Adjudicate checked orders: the resolution and the board that follows."""
+    variant = position.variant
+    geo = geography(variant, options.duality, options.coastal_convoys)
+    orders, checked, chosen, commands = ready.orders, ready.checked, ready.chosen, ready.commands
+    shores, links = ready.maps
+    resolver = Resolver(
+        commands, geo.army_reach, shores, links, options.convoy_via, options.paradox
+    )
+    via_sea = resolver.via_sea
+    resolver.run()
+    outcomes = resolver.outcomes()
+
+    after: list[Unit] = []
+    beaten: list[int] = []
+    unordered: list[OrderResult] = []
+    attacked: set[int] = set()  # transformations failed by an attack (NO ATTACK TRANSFORM)
+    new = tuple.__new__
+    for i, command in enumerate(commands):
+        outcome = outcomes[i]
+        unit = command.unit
+        kind = command.kind
+        if outcome.dislodged_by is not None:
+            if kind != DISBAND:  # a disbanding unit is gone and never retreats
+                beaten.append(i)
+        elif kind == MOVE and outcome.succeeded:
+            # The unit where it moved to (a Unit's fields, its province already known).
+            after.append(new(Unit, (unit.power, unit.type, command.dest_loc, command.dest)))
+        elif kind < DISBAND:  # holding, supporting, convoying, or a move that failed
+            after.append(unit)
+        elif kind == TRANSFORM:
+            if options.attack_transform or not _attacked(resolver, commands, i):
+                after.append(command.target)  # type: ignore[arg-type]
+            else:
+                after.append(unit)
+                attacked.add(i)
+        if unit.province not in chosen:
+            result = SUCCEEDS if outcome.succeeded else FAILS
+            unordered.append(OrderResult(unit.power, "", command, result, "no order"))
+    verdicts: list[Verdict | None] = [None] * len(orders)
+    unit_at = resolver.unit_at
+    for province, index in chosen.items():
+        succeeded, reason, _ = outcomes[unit_at[province]]
+        if unit_at[province] in attacked:
+            succeeded, reason = False, "attacked"
+        verdicts[index] = SUCCEEDED_VERDICT if succeeded else (FAILS, reason, None)
+    lines = result_lines(orders, checked, verdicts)
+    lines.extend(unordered)
+    dislodged: list[Dislodged] = []
+    standoffs: set[str] = set()
+    if beaten:
+        occupied = {u.province for u in after}
+        standoffs = resolver.standoffs(occupied)
+        for i in beaten:
+            by = outcomes[i].dislodged_by
+            assert by is not None
+            origin = commands[by].unit.province
+            options_ = (
+                ()
+                if options.auto_disband
+                else retreat_options(
+                    variant, commands[i].unit, occupied, standoffs, origin, via_sea[by]
+                )
+            )
+            dislodged.append(Dislodged(commands[i].unit, options_, origin))
+    elif resolver.moves_into:
+        standoffs = resolver.standoffs({u.province for u in after})
+    nxt = position.phase.following(variant)
+    if nxt.letter == "R" and not any(d.retreats for d in dislodged):
+        nxt = nxt.following(variant)
+    centers = position.centers
+    if nxt.letter != "R" and position.phase.in_center_season(variant):
+        centers = take_centers(variant, after, centers)
+    result = finish(position, after, dict(centers), nxt, lines, options)
+    result.dislodged = dislodged
+    result.contested = sorted(standoffs)
+    return result
+
+
+def _attacked(resolver: Resolver, commands: Sequence[Command], i: int) -> bool:
+    """Did another power order a move into the unit's province?"""
+    unit = commands[i].unit
+    return any(
+        commands[j].unit.power != unit.power for j in resolver.moves_into.get(unit.province, ())
+    )
+
+
+def _by_province(unit: Unit) -> str:
+    return unit.province

@@ -1,0 +1,180 @@
+"""What a phase ends with: a line for every order, the board after it, the next phase.
+
+The three kinds of phase (movement_phase, retreat_phase, adjustment_phase) share this:
+the result line of each order given, in the order given, and `finish`, which takes the
+board a phase leaves and works out what comes next: the adjustments due (and whether the
+adjustment phase can be skipped), the centres taken at the end of the year, the winner.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import NamedTuple
+
+import parser as syntax
+from parser.notation import order_text
+from variants import Variant
+
+from .adjustments import build_sites
+from .board import Unit
+from .given import GivenOrder, Position
+from .legality import Illegal
+from .options import Options
+from .phase import Phase
+from .retreats import Dislodged
+
+SUCCEEDS, FAILS, ILLEGAL = "succeeds", "fails", "illegal"
+
+
+class OrderResult(NamedTuple):
+    """What became of one order: its normal notation, the result and the reason."""
+
+    power: str
+    text: str  # as given; "" for a unit that had no order
+    # What `order` is written from: the command, the order as read, or None if unreadable.
+    notation: object
+    result: str = SUCCEEDS  # succeeds, fails or illegal
+    reason: str | None = None  # bounce, cut, void, no convoy, dislodged, no order, ...
+    message: str | None = None  # the njudge's sentence for an illegal order
+
+    @property
+    def order(self) -> str | None:
+        """The normal notation (`F nth - bel`), written when somebody asks for it."""
+        return None if self.notation is None else str(self.notation)
+
+
+@dataclass(slots=True)
+class PhaseResult:
+    phase: Phase
+    next_phase: Phase
+    orders: list[OrderResult]
+    units: list[Unit]
+    centers: dict[str, str]
+    dislodged: list[Dislodged] = field(default_factory=list)  # after movement only
+    contested: list[str] = field(default_factory=list)  # after movement only
+    adjustments: dict[str, int] | None = None  # when the next phase is an adjustment phase
+    winner: str | None = None
+
+
+class _Rendered:
+    """An order as read, to be written in the normal notation only if asked."""
+
+    __slots__ = ("parsed",)
+
+    def __init__(self, parsed: syntax.Order) -> None:
+        self.parsed = parsed
+
+    def __str__(self) -> str:
+        return order_text(self.parsed)
+
+
+Verdict = tuple[str, str | None, str | None]  # result, reason, message
+REPLACED_VERDICT: Verdict = (
+    ILLEGAL,
+    "replaced",
+    "A later order for the same unit replaces this one.",
+)
+SUCCEEDED_VERDICT: Verdict = (SUCCEEDS, None, None)
+
+
+def result_lines(
+    orders: Sequence[GivenOrder],
+    checked: Sequence[object],
+    verdicts: Sequence[Verdict | None],
+) -> list[OrderResult]:
+    """One line per order given, in the order given: why it was impossible, or the verdict
+    the phase reached on it (no verdict: a later order for the unit replaced it)."""
+    new = tuple.__new__
+    lines: list[OrderResult] = []
+    for index, given in enumerate(orders):
+        command = checked[index]
+        if type(command) is Illegal:
+            parsed = given.parsed
+            notation = None if type(parsed) is Illegal else _Rendered(parsed)  # type: ignore[arg-type]
+            fields = (given.power, given.text, notation, ILLEGAL, command.code, command.message)
+        else:
+            fields = (given.power, given.text, command) + (verdicts[index] or REPLACED_VERDICT)
+        lines.append(new(OrderResult, fields))
+    return lines
+
+
+def finish(
+    position: Position,
+    units: list[Unit],
+    centers: dict[str, str],
+    after: Phase,
+    lines: list[OrderResult],
+    options: Options,
+) -> PhaseResult:
+    """The next phase that is needed, and what it will have to do."""
+    variant = position.variant
+    nxt = after
+    due = None
+    if nxt.letter == "B":
+        due = balances(variant, units, centers)
+        needed = (options.every_winter and bool(units)) or _adjustments_needed(
+            variant, units, centers, due, options.build_centers
+        )
+        if not needed:
+            nxt, due = nxt.following(variant), None
+    return PhaseResult(
+        phase=position.phase,
+        next_phase=nxt,
+        orders=lines,
+        units=units,
+        centers=centers,
+        adjustments=due,
+        winner=winner(variant, centers),
+    )
+
+
+def balances(variant: Variant, units: Sequence[Unit], centers: Mapping[str, str]) -> dict[str, int]:
+    """Builds (positive) or removals (negative) due, per power that has units or centres."""
+    owned = Counter(centers.values())
+    kept = Counter(u.power for u in units)
+    return {
+        p.name: owned[p.name] - kept[p.name]
+        for p in variant.powers
+        if p.name in owned or p.name in kept
+    }
+
+
+def _adjustments_needed(
+    variant: Variant,
+    units: list[Unit],
+    centers: Mapping[str, str],
+    due: Mapping[str, int],
+    build_at: str,
+) -> bool:
+    """Skip the adjustments when nobody must remove and nobody can build (njudge)."""
+    occupied = {u.province for u in units}
+    for power, balance in due.items():
+        if balance < 0:
+            return True
+        if balance > 0 and build_sites(variant, power, centers, occupied, build_at):
+            return True
+    return False
+
+
+def winner(variant: Variant, centers: Mapping[str, str]) -> str | None:
+    """The power with the most centres, if it has the victory count and no equal."""
+    counts = Counter(centers.values())
+    if not counts:
+        return None
+    best = max(counts.values())
+    if best < variant.victory:
+        return None
+    leaders = [p for p, c in counts.items() if c == best]
+    return leaders[0] if len(leaders) == 1 else None
+
+
+def take_centers(variant: Variant, units: list[Unit], centers: Mapping[str, str]) -> dict[str, str]:
+    """At the end of the centre season every centre belongs to whoever stands on it."""
+    out = dict(centers)
+    provinces = variant.provinces
+    for unit in units:
+        if provinces[unit.province].center:
+            out[unit.province] = unit.power
+    return out
