@@ -10,7 +10,8 @@ import dataclasses
 from functools import cache
 from pathlib import Path
 
-from .loader import VariantError, load_file, load_text
+from .draft import VariantError
+from .loader import load_file, load_text
 from .model import (
     COAST_WORDS,
     PHASE_WORDS,

@@ -1,0 +1,311 @@
+"""Checking a variant: the facts read from the file, taken together, make a playable map.
+
+Every check a map maker could get wrong is made here, once, so that the adjudicator can
+trust the map it is given; a refusal names the line of the fact at fault.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import defaultdict
+
+from .draft import ABBR, Draft, name_key
+from .model import Power, Province, ProvinceKind, StartingUnit, Variant, province_of
+
+KNOWN_RULES = frozenset(
+    {
+        # Rule words a variant may set; the judge's game settings read them.
+        "any_center",  # builds in any owned centre, not only home centres
+        "one_center",  # builds in any owned centre once a home centre is lost
+        "duality",  # the `dual` provinces convoy by default
+        "wings",  # wings are playable
+        "blind",  # players see only what is near them
+        "no_retreats",  # dislodged units are disbanded
+    }
+)
+UNIT_TYPES = ("A", "F", "W")
+PHASE_CODE = re.compile(r"^[SUFW][MRB]$")
+START_CODE = re.compile(r"^[SUFW]\d{1,4}[MRBA]$")
+
+
+def build(draft: Draft) -> Variant:
+    """The variant the file describes, every fact checked against the others."""
+    header = _check_header(draft)
+    provinces = {abbr: prov for abbr, (_, prov) in draft.provinces.items()}
+    names = _check_names(draft)
+    locations = _locations(provinces)
+    army, fleet, wing = _check_moves(draft, provinces, locations)
+    powers = _check_powers(draft, provinces)
+    units = _check_units(draft, provinces, locations, powers, header["unit_types"])
+    ownership = _check_ownership(draft, provinces, powers)
+    center_order = _check_center_order(draft, provinces)
+    centers = sum(1 for p in provinces.values() if p.center)
+    line, _ = draft.header["victory"]
+    if header["victory"] > centers:
+        raise draft.fail(line, f"victory needs {header['victory']} centers, the map has {centers}")
+    return Variant(
+        name=header["name"],
+        title=header["title"],
+        start=header["start"],
+        phases=header["phases"],
+        victory=header["victory"],
+        unit_types=header["unit_types"],
+        rules=header["rules"],
+        provinces=provinces,
+        powers=tuple(p for _, p in draft.powers.values()),
+        army_moves=army,
+        fleet_moves=fleet,
+        wing_moves=wing,
+        units=units,
+        ownership=ownership,
+        center_order=center_order,
+        names=names,
+        source=draft.source,
+    )
+
+
+def _check_header(draft: Draft) -> dict:
+    for key in ("name", "title", "start", "phases", "victory", "units"):
+        if key not in draft.header:
+            raise draft.fail(None, f"[variant] lacks '{key}'")
+    out: dict = {}
+    line, name = draft.header["name"]
+    if not ABBR.match(name.lower()):
+        raise draft.fail(line, f"'{name}' is not a valid variant name")
+    out["name"] = name.lower()
+    out["title"] = draft.header["title"][1]
+    line, phases = draft.header["phases"]
+    codes = tuple(p.upper() for p in phases.split())
+    for code in codes:
+        if not PHASE_CODE.match(code):
+            raise draft.fail(line, f"'{code}' is not a phase: season S/U/F/W and phase M/R/B")
+    if len(set(codes)) != len(codes):
+        raise draft.fail(line, "a phase is listed twice")
+    if not any(c.endswith("M") for c in codes):
+        raise draft.fail(line, "a year needs at least one movement phase")
+    for i, code in enumerate(codes):
+        if code.endswith("R") and (i == 0 or codes[i - 1][0] != code[0]):
+            raise draft.fail(
+                line, f"retreat phase {code} must follow a movement phase of its season"
+            )
+    out["phases"] = codes
+    line, start = draft.header["start"]
+    start = start.upper()
+    if start.endswith("A"):
+        start = start[:-1] + "B"
+    if not START_CODE.match(start) or start[0] + start[-1] not in codes:
+        raise draft.fail(line, f"start '{start}' is not one of the phases {' '.join(codes)}")
+    out["start"] = start
+    line, victory = draft.header["victory"]
+    if not victory.isdigit() or int(victory) < 1:
+        raise draft.fail(line, f"victory is a number of centers, not '{victory}'")
+    out["victory"] = int(victory)
+    line, units = draft.header["units"]
+    types = tuple(u.upper() for u in units.split())
+    for t in types:
+        if t not in UNIT_TYPES:
+            raise draft.fail(line, f"unknown unit type '{t}' (A, F or W)")
+    out["unit_types"] = types
+    rules: set[str] = set()
+    if "rules" in draft.header:
+        line, words = draft.header["rules"]
+        for word in words.lower().split():
+            if word not in KNOWN_RULES:
+                raise draft.fail(line, f"unknown rule '{word}'")
+            rules.add(word)
+    out["rules"] = frozenset(rules)
+    return out
+
+
+def _check_names(draft: Draft) -> dict[str, str]:
+    names: dict[str, tuple[int, str]] = {}
+    for abbr, (line, prov) in draft.provinces.items():
+        for name in (abbr, name_key(prov.name), *prov.aliases):
+            other = names.get(name)
+            if other and other[1] != abbr:
+                raise draft.fail(line, f"name '{name}' already means {other[1]} (line {other[0]})")
+            names[name] = (line, abbr)
+    return {name: abbr for name, (_, abbr) in names.items()}
+
+
+def _locations(provinces: dict[str, Province]) -> dict[str, Province]:
+    """Every place a unit can stand: provinces, and the coasts of bicoastal ones."""
+    out: dict[str, Province] = {}
+    for prov in provinces.values():
+        out[prov.abbr] = prov
+        for loc in prov.locations:
+            out[loc] = prov
+    return out
+
+
+def _check_moves(
+    draft: Draft, provinces: dict[str, Province], locations: dict[str, Province]
+) -> tuple[dict[str, frozenset[str]], dict[str, frozenset[str]], dict[str, frozenset[str]]]:
+    tables: dict[str, dict[str, set[str]]] = {"army": {}, "fleet": {}, "wing": {}}
+    where: dict[tuple[str, str, str], int] = {}
+    for (frm, kind), targets in draft.moves.items():
+        line0 = targets[0][0]
+        if frm not in locations:
+            raise draft.fail(line0, f"unknown province '{frm}'")
+        src = locations[frm]
+        if src.impassable:
+            raise draft.fail(line0, f"'{frm}' is impassable and has no neighbours")
+        _check_mover(draft, line0, kind, frm, src, is_source=True)
+        for line, to in targets:
+            if to not in locations:
+                raise draft.fail(line, f"unknown province '{to}'")
+            dst = locations[to]
+            if dst.impassable:
+                raise draft.fail(line, f"'{to}' is impassable and cannot be a neighbour")
+            if dst.abbr == src.abbr:
+                raise draft.fail(line, f"'{frm}' cannot be its own neighbour")
+            _check_mover(draft, line, kind, to, dst, is_source=False)
+            tables[kind].setdefault(frm, set()).add(to)
+            where[(kind, frm, to)] = line
+    for kind, table in tables.items():
+        for frm, tos in table.items():
+            for to in tos:
+                if frm not in tables[kind].get(to, ()):
+                    raise draft.fail(
+                        where[(kind, frm, to)],
+                        f"asymmetric adjacency: {frm} lists {to} for {kind} moves, "
+                        f"but {to} does not list {frm}",
+                    )
+    for prov in provinces.values():
+        if prov.impassable:
+            continue
+        for coast in prov.locations if prov.coasts else ():
+            if coast not in tables["fleet"]:
+                raise draft.fail(
+                    draft.provinces[prov.abbr][0], f"no fleet can reach the coast {coast}"
+                )
+        if prov.is_sea and prov.abbr not in tables["fleet"]:
+            raise draft.fail(
+                draft.provinces[prov.abbr][0], f"no fleet can reach the sea {prov.abbr}"
+            )
+        if prov.kind is ProvinceKind.COAST and not prov.coasts and prov.abbr not in tables["fleet"]:
+            raise draft.fail(
+                draft.provinces[prov.abbr][0],
+                f"{prov.abbr} is a coast but no fleet can reach it (make it land?)",
+            )
+        if prov.is_land and prov.abbr not in tables["army"] and not tables["wing"]:
+            raise draft.fail(draft.provinces[prov.abbr][0], f"no army can reach {prov.abbr}")
+    army = {k: frozenset(v) for k, v in tables["army"].items()}
+    fleet = {k: frozenset(v) for k, v in tables["fleet"].items()}
+    if tables["wing"]:
+        wing = {k: frozenset(v) for k, v in tables["wing"].items()}
+    else:
+        # Wings fly wherever an army or a fleet could go, coasts aside.
+        merged: dict[str, set[str]] = defaultdict(set)
+        for frm, tos in army.items():
+            merged[frm].update(tos)
+        for frm, tos in fleet.items():
+            merged[province_of(frm)].update(province_of(t) for t in tos)
+        wing = {k: frozenset(v) for k, v in merged.items()}
+    return army, fleet, wing
+
+
+def _check_mover(
+    draft: Draft, line: int, kind: str, loc: str, prov: Province, *, is_source: bool
+) -> None:
+    role = "from" if is_source else "to"
+    if kind == "army":
+        if prov.is_sea:
+            raise draft.fail(line, f"an army cannot move {role} the sea {loc}")
+        if "/" in loc:
+            raise draft.fail(line, f"army moves name provinces, not coasts ({loc})")
+    elif kind == "fleet":
+        if prov.kind is ProvinceKind.LAND:
+            raise draft.fail(line, f"a fleet cannot move {role} the inland province {loc}")
+        if prov.coasts and "/" not in loc:
+            raise draft.fail(
+                line, f"{loc} has coasts: fleet moves must name one ({', '.join(prov.locations)})"
+            )
+    elif "/" in loc:
+        raise draft.fail(line, f"wing moves name provinces, not coasts ({loc})")
+
+
+def _check_powers(draft: Draft, provinces: dict[str, Province]) -> dict[str, Power]:
+    if not draft.powers:
+        raise draft.fail(None, "[powers] lists no power")
+    owner: dict[str, str] = {}
+    for name, (line, power) in draft.powers.items():
+        for home in power.homes:
+            if home not in provinces:
+                raise draft.fail(line, f"unknown home center '{home}' of {name}")
+            if not provinces[home].center:
+                raise draft.fail(line, f"home center '{home}' of {name} is not a supply center")
+            if home in owner:
+                raise draft.fail(
+                    line, f"'{home}' is a home center of both {owner[home]} and {name}"
+                )
+            owner[home] = name
+    return {name: power for name, (_, power) in draft.powers.items()}
+
+
+def _check_units(
+    draft: Draft,
+    provinces: dict[str, Province],
+    locations: dict[str, Province],
+    powers: dict[str, Power],
+    unit_types: tuple[str, ...],
+) -> tuple[StartingUnit, ...]:
+    occupied: dict[str, int] = {}
+    by_name = {p.lower(): p for p in powers}
+    out = []
+    for line, unit in draft.units:
+        power = by_name.get(unit.power.lower())
+        if power is None:
+            raise draft.fail(line, f"unknown power '{unit.power}'")
+        if unit.type not in unit_types:
+            raise draft.fail(line, f"unit type {unit.type} is not played in this variant")
+        if unit.location not in locations:
+            raise draft.fail(line, f"unknown province '{unit.location}'")
+        prov = locations[unit.location]
+        if prov.impassable:
+            raise draft.fail(line, f"no unit can stand in {prov.abbr}")
+        if unit.type == "A" and (prov.is_sea or "/" in unit.location):
+            raise draft.fail(line, f"an army cannot stand in {unit.location}")
+        if unit.type == "F":
+            if prov.kind is ProvinceKind.LAND:
+                raise draft.fail(line, f"a fleet cannot stand in the inland {unit.location}")
+            if prov.coasts and "/" not in unit.location:
+                raise draft.fail(line, f"a fleet in {prov.abbr} must name its coast")
+        if prov.abbr in occupied:
+            raise draft.fail(line, f"two units start in {prov.abbr} (line {occupied[prov.abbr]})")
+        occupied[prov.abbr] = line
+        out.append(StartingUnit(power, unit.type, unit.location))
+    return tuple(out)
+
+
+def _check_ownership(
+    draft: Draft, provinces: dict[str, Province], powers: dict[str, Power]
+) -> dict[str, str]:
+    by_name = {p.lower(): p for p in powers}
+    if not draft.ownership:
+        return {home: name for name, power in powers.items() for home in power.homes}
+    out = {}
+    for center, (line, power) in draft.ownership.items():
+        if power.lower() not in by_name:
+            raise draft.fail(line, f"unknown power '{power}'")
+        if center not in provinces or not provinces[center].center:
+            raise draft.fail(line, f"'{center}' is not a supply center")
+        out[center] = by_name[power.lower()]
+    return out
+
+
+def _check_center_order(draft: Draft, provinces: dict[str, Province]) -> tuple[str, ...]:
+    centers = [p.abbr for p in provinces.values() if p.center]
+    if not draft.center_order:
+        return tuple(sorted(centers))
+    seen: set[str] = set()
+    for line, abbr in draft.center_order:
+        if abbr not in provinces or not provinces[abbr].center:
+            raise draft.fail(line, f"'{abbr}' in [center order] is not a supply center")
+        if abbr in seen:
+            raise draft.fail(line, f"'{abbr}' appears twice in [center order]")
+        seen.add(abbr)
+    missing = sorted(set(centers) - seen)
+    if missing:
+        raise draft.fail(draft.center_order[-1][0], f"[center order] lacks {', '.join(missing)}")
+    return tuple(abbr for _, abbr in draft.center_order)

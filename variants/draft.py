@@ -1,0 +1,52 @@
+"""A variant file as it was read, line by line, before it is checked.
+
+`reading` fills a `Draft` section by section; `checking` turns it into a `Variant` or
+refuses it. Each fact keeps the line it came from, so that every refusal can name it.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import defaultdict
+from dataclasses import dataclass, field
+
+from .model import Power, Province, StartingUnit
+
+# What a province abbreviation or a variant name may be.
+ABBR = re.compile(r"^[a-z0-9][a-z0-9_]*$")
+
+
+class VariantError(ValueError):
+    """A variant file that cannot be used; the message names the file and the line."""
+
+    def __init__(self, source: str, line: int | None, reason: str) -> None:
+        where = f"{source}:{line}" if line else source
+        super().__init__(f"{where}: {reason}")
+        self.source = source
+        self.line = line
+        self.reason = reason
+
+
+@dataclass
+class Draft:
+    """What the file said, with the line each fact came from, before it is checked."""
+
+    source: str
+    header: dict[str, tuple[int, str]] = field(default_factory=dict)
+    provinces: dict[str, tuple[int, Province]] = field(default_factory=dict)
+    powers: dict[str, tuple[int, Power]] = field(default_factory=dict)
+    # (from location, unit kind) -> [(line, to location)]
+    moves: dict[tuple[str, str], list[tuple[int, str]]] = field(
+        default_factory=lambda: defaultdict(list)
+    )
+    units: list[tuple[int, StartingUnit]] = field(default_factory=list)
+    ownership: dict[str, tuple[int, str]] = field(default_factory=dict)
+    center_order: list[tuple[int, str]] = field(default_factory=list)
+
+    def fail(self, line: int | None, reason: str) -> VariantError:
+        return VariantError(self.source, line, reason)
+
+
+def name_key(name: str) -> str:
+    """How names are compared: lower case, periods dropped, runs of spaces folded."""
+    return " ".join(name.lower().replace(".", "").split())

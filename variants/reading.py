@@ -1,0 +1,185 @@
+"""Reading a variant file: its sections and lines, and what each line says.
+
+The format is documented in docs/variant-format.md. What can be checked on a line by itself
+(a province's attributes, a power's letter, a name given twice) is checked here; what needs
+the whole file (adjacencies, units, centres) is left to `checking`.
+"""
+
+from __future__ import annotations
+
+import re
+import shlex
+
+from .draft import ABBR, Draft, name_key
+from .model import COASTS, Power, Province, ProvinceKind, StartingUnit
+
+SECTIONS = ("variant", "powers", "provinces", "adjacencies", "units", "ownership", "center order")
+VARIANT_KEYS = ("name", "title", "start", "phases", "victory", "units", "rules")
+POWER_NAME = re.compile(r"^[A-Za-z][A-Za-z0-9_'-]*$")
+
+
+def read_text(text: str, source: str) -> Draft:
+    """The facts of each section, with their lines; refused if the file's layout is wrong or
+    a line cannot be read for its section."""
+    draft = Draft(source)
+    section: str | None = None
+    seen_sections: set[str] = set()
+    for number, raw in enumerate(text.splitlines(), start=1):
+        line = _strip_comment(raw).strip()
+        if not line:
+            continue
+        if line.startswith("["):
+            if not line.endswith("]"):
+                raise draft.fail(number, f"a section header must end with ']': {line}")
+            section = line[1:-1].strip().lower()
+            if section not in SECTIONS:
+                raise draft.fail(number, f"unknown section [{section}]")
+            if section in seen_sections:
+                raise draft.fail(number, f"section [{section}] appears twice")
+            seen_sections.add(section)
+            continue
+        if section is None:
+            raise draft.fail(number, "text before the first [section]")
+        try:
+            tokens = shlex.split(line, posix=True)
+        except ValueError as exc:
+            raise draft.fail(number, f"cannot read this line: {exc}") from None
+        _READERS[section](draft, number, tokens)
+    for required in ("variant", "powers", "provinces", "adjacencies", "units"):
+        if required not in seen_sections:
+            raise draft.fail(None, f"missing section [{required}]")
+    return draft
+
+
+def _strip_comment(line: str) -> str:
+    """A `#` at the start of a line or after white space begins a comment; quotes protect it."""
+    quoted = False
+    for i, ch in enumerate(line):
+        if ch == '"':
+            quoted = not quoted
+        elif ch == "#" and not quoted and (i == 0 or line[i - 1].isspace()):
+            return line[:i]
+    return line
+
+
+def _read_variant(draft: Draft, number: int, tokens: list[str]) -> None:
+    key = tokens[0].lower()
+    if key not in VARIANT_KEYS:
+        raise draft.fail(number, f"unknown key '{tokens[0]}' in [variant]")
+    if key in draft.header:
+        raise draft.fail(number, f"'{key}' is given twice")
+    if len(tokens) < 2 and key != "rules":
+        raise draft.fail(number, f"'{key}' needs a value")
+    draft.header[key] = (number, " ".join(tokens[1:]))
+
+
+def _read_province(draft: Draft, number: int, tokens: list[str]) -> None:
+    if len(tokens) < 3:
+        raise draft.fail(number, 'a province needs: abbreviation, kind, "Full Name"')
+    abbr, kind_word, name, *attrs = tokens
+    abbr = abbr.lower()
+    if not ABBR.match(abbr):
+        raise draft.fail(number, f"'{abbr}' is not a valid province abbreviation")
+    if abbr in draft.provinces:
+        raise draft.fail(number, f"province '{abbr}' is defined twice")
+    try:
+        kind = ProvinceKind(kind_word.lower())
+    except ValueError:
+        raise draft.fail(
+            number, f"province kind must be land, coast or sea, not '{kind_word}'"
+        ) from None
+    flags: dict[str, bool] = {"center": False, "impassable": False, "dual": False, "arctic": False}
+    coasts: tuple[str, ...] = ()
+    aliases: tuple[str, ...] = ()
+    for attr in attrs:
+        word, eq, value = attr.partition("=")
+        word = word.lower()
+        if word in flags and not eq:
+            flags[word] = True
+        elif word == "coasts" and eq:
+            coasts = tuple(c.strip().lower() for c in value.split(",") if c.strip())
+            bad = [c for c in coasts if c not in COASTS]
+            if bad:
+                raise draft.fail(number, f"unknown coast '{bad[0]}' (use nc, sc, ec or wc)")
+            if len(coasts) < 2:
+                raise draft.fail(number, "a province with named coasts needs at least two")
+        elif word == "aliases" and eq:
+            aliases = tuple(name_key(a) for a in value.split(",") if a.strip())
+        else:
+            raise draft.fail(number, f"unknown province attribute '{attr}'")
+    if coasts and kind is not ProvinceKind.COAST:
+        raise draft.fail(number, f"only a coast province can have named coasts, '{abbr}' is {kind}")
+    if flags["dual"] and kind is not ProvinceKind.COAST:
+        raise draft.fail(number, f"only a coast province can be dual, '{abbr}' is {kind}")
+    if flags["arctic"] and kind is not ProvinceKind.SEA:
+        raise draft.fail(number, f"only a sea can be arctic, '{abbr}' is {kind}")
+    if flags["center"] and kind is ProvinceKind.SEA:
+        raise draft.fail(number, f"a sea cannot be a supply center ('{abbr}')")
+    province = Province(abbr, name, kind, coasts=coasts, aliases=aliases, **flags)
+    draft.provinces[abbr] = (number, province)
+
+
+def _read_power(draft: Draft, number: int, tokens: list[str]) -> None:
+    if len(tokens) < 3:
+        raise draft.fail(number, "a power needs: Name Adjective Letter [home centres...]")
+    name, adjective, letter, *homes = tokens
+    if not POWER_NAME.match(name):
+        raise draft.fail(number, f"'{name}' is not a valid power name (one word)")
+    if len(letter) != 1 or not letter.isalnum():
+        raise draft.fail(number, f"a power letter is one letter or digit, not '{letter}'")
+    letter = letter.upper()
+    if letter in ("M", "O"):
+        raise draft.fail(number, f"letter {letter} is reserved for masters and observers")
+    for other_line, other in draft.powers.values():
+        if other.name.lower() == name.lower():
+            raise draft.fail(number, f"power {name} is defined twice (line {other_line})")
+        if other.letter == letter:
+            raise draft.fail(
+                number, f"letter {letter} is already {other.name}'s (line {other_line})"
+            )
+    draft.powers[name] = (number, Power(name, adjective, letter, tuple(h.lower() for h in homes)))
+
+
+def _read_adjacency(draft: Draft, number: int, tokens: list[str]) -> None:
+    if len(tokens) < 3:
+        raise draft.fail(number, "an adjacency line needs: from, army|fleet|wing, destinations")
+    frm, kind, *tos = tokens
+    kind = kind.lower()
+    if kind not in ("army", "fleet", "wing"):
+        raise draft.fail(number, f"moves are by army, fleet or wing, not '{kind}'")
+    for to in tos:
+        draft.moves[(frm.lower(), kind)].append((number, to.lower()))
+
+
+def _read_units(draft: Draft, number: int, tokens: list[str]) -> None:
+    power, *rest = [t.rstrip(",") for t in tokens]
+    words = [w for w in rest if w]
+    if len(words) % 2:
+        raise draft.fail(number, "starting units are pairs of type and location: A bud, F tri")
+    for i in range(0, len(words), 2):
+        unit = StartingUnit(power, words[i].upper(), words[i + 1].lower())
+        draft.units.append((number, unit))
+
+
+def _read_ownership(draft: Draft, number: int, tokens: list[str]) -> None:
+    power, *centers = tokens
+    for center in centers:
+        center = center.lower()
+        if center in draft.ownership:
+            raise draft.fail(number, f"center '{center}' is owned twice")
+        draft.ownership[center] = (number, power)
+
+
+def _read_center_order(draft: Draft, number: int, tokens: list[str]) -> None:
+    draft.center_order.extend((number, t.lower()) for t in tokens)
+
+
+_READERS = {
+    "variant": _read_variant,
+    "provinces": _read_province,
+    "powers": _read_power,
+    "adjacencies": _read_adjacency,
+    "units": _read_units,
+    "ownership": _read_ownership,
+    "center order": _read_center_order,
+}
