@@ -1,4 +1,4 @@
-"""The judge's commands as values, and the transformer from `commands.lark` to them.
+"""The judge's commands as values, and the transformer from the command grammar to them.
 
 Every command is a frozen dataclass carrying the number of the mail line it came from.
 The engine interprets them; nothing here knows a game, a map or a user.
@@ -10,16 +10,12 @@ import datetime as dt
 import re
 from dataclasses import dataclass
 from datetime import datetime
-from pathlib import Path
 from typing import Any
 
 from lark import Token, Transformer, v_args
 
 from .dates import DateError, When, resolve
 from .orders import Order
-
-GRAMMAR = (Path(__file__).parent / "commands.lark").read_text(encoding="utf-8")
-
 
 # -- the values --------------------------------------------------------------------------
 

@@ -22,6 +22,7 @@ from functools import lru_cache
 from lark import Lark, UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 
 from . import commands as c
+from .grammar import GRAMMAR
 from .nearest import nearest, suggestion
 from .orders import OrderParser, OrderSyntaxError, PhaseKind
 
@@ -80,7 +81,7 @@ class CommandReader:
     """The command grammar, built once: reads one line into commands."""
 
     def __init__(self) -> None:
-        self._lark = Lark(c.GRAMMAR, parser="lalr", lexer="contextual")
+        self._lark = Lark(GRAMMAR, parser="lalr", lexer="contextual")
 
     def read(self, text: str, now: datetime) -> list[c.Command] | str:
         """The commands of one line, or the reason it is not one."""
