@@ -22,6 +22,7 @@ from functools import lru_cache
 from lark import Lark, UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 
 from . import commands as c
+from .commands.play import Else, ElseIf, EndIf, If
 from .grammar import GRAMMAR
 from .nearest import nearest, suggestion
 from .orders import OrderParser, OrderSyntaxError, PhaseKind
@@ -247,7 +248,7 @@ class _Reader:
             self.block = _Block(command, len(self.commands))
             self.commands.append(command)
             return None, i
-        if isinstance(command, c._If | c._ElseIf | c._Else | c._EndIf):
+        if isinstance(command, If | ElseIf | Else | EndIf):
             self.structure(command, number)
             return None, i
         if isinstance(command, c.SetWait) and self.block is not None:
@@ -321,7 +322,7 @@ class _Reader:
         if block is None:
             self.error(number, _word(command), "IF, ELSE and ENDIF may only follow a PHASE command")
             return
-        if isinstance(command, c._If):
+        if isinstance(command, If):
             if len(block.open_ifs) >= MAX_IF_DEPTH:
                 self.error(
                     number,
@@ -335,14 +336,14 @@ class _Reader:
             self.error(number, _word(command), f"{_word(command)} without IF")
             return
         branches, condition, items, start = block.open_ifs[-1]
-        if isinstance(command, c._EndIf):
+        if isinstance(command, EndIf):
             self.close_if()
             return
         if condition is None:  # the open branch is already the ELSE
             self.error(number, _word(command), f"{_word(command)} after ELSE")
             return
         branches.append(c.Branch(condition, tuple(items)))
-        new = self.condition(command.condition, number) if isinstance(command, c._ElseIf) else None
+        new = self.condition(command.condition, number) if isinstance(command, ElseIf) else None
         block.open_ifs[-1] = (branches, new, [], start)
 
     def close_if(self) -> None:
@@ -557,9 +558,7 @@ def _depth(text: str) -> int:
 
 
 def _word(command: c.Command) -> str:
-    return {c._If: "IF", c._ElseIf: "ELSE IF", c._Else: "ELSE", c._EndIf: "ENDIF"}.get(
-        type(command), "?"
-    )
+    return {If: "IF", ElseIf: "ELSE IF", Else: "ELSE", EndIf: "ENDIF"}.get(type(command), "?")
 
 
 def _text(lines: list[str], number: int) -> str:

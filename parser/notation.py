@@ -9,14 +9,14 @@ from __future__ import annotations
 
 from . import commands as c
 from . import orders as o
-from .commands import _FLAGS, _NUMBERS
+from .commands.master import FLAGS, NUMBERS
 
 _FLAG_WORDS: dict[str, str] = {}
-for _word, (_name, _on) in _FLAGS.items():
+for _word, (_name, _on) in FLAGS.items():
     if _on:
         _FLAG_WORDS.setdefault(_name, _word)
 _NUMBER_WORDS: dict[str, str] = {}
-for _word, _name in _NUMBERS.items():
+for _word, _name in NUMBERS.items():
     _NUMBER_WORDS.setdefault(_name, "MAX ABSENCE" if _word == "maxabsence" else _word.upper())
 _CHOICE_WORDS = {
     ("press", "white"): "WHITE",
