@@ -15,13 +15,37 @@ from __future__ import annotations
 import re
 import time
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 from functools import lru_cache
 
 from lark import Lark, UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 
-from . import commands as c
+from .commands import (
+    JOINING,
+    Both,
+    Branch,
+    Command,
+    CommandError,
+    Condition,
+    Conditional,
+    Diary,
+    Either,
+    Help,
+    LineError,
+    Negation,
+    Occupied,
+    OrderEntry,
+    OrderLine,
+    PhasedOrders,
+    PostalPress,
+    Press,
+    Register,
+    SetComment,
+    SetWait,
+    SignOff,
+    ToCommands,
+)
 from .commands.play import Else, ElseIf, EndIf, If
 from .grammar import GRAMMAR
 from .nearest import nearest, suggestion
@@ -51,14 +75,14 @@ class Vocabulary:
 
 @dataclass(frozen=True)
 class ParsedMail:
-    commands: tuple[c.Command, ...]
-    errors: tuple[c.LineError, ...]
+    commands: tuple[Command, ...]
+    errors: tuple[LineError, ...]
     # Why reading stopped: "sign off", "help", "signature" (a `-- ` line), "end", or
     # "time": the mail took longer than its deadline and was not read to the end.
     ended: str = "end"
 
 
-VocabularyFor = Callable[[c.Command], Vocabulary | None]
+VocabularyFor = Callable[[Command], Vocabulary | None]
 
 # The words a command line begins with; anything else is orders (or, before signing on,
 # not a command). Keywords that may be glued to what follows (SETNOWAIT) need no word end.
@@ -84,20 +108,20 @@ class CommandReader:
     def __init__(self) -> None:
         self._lark = Lark(GRAMMAR, parser="lalr", lexer="contextual")
 
-    def read(self, text: str, now: datetime) -> list[c.Command] | str:
+    def read(self, text: str, now: datetime) -> list[Command] | str:
         """The commands of one line, or the reason it is not one."""
         return _cached_read(self, text, now.date(), now)
 
-    def _read(self, text: str, now: datetime) -> list[c.Command] | str:
+    def _read(self, text: str, now: datetime) -> list[Command] | str:
         try:
             tree = self._lark.parse(text)
         except UnexpectedInput as exc:
             return _explain(text, exc)
         try:
-            return c.ToCommands(now).transform(tree)
+            return ToCommands(now).transform(tree)
         except Exception as exc:  # the transformer's CommandError, wrapped by Lark
-            cause = exc.__context__ if not isinstance(exc, c.CommandError) else exc
-            if isinstance(cause, c.CommandError):
+            cause = exc.__context__ if not isinstance(exc, CommandError) else exc
+            if isinstance(cause, CommandError):
                 return str(cause)
             return f"cannot read this line ({type(exc).__name__})"
 
@@ -105,7 +129,7 @@ class CommandReader:
 @lru_cache(maxsize=8192)
 def _cached_read(
     reader: CommandReader, text: str, day: object, now: datetime
-) -> list[c.Command] | str:
+) -> list[Command] | str:
     """Command lines repeat from mail to mail (SIGN OFF, ENDPRESS, PRESS TO F): read each
     once a day. The day is part of the key because dates in a line are read against it; the
     time of day is not, and nothing in a line depends on it."""
@@ -147,13 +171,11 @@ def command_reader() -> CommandReader:
 class _Block:
     """A PHASE command's orders while they are being read, with its open IFs."""
 
-    command: c.PhasedOrders
+    command: PhasedOrders
     index: int  # where it goes in the list of commands
     items: list = field(default_factory=list)
     # Each open IF: its finished branches, and the current branch's condition and items.
-    open_ifs: list[tuple[list[c.Branch], c.Condition | None, list, int]] = field(
-        default_factory=list
-    )
+    open_ifs: list[tuple[list[Branch], Condition | None, list, int]] = field(default_factory=list)
 
     def target(self) -> list:
         return self.open_ifs[-1][2] if self.open_ifs else self.items
@@ -168,8 +190,8 @@ class _Reader:
     ) -> None:
         self.now = now
         self.deadline = deadline
-        self.commands: list[c.Command] = []
-        self.errors: list[c.LineError] = []
+        self.commands: list[Command] = []
+        self.errors: list[LineError] = []
         self.signed_on = False
         self.vocabulary: Vocabulary | None = (
             vocabulary if isinstance(vocabulary, Vocabulary) else None
@@ -179,7 +201,7 @@ class _Reader:
         self.reader = command_reader()
 
     def error(self, number: int, text: str, reason: str) -> None:
-        self.errors.append(c.LineError(number, text, reason))
+        self.errors.append(LineError(number, text, reason))
 
     def read(self, lines: list[str]) -> str:
         i = 0
@@ -220,30 +242,30 @@ class _Reader:
         return "end"
 
     def command(
-        self, command: c.Command, number: int, lines: list[str], i: int
+        self, command: Command, number: int, lines: list[str], i: int
     ) -> tuple[str | None, int]:
         """Handle one command; returns why reading ends (if it does) and the next line."""
-        if isinstance(command, c.SignOff):
+        if isinstance(command, SignOff):
             return "sign off", i
-        if isinstance(command, c.Help):
+        if isinstance(command, Help):
             self.commands.append(command)
             # Before signing on HELP is the whole mail; after it, the mail goes on.
             return (None if self.signed_on else "help"), i
-        if isinstance(command, c.Press | c.PostalPress) or (
-            isinstance(command, c.Diary) and command.action == "record"
+        if isinstance(command, Press | PostalPress) or (
+            isinstance(command, Diary) and command.action == "record"
         ):
             text, i, terminated, ended = _body(lines, i)
             self.commands.append(_with_text(command, text, terminated))
             return ("sign off" if ended else None), i
-        if isinstance(command, c.Register):
+        if isinstance(command, Register):
             fields, i = self.register(number, lines, i)
-            self.commands.append(c.Register(line=number, fields=fields))
+            self.commands.append(Register(line=number, fields=fields))
             return None, i
-        if isinstance(command, c.SetComment) and command.full:
+        if isinstance(command, SetComment) and command.full:
             text, i, _, _ = _body(lines, i, until_sign_off_only=True)
-            self.commands.append(c.SetComment(line=number, text=text, full=True))
+            self.commands.append(SetComment(line=number, text=text, full=True))
             return "sign off", i
-        if isinstance(command, c.PhasedOrders):
+        if isinstance(command, PhasedOrders):
             self.close_block()
             self.block = _Block(command, len(self.commands))
             self.commands.append(command)
@@ -251,10 +273,10 @@ class _Reader:
         if isinstance(command, If | ElseIf | Else | EndIf):
             self.structure(command, number)
             return None, i
-        if isinstance(command, c.SetWait) and self.block is not None:
+        if isinstance(command, SetWait) and self.block is not None:
             self.block.target().append(command)  # SET [NO] WAIT carries over to the phase
             return None, i
-        if isinstance(command, c.JOINING):
+        if isinstance(command, JOINING):
             if self.signed_on:
                 self.error(
                     number, _text(lines, number), "only one SIGN ON (or CREATE, OBSERVE) per mail"
@@ -301,7 +323,7 @@ class _Reader:
             phase = self.vocabulary.phase if self.vocabulary else None
             self.commands.append(self.order_line(number, text, phase))
 
-    def order_line(self, number: int, text: str, phase: PhaseKind | None) -> c.OrderLine:
+    def order_line(self, number: int, text: str, phase: PhaseKind | None) -> OrderLine:
         entries = []
         parser = OrderParser.for_names(self.vocabulary.names) if self.vocabulary else None
         # (for_names finds the parser by the mapping's identity: cheap on every line)
@@ -310,14 +332,14 @@ class _Reader:
             if not piece:
                 continue
             if parser is None or phase is None:
-                entries.append(c.OrderEntry(piece))
+                entries.append(OrderEntry(piece))
                 continue
             entries.extend(_read_order(parser, piece, phase))
-        return c.OrderLine(line=number, text=text, orders=tuple(entries))
+        return OrderLine(line=number, text=text, orders=tuple(entries))
 
     # -- PHASE, IF, ELSE, ENDIF ------------------------------------------------------------
 
-    def structure(self, command: c.Command, number: int) -> None:
+    def structure(self, command: Command, number: int) -> None:
         block = self.block
         if block is None:
             self.error(number, _word(command), "IF, ELSE and ENDIF may only follow a PHASE command")
@@ -342,7 +364,7 @@ class _Reader:
         if condition is None:  # the open branch is already the ELSE
             self.error(number, _word(command), f"{_word(command)} after ELSE")
             return
-        branches.append(c.Branch(condition, tuple(items)))
+        branches.append(Branch(condition, tuple(items)))
         new = self.condition(command.condition, number) if isinstance(command, ElseIf) else None
         block.open_ifs[-1] = (branches, new, [], start)
 
@@ -350,8 +372,8 @@ class _Reader:
         block = self.block
         assert block is not None
         branches, condition, items, start = block.open_ifs.pop()
-        branches.append(c.Branch(condition, tuple(items)))
-        block.target().append(c.Conditional(line=start, branches=tuple(branches)))
+        branches.append(Branch(condition, tuple(items)))
+        block.target().append(Conditional(line=start, branches=tuple(branches)))
 
     def close_block(self) -> None:
         """The end of a PHASE's orders: its open IFs close without complaint (manual 6.3)."""
@@ -360,18 +382,18 @@ class _Reader:
             return
         while block.open_ifs:
             self.close_if()
-        self.commands[block.index] = c.PhasedOrders(
+        self.commands[block.index] = PhasedOrders(
             line=block.command.line, phase=block.command.phase, items=tuple(block.items)
         )
         self.block = None
 
-    def condition(self, condition: c.Condition, number: int) -> c.Condition:
+    def condition(self, condition: Condition, number: int) -> Condition:
         """Resolve the atoms' words against the game's names, reporting what is unknown."""
         if self.vocabulary is None:
             return condition
-        if isinstance(condition, c.Negation):
-            return c.Negation(self.condition(condition.condition, number))
-        if isinstance(condition, c.Both | c.Either):
+        if isinstance(condition, Negation):
+            return Negation(self.condition(condition.condition, number))
+        if isinstance(condition, Both | Either):
             return type(condition)(
                 self.condition(condition.left, number), self.condition(condition.right, number)
             )
@@ -417,18 +439,16 @@ def _field(text: str) -> tuple[str, str] | None:
     return name.lower(), value.strip()
 
 
-def _numbered(command: c.Command, number: int) -> c.Command:
+def _numbered(command: Command, number: int) -> Command:
     return _replace(command, line=number)
 
 
-def _replace(command: c.Command, **changes: object) -> c.Command:
-    from dataclasses import replace
-
+def _replace(command: Command, **changes: object) -> Command:
     return replace(command, **changes)  # type: ignore[type-var]
 
 
-def _with_text(command: c.Command, text: str, terminated: bool) -> c.Command:
-    if isinstance(command, c.Diary):
+def _with_text(command: Command, text: str, terminated: bool) -> Command:
+    if isinstance(command, Diary):
         return _replace(command, text=text)
     return _replace(command, text=text, terminated=terminated)
 
@@ -452,20 +472,20 @@ def _body(
     return "\n".join(lines[start:]).strip("\n"), len(lines), False, False
 
 
-def _read_order(parser: OrderParser, text: str, phase: PhaseKind) -> list[c.OrderEntry]:
+def _read_order(parser: OrderParser, text: str, phase: PhaseKind) -> list[OrderEntry]:
     try:
-        return [c.OrderEntry(text, parser.parse(text, phase))]
+        return [OrderEntry(text, parser.parse(text, phase))]
     except OrderSyntaxError as exc:
         split = parser.split_valid_prefix(text, phase)
         if split is None:
-            return [c.OrderEntry(text, error=exc.message)]
+            return [OrderEntry(text, error=exc.message)]
         # `A Par-Bur please`: the order, and the leftover read as another order (njudge).
         order, rest = split
         head = text[: len(text) - len(rest)].strip() if text.lower().endswith(rest) else text
-        return [c.OrderEntry(head, order), *_read_order(parser, rest, phase)]
+        return [OrderEntry(head, order), *_read_order(parser, rest, phase)]
 
 
-def _resolve_atom(words: tuple[str, ...], vocabulary: Vocabulary) -> c.Occupied | str:
+def _resolve_atom(words: tuple[str, ...], vocabulary: Vocabulary) -> Occupied | str:
     """`French Army Ruhr`, `Russian Prussia`, `Kiel`: power, type and province, any order.
 
     A power may be shortened to two or more letters of its name or adjective. Some words
@@ -497,7 +517,7 @@ def _resolve_atom(words: tuple[str, ...], vocabulary: Vocabulary) -> c.Occupied 
     whole = [r for r in readings(0) if "province" in r]
     if whole:
         best = whole[0]
-        return c.Occupied(
+        return Occupied(
             words=words,
             power=best.get("power"),
             unit_type=best.get("unit_type"),
@@ -557,7 +577,7 @@ def _depth(text: str) -> int:
     return deepest
 
 
-def _word(command: c.Command) -> str:
+def _word(command: Command) -> str:
     return {If: "IF", ElseIf: "ELSE IF", Else: "ELSE", EndIf: "ENDIF"}.get(type(command), "?")
 
 
