@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from datetime import datetime
 from functools import lru_cache
@@ -23,18 +23,14 @@ from lark import Lark, UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 
 from .commands import (
     JOINING,
-    Both,
     Branch,
     Command,
     CommandError,
     Condition,
     Conditional,
     Diary,
-    Either,
     Help,
     LineError,
-    Negation,
-    Occupied,
     OrderEntry,
     OrderLine,
     PhasedOrders,
@@ -46,31 +42,15 @@ from .commands import (
     SignOff,
     ToCommands,
 )
+from .commands.base import cut_short
 from .commands.play import Else, ElseIf, EndIf, If
+from .conditions import MAX_NESTING, nesting, resolve_condition
 from .grammar import GRAMMAR
-from .nearest import nearest, suggestion
 from .orders import OrderParser, OrderSyntaxError, PhaseKind
+from .vocabulary import Vocabulary
 
 MAX_LINE = 10_000  # longer lines are refused, not read: no command or order is that long
-MAX_NESTING = 20  # parentheses in a condition
 MAX_IF_DEPTH = 20  # IFs open at once in a PHASE's orders
-MAX_ATOM_WORDS = 8  # words in one condition's atom (`French Army North Sea`)
-
-
-@dataclass(frozen=True)
-class Vocabulary:
-    """What the game a mail signs on to calls things, for reading its orders and conditions.
-
-    `names`: every province name and alias, lower case, to its abbreviation. `powers`: every
-    power's name and adjective, lower case, to the name. `phase`: the kind of the current
-    phase, to read orders for it (None before the game starts). `titles`: each province's
-    full name by its abbreviation, for naming the provinces a misspelt name may have meant.
-    """
-
-    names: Mapping[str, str]
-    powers: Mapping[str, str]
-    phase: PhaseKind | None = None
-    titles: Mapping[str, str] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -99,7 +79,6 @@ _BODY_END = re.compile(r"^\s*(endpress|endbroadcast|sign\s*off)\s*$", re.IGNOREC
 _SIGN_OFF = re.compile(r"^\s*(sign\s*off)\s*$", re.IGNORECASE)
 _FIELD_NAME = re.compile(r"[A-Za-z][A-Za-z -]*")
 _ORDER_SPLIT = re.compile(r"[,;]")
-_UNIT_WORDS = {"a": "A", "army": "A", "f": "F", "fleet": "F", "w": "W", "wing": "W"}
 
 
 class CommandReader:
@@ -149,12 +128,8 @@ def _explain(text: str, exc: UnexpectedInput) -> str:
     if isinstance(exc, UnexpectedCharacters | UnexpectedToken):
         if not rest:
             return f"{first} is not complete"
-        return f"cannot read '{_short(rest)}' here"
+        return f"cannot read '{cut_short(rest)}' here"
     return "cannot read this line"
-
-
-def _short(text: str, width: int = 40) -> str:
-    return text if len(text) <= width else text[: width - 3] + "..."
 
 
 _READER: CommandReader | None = None
@@ -219,14 +194,16 @@ class _Reader:
             if not text or text.startswith(">"):
                 continue  # blank, or quoted from an earlier mail
             if len(text) > MAX_LINE:
-                self.error(number, _short(text), f"the line is too long ({len(text)} characters)")
+                self.error(
+                    number, cut_short(text), f"the line is too long ({len(text)} characters)"
+                )
                 continue
             if not _COMMAND_START.match(text):
                 self.orders(number, text)
                 continue
             if _CONDITION_START.match(text):
-                if _depth(text) > MAX_NESTING:
-                    self.error(number, _short(text), "parentheses nested too deep")
+                if nesting(text) > MAX_NESTING:
+                    self.error(number, cut_short(text), "parentheses nested too deep")
                     continue
                 # The end of the line closes the parentheses left open (manual 6.3).
                 text += ")" * max(0, text.count("(") - text.count(")"))
@@ -300,7 +277,7 @@ class _Reader:
             if not text:
                 continue
             if len(text) > MAX_LINE:
-                self.error(i, _short(text), f"the line is too long ({len(text)} characters)")
+                self.error(i, cut_short(text), f"the line is too long ({len(text)} characters)")
                 continue
             field = _field(text)
             if field is None:
@@ -391,17 +368,9 @@ class _Reader:
         """Resolve the atoms' words against the game's names, reporting what is unknown."""
         if self.vocabulary is None:
             return condition
-        if isinstance(condition, Negation):
-            return Negation(self.condition(condition.condition, number))
-        if isinstance(condition, Both | Either):
-            return type(condition)(
-                self.condition(condition.left, number), self.condition(condition.right, number)
-            )
-        resolved = _resolve_atom(condition.words, self.vocabulary)
-        if isinstance(resolved, str):
-            self.error(number, " ".join(condition.words), resolved)
-            return condition
-        return resolved
+        return resolve_condition(
+            condition, self.vocabulary, lambda words, reason: self.error(number, words, reason)
+        )
 
 
 _KINDS: dict[str, PhaseKind] = {"M": "movement", "R": "retreat", "B": "adjustment"}
@@ -483,98 +452,6 @@ def _read_order(parser: OrderParser, text: str, phase: PhaseKind) -> list[OrderE
         order, rest = split
         head = text[: len(text) - len(rest)].strip() if text.lower().endswith(rest) else text
         return [OrderEntry(head, order), *_read_order(parser, rest, phase)]
-
-
-def _resolve_atom(words: tuple[str, ...], vocabulary: Vocabulary) -> Occupied | str:
-    """`French Army Ruhr`, `Russian Prussia`, `Kiel`: power, type and province, any order.
-
-    A power may be shortened to two or more letters of its name or adjective. Some words
-    could be either (`English` is a power and, on the njudge's map, the English Channel):
-    the reading that names exactly one province wins."""
-    rest = [w.lower().replace(".", "") for w in words]
-    text = " ".join(words)
-    if len(rest) > MAX_ATOM_WORDS:
-        return f"too many words in one condition: '{_short(text)}'"
-
-    def readings(i: int) -> list[dict[str, str]]:
-        """Every way to read rest[i:] as {power, unit_type, province}, longest names first."""
-        if i == len(rest):
-            return [{}]
-        found: list[dict[str, str]] = []
-        for j in range(len(rest), i, -1):
-            name = " ".join(rest[i:j])
-            if name in vocabulary.names:
-                found += _with(readings(j), "province", vocabulary.names[name])
-        word = rest[i]
-        if word in _UNIT_WORDS:
-            found += _with(readings(i + 1), "unit_type", _UNIT_WORDS[word])
-        if len(word) >= 2:
-            powers = {n for key, n in vocabulary.powers.items() if key.startswith(word)}
-            if len(powers) == 1:
-                found += _with(readings(i + 1), "power", powers.pop())
-        return found
-
-    whole = [r for r in readings(0) if "province" in r]
-    if whole:
-        best = whole[0]
-        return Occupied(
-            words=words,
-            power=best.get("power"),
-            unit_type=best.get("unit_type"),
-            province=best["province"],
-        )
-    # Say what is wrong with it.
-    names_one = any(
-        " ".join(rest[i:j]) in vocabulary.names
-        for i in range(len(rest))
-        for j in range(i + 1, len(rest) + 1)
-    )
-    for word in rest:
-        if len(word) >= 2:
-            powers = {n for key, n in vocabulary.powers.items() if key.startswith(word)}
-            if len(powers) > 1:
-                return f"'{word}' could be more than one power ({', '.join(sorted(powers))})"
-        known = (
-            word in _UNIT_WORDS
-            or any(word in name.split() for name in vocabulary.names)
-            or (len(word) >= 2 and any(k.startswith(word) for k in vocabulary.powers))
-        )
-        if not known:
-            return f"'{word}' is not a power, a unit type or a province" + _hint(rest, vocabulary)
-    if not names_one:
-        return f"a condition must name a province: '{text}'"
-    return f"a condition names one province, one power and one unit type at most: '{text}'"
-
-
-def _hint(words: list[str], vocabulary: Vocabulary) -> str:
-    """`: did you mean Burgundy?` for the province the words of a condition may have meant,
-    read from the first word that names no power or unit type (`army north sae`)."""
-    start = 0
-    while start < len(words) and (
-        words[start] in _UNIT_WORDS
-        or (len(words[start]) >= 2 and any(k.startswith(words[start]) for k in vocabulary.powers))
-    ):
-        start += 1
-    _, near = nearest(" ".join(words[start:]), vocabulary.names)
-    if not near:
-        return ""
-    return f": did you mean {suggestion(near, vocabulary.names, vocabulary.titles)}?"
-
-
-def _with(readings: list[dict[str, str]], key: str, value: str) -> list[dict[str, str]]:
-    """Add key=value to each reading of the rest that does not have that key yet."""
-    return [{**r, key: value} for r in readings if key not in r]
-
-
-def _depth(text: str) -> int:
-    deepest = depth = 0
-    for ch in text:
-        if ch == "(":
-            depth += 1
-            deepest = max(deepest, depth)
-        elif ch == ")":
-            depth -= 1
-    return deepest
 
 
 def _word(command: Command) -> str:

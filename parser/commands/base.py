@@ -46,6 +46,11 @@ class LineError:
     reason: str
 
 
+def cut_short(text: str, width: int = 40) -> str:
+    """A line's text as a reply quotes it: cut to `width`, with "..." where it was cut."""
+    return text if len(text) <= width else text[: width - 3] + "..."
+
+
 class CommandError(ValueError):
     """Raised by the transformer for a line that parses but means nothing."""
 
