@@ -8,7 +8,7 @@ the names a game uses (a `Vocabulary`) when it needs them.
 from .commands import *  # noqa: F403 - the command values are the package's vocabulary
 from .commands import Command, LineError, PhaseSpec
 from .dates import DateError, When
-from .mail import ParsedMail, Vocabulary, parse_mail
+from .mail import ParsedMail, parse_mail
 from .notation import order_text, setting_text
 from .orders import (
     PHASE_KINDS,
@@ -33,6 +33,7 @@ from .orders import (
     UnitSpec,
     Waive,
 )
+from .vocabulary import Vocabulary
 
 __all__ = [
     "PHASE_KINDS",

@@ -16,7 +16,8 @@ from datetime import date, datetime, time
 from typing import Any
 
 from .commands import Command
-from .mail import Vocabulary, parse_mail
+from .mail import parse_mail
+from .vocabulary import Vocabulary
 
 
 def _plain(value: Any) -> Any:

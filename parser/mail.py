@@ -14,49 +14,55 @@ from __future__ import annotations
 
 import re
 import time
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 from functools import lru_cache
 
 from lark import Lark, UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 
-from . import commands as c
-from .nearest import nearest, suggestion
+from .commands import (
+    JOINING,
+    Branch,
+    Command,
+    CommandError,
+    Condition,
+    Conditional,
+    Diary,
+    Help,
+    LineError,
+    OrderEntry,
+    OrderLine,
+    PhasedOrders,
+    PostalPress,
+    Press,
+    Register,
+    SetComment,
+    SetWait,
+    SignOff,
+    ToCommands,
+)
+from .commands.base import cut_short
+from .commands.play import Else, ElseIf, EndIf, If
+from .conditions import MAX_NESTING, nesting, resolve_condition
+from .grammar import GRAMMAR
 from .orders import OrderParser, OrderSyntaxError, PhaseKind
+from .vocabulary import Vocabulary
 
 MAX_LINE = 10_000  # longer lines are refused, not read: no command or order is that long
-MAX_NESTING = 20  # parentheses in a condition
 MAX_IF_DEPTH = 20  # IFs open at once in a PHASE's orders
-MAX_ATOM_WORDS = 8  # words in one condition's atom (`French Army North Sea`)
-
-
-@dataclass(frozen=True)
-class Vocabulary:
-    """What the game a mail signs on to calls things, for reading its orders and conditions.
-
-    `names`: every province name and alias, lower case, to its abbreviation. `powers`: every
-    power's name and adjective, lower case, to the name. `phase`: the kind of the current
-    phase, to read orders for it (None before the game starts). `titles`: each province's
-    full name by its abbreviation, for naming the provinces a misspelt name may have meant.
-    """
-
-    names: Mapping[str, str]
-    powers: Mapping[str, str]
-    phase: PhaseKind | None = None
-    titles: Mapping[str, str] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
 class ParsedMail:
-    commands: tuple[c.Command, ...]
-    errors: tuple[c.LineError, ...]
+    commands: tuple[Command, ...]
+    errors: tuple[LineError, ...]
     # Why reading stopped: "sign off", "help", "signature" (a `-- ` line), "end", or
     # "time": the mail took longer than its deadline and was not read to the end.
     ended: str = "end"
 
 
-VocabularyFor = Callable[[c.Command], Vocabulary | None]
+VocabularyFor = Callable[[Command], Vocabulary | None]
 
 # The words a command line begins with; anything else is orders (or, before signing on,
 # not a command). Keywords that may be glued to what follows (SETNOWAIT) need no word end.
@@ -73,29 +79,28 @@ _BODY_END = re.compile(r"^\s*(endpress|endbroadcast|sign\s*off)\s*$", re.IGNOREC
 _SIGN_OFF = re.compile(r"^\s*(sign\s*off)\s*$", re.IGNORECASE)
 _FIELD_NAME = re.compile(r"[A-Za-z][A-Za-z -]*")
 _ORDER_SPLIT = re.compile(r"[,;]")
-_UNIT_WORDS = {"a": "A", "army": "A", "f": "F", "fleet": "F", "w": "W", "wing": "W"}
 
 
 class CommandReader:
     """The command grammar, built once: reads one line into commands."""
 
     def __init__(self) -> None:
-        self._lark = Lark(c.GRAMMAR, parser="lalr", lexer="contextual")
+        self._lark = Lark(GRAMMAR, parser="lalr", lexer="contextual")
 
-    def read(self, text: str, now: datetime) -> list[c.Command] | str:
+    def read(self, text: str, now: datetime) -> list[Command] | str:
         """The commands of one line, or the reason it is not one."""
         return _cached_read(self, text, now.date(), now)
 
-    def _read(self, text: str, now: datetime) -> list[c.Command] | str:
+    def _read(self, text: str, now: datetime) -> list[Command] | str:
         try:
             tree = self._lark.parse(text)
         except UnexpectedInput as exc:
             return _explain(text, exc)
         try:
-            return c.ToCommands(now).transform(tree)
+            return ToCommands(now).transform(tree)
         except Exception as exc:  # the transformer's CommandError, wrapped by Lark
-            cause = exc.__context__ if not isinstance(exc, c.CommandError) else exc
-            if isinstance(cause, c.CommandError):
+            cause = exc.__context__ if not isinstance(exc, CommandError) else exc
+            if isinstance(cause, CommandError):
                 return str(cause)
             return f"cannot read this line ({type(exc).__name__})"
 
@@ -103,7 +108,7 @@ class CommandReader:
 @lru_cache(maxsize=8192)
 def _cached_read(
     reader: CommandReader, text: str, day: object, now: datetime
-) -> list[c.Command] | str:
+) -> list[Command] | str:
     """Command lines repeat from mail to mail (SIGN OFF, ENDPRESS, PRESS TO F): read each
     once a day. The day is part of the key because dates in a line are read against it; the
     time of day is not, and nothing in a line depends on it."""
@@ -123,12 +128,8 @@ def _explain(text: str, exc: UnexpectedInput) -> str:
     if isinstance(exc, UnexpectedCharacters | UnexpectedToken):
         if not rest:
             return f"{first} is not complete"
-        return f"cannot read '{_short(rest)}' here"
+        return f"cannot read '{cut_short(rest)}' here"
     return "cannot read this line"
-
-
-def _short(text: str, width: int = 40) -> str:
-    return text if len(text) <= width else text[: width - 3] + "..."
 
 
 _READER: CommandReader | None = None
@@ -145,13 +146,11 @@ def command_reader() -> CommandReader:
 class _Block:
     """A PHASE command's orders while they are being read, with its open IFs."""
 
-    command: c.PhasedOrders
+    command: PhasedOrders
     index: int  # where it goes in the list of commands
     items: list = field(default_factory=list)
     # Each open IF: its finished branches, and the current branch's condition and items.
-    open_ifs: list[tuple[list[c.Branch], c.Condition | None, list, int]] = field(
-        default_factory=list
-    )
+    open_ifs: list[tuple[list[Branch], Condition | None, list, int]] = field(default_factory=list)
 
     def target(self) -> list:
         return self.open_ifs[-1][2] if self.open_ifs else self.items
@@ -166,8 +165,8 @@ class _Reader:
     ) -> None:
         self.now = now
         self.deadline = deadline
-        self.commands: list[c.Command] = []
-        self.errors: list[c.LineError] = []
+        self.commands: list[Command] = []
+        self.errors: list[LineError] = []
         self.signed_on = False
         self.vocabulary: Vocabulary | None = (
             vocabulary if isinstance(vocabulary, Vocabulary) else None
@@ -177,7 +176,7 @@ class _Reader:
         self.reader = command_reader()
 
     def error(self, number: int, text: str, reason: str) -> None:
-        self.errors.append(c.LineError(number, text, reason))
+        self.errors.append(LineError(number, text, reason))
 
     def read(self, lines: list[str]) -> str:
         i = 0
@@ -195,14 +194,16 @@ class _Reader:
             if not text or text.startswith(">"):
                 continue  # blank, or quoted from an earlier mail
             if len(text) > MAX_LINE:
-                self.error(number, _short(text), f"the line is too long ({len(text)} characters)")
+                self.error(
+                    number, cut_short(text), f"the line is too long ({len(text)} characters)"
+                )
                 continue
             if not _COMMAND_START.match(text):
                 self.orders(number, text)
                 continue
             if _CONDITION_START.match(text):
-                if _depth(text) > MAX_NESTING:
-                    self.error(number, _short(text), "parentheses nested too deep")
+                if nesting(text) > MAX_NESTING:
+                    self.error(number, cut_short(text), "parentheses nested too deep")
                     continue
                 # The end of the line closes the parentheses left open (manual 6.3).
                 text += ")" * max(0, text.count("(") - text.count(")"))
@@ -218,41 +219,41 @@ class _Reader:
         return "end"
 
     def command(
-        self, command: c.Command, number: int, lines: list[str], i: int
+        self, command: Command, number: int, lines: list[str], i: int
     ) -> tuple[str | None, int]:
         """Handle one command; returns why reading ends (if it does) and the next line."""
-        if isinstance(command, c.SignOff):
+        if isinstance(command, SignOff):
             return "sign off", i
-        if isinstance(command, c.Help):
+        if isinstance(command, Help):
             self.commands.append(command)
             # Before signing on HELP is the whole mail; after it, the mail goes on.
             return (None if self.signed_on else "help"), i
-        if isinstance(command, c.Press | c.PostalPress) or (
-            isinstance(command, c.Diary) and command.action == "record"
+        if isinstance(command, Press | PostalPress) or (
+            isinstance(command, Diary) and command.action == "record"
         ):
             text, i, terminated, ended = _body(lines, i)
             self.commands.append(_with_text(command, text, terminated))
             return ("sign off" if ended else None), i
-        if isinstance(command, c.Register):
+        if isinstance(command, Register):
             fields, i = self.register(number, lines, i)
-            self.commands.append(c.Register(line=number, fields=fields))
+            self.commands.append(Register(line=number, fields=fields))
             return None, i
-        if isinstance(command, c.SetComment) and command.full:
+        if isinstance(command, SetComment) and command.full:
             text, i, _, _ = _body(lines, i, until_sign_off_only=True)
-            self.commands.append(c.SetComment(line=number, text=text, full=True))
+            self.commands.append(SetComment(line=number, text=text, full=True))
             return "sign off", i
-        if isinstance(command, c.PhasedOrders):
+        if isinstance(command, PhasedOrders):
             self.close_block()
             self.block = _Block(command, len(self.commands))
             self.commands.append(command)
             return None, i
-        if isinstance(command, c._If | c._ElseIf | c._Else | c._EndIf):
+        if isinstance(command, If | ElseIf | Else | EndIf):
             self.structure(command, number)
             return None, i
-        if isinstance(command, c.SetWait) and self.block is not None:
+        if isinstance(command, SetWait) and self.block is not None:
             self.block.target().append(command)  # SET [NO] WAIT carries over to the phase
             return None, i
-        if isinstance(command, c.JOINING):
+        if isinstance(command, JOINING):
             if self.signed_on:
                 self.error(
                     number, _text(lines, number), "only one SIGN ON (or CREATE, OBSERVE) per mail"
@@ -276,7 +277,7 @@ class _Reader:
             if not text:
                 continue
             if len(text) > MAX_LINE:
-                self.error(i, _short(text), f"the line is too long ({len(text)} characters)")
+                self.error(i, cut_short(text), f"the line is too long ({len(text)} characters)")
                 continue
             field = _field(text)
             if field is None:
@@ -299,7 +300,7 @@ class _Reader:
             phase = self.vocabulary.phase if self.vocabulary else None
             self.commands.append(self.order_line(number, text, phase))
 
-    def order_line(self, number: int, text: str, phase: PhaseKind | None) -> c.OrderLine:
+    def order_line(self, number: int, text: str, phase: PhaseKind | None) -> OrderLine:
         entries = []
         parser = OrderParser.for_names(self.vocabulary.names) if self.vocabulary else None
         # (for_names finds the parser by the mapping's identity: cheap on every line)
@@ -308,19 +309,19 @@ class _Reader:
             if not piece:
                 continue
             if parser is None or phase is None:
-                entries.append(c.OrderEntry(piece))
+                entries.append(OrderEntry(piece))
                 continue
             entries.extend(_read_order(parser, piece, phase))
-        return c.OrderLine(line=number, text=text, orders=tuple(entries))
+        return OrderLine(line=number, text=text, orders=tuple(entries))
 
     # -- PHASE, IF, ELSE, ENDIF ------------------------------------------------------------
 
-    def structure(self, command: c.Command, number: int) -> None:
+    def structure(self, command: Command, number: int) -> None:
         block = self.block
         if block is None:
             self.error(number, _word(command), "IF, ELSE and ENDIF may only follow a PHASE command")
             return
-        if isinstance(command, c._If):
+        if isinstance(command, If):
             if len(block.open_ifs) >= MAX_IF_DEPTH:
                 self.error(
                     number,
@@ -334,22 +335,22 @@ class _Reader:
             self.error(number, _word(command), f"{_word(command)} without IF")
             return
         branches, condition, items, start = block.open_ifs[-1]
-        if isinstance(command, c._EndIf):
+        if isinstance(command, EndIf):
             self.close_if()
             return
         if condition is None:  # the open branch is already the ELSE
             self.error(number, _word(command), f"{_word(command)} after ELSE")
             return
-        branches.append(c.Branch(condition, tuple(items)))
-        new = self.condition(command.condition, number) if isinstance(command, c._ElseIf) else None
+        branches.append(Branch(condition, tuple(items)))
+        new = self.condition(command.condition, number) if isinstance(command, ElseIf) else None
         block.open_ifs[-1] = (branches, new, [], start)
 
     def close_if(self) -> None:
         block = self.block
         assert block is not None
         branches, condition, items, start = block.open_ifs.pop()
-        branches.append(c.Branch(condition, tuple(items)))
-        block.target().append(c.Conditional(line=start, branches=tuple(branches)))
+        branches.append(Branch(condition, tuple(items)))
+        block.target().append(Conditional(line=start, branches=tuple(branches)))
 
     def close_block(self) -> None:
         """The end of a PHASE's orders: its open IFs close without complaint (manual 6.3)."""
@@ -358,26 +359,18 @@ class _Reader:
             return
         while block.open_ifs:
             self.close_if()
-        self.commands[block.index] = c.PhasedOrders(
+        self.commands[block.index] = PhasedOrders(
             line=block.command.line, phase=block.command.phase, items=tuple(block.items)
         )
         self.block = None
 
-    def condition(self, condition: c.Condition, number: int) -> c.Condition:
+    def condition(self, condition: Condition, number: int) -> Condition:
         """Resolve the atoms' words against the game's names, reporting what is unknown."""
         if self.vocabulary is None:
             return condition
-        if isinstance(condition, c.Negation):
-            return c.Negation(self.condition(condition.condition, number))
-        if isinstance(condition, c.Both | c.Either):
-            return type(condition)(
-                self.condition(condition.left, number), self.condition(condition.right, number)
-            )
-        resolved = _resolve_atom(condition.words, self.vocabulary)
-        if isinstance(resolved, str):
-            self.error(number, " ".join(condition.words), resolved)
-            return condition
-        return resolved
+        return resolve_condition(
+            condition, self.vocabulary, lambda words, reason: self.error(number, words, reason)
+        )
 
 
 _KINDS: dict[str, PhaseKind] = {"M": "movement", "R": "retreat", "B": "adjustment"}
@@ -415,18 +408,16 @@ def _field(text: str) -> tuple[str, str] | None:
     return name.lower(), value.strip()
 
 
-def _numbered(command: c.Command, number: int) -> c.Command:
+def _numbered(command: Command, number: int) -> Command:
     return _replace(command, line=number)
 
 
-def _replace(command: c.Command, **changes: object) -> c.Command:
-    from dataclasses import replace
-
+def _replace(command: Command, **changes: object) -> Command:
     return replace(command, **changes)  # type: ignore[type-var]
 
 
-def _with_text(command: c.Command, text: str, terminated: bool) -> c.Command:
-    if isinstance(command, c.Diary):
+def _with_text(command: Command, text: str, terminated: bool) -> Command:
+    if isinstance(command, Diary):
         return _replace(command, text=text)
     return _replace(command, text=text, terminated=terminated)
 
@@ -450,115 +441,21 @@ def _body(
     return "\n".join(lines[start:]).strip("\n"), len(lines), False, False
 
 
-def _read_order(parser: OrderParser, text: str, phase: PhaseKind) -> list[c.OrderEntry]:
+def _read_order(parser: OrderParser, text: str, phase: PhaseKind) -> list[OrderEntry]:
     try:
-        return [c.OrderEntry(text, parser.parse(text, phase))]
+        return [OrderEntry(text, parser.parse(text, phase))]
     except OrderSyntaxError as exc:
         split = parser.split_valid_prefix(text, phase)
         if split is None:
-            return [c.OrderEntry(text, error=exc.message)]
+            return [OrderEntry(text, error=exc.message)]
         # `A Par-Bur please`: the order, and the leftover read as another order (njudge).
         order, rest = split
         head = text[: len(text) - len(rest)].strip() if text.lower().endswith(rest) else text
-        return [c.OrderEntry(head, order), *_read_order(parser, rest, phase)]
+        return [OrderEntry(head, order), *_read_order(parser, rest, phase)]
 
 
-def _resolve_atom(words: tuple[str, ...], vocabulary: Vocabulary) -> c.Occupied | str:
-    """`French Army Ruhr`, `Russian Prussia`, `Kiel`: power, type and province, any order.
-
-    A power may be shortened to two or more letters of its name or adjective. Some words
-    could be either (`English` is a power and, on the njudge's map, the English Channel):
-    the reading that names exactly one province wins."""
-    rest = [w.lower().replace(".", "") for w in words]
-    text = " ".join(words)
-    if len(rest) > MAX_ATOM_WORDS:
-        return f"too many words in one condition: '{_short(text)}'"
-
-    def readings(i: int) -> list[dict[str, str]]:
-        """Every way to read rest[i:] as {power, unit_type, province}, longest names first."""
-        if i == len(rest):
-            return [{}]
-        found: list[dict[str, str]] = []
-        for j in range(len(rest), i, -1):
-            name = " ".join(rest[i:j])
-            if name in vocabulary.names:
-                found += _with(readings(j), "province", vocabulary.names[name])
-        word = rest[i]
-        if word in _UNIT_WORDS:
-            found += _with(readings(i + 1), "unit_type", _UNIT_WORDS[word])
-        if len(word) >= 2:
-            powers = {n for key, n in vocabulary.powers.items() if key.startswith(word)}
-            if len(powers) == 1:
-                found += _with(readings(i + 1), "power", powers.pop())
-        return found
-
-    whole = [r for r in readings(0) if "province" in r]
-    if whole:
-        best = whole[0]
-        return c.Occupied(
-            words=words,
-            power=best.get("power"),
-            unit_type=best.get("unit_type"),
-            province=best["province"],
-        )
-    # Say what is wrong with it.
-    names_one = any(
-        " ".join(rest[i:j]) in vocabulary.names
-        for i in range(len(rest))
-        for j in range(i + 1, len(rest) + 1)
-    )
-    for word in rest:
-        if len(word) >= 2:
-            powers = {n for key, n in vocabulary.powers.items() if key.startswith(word)}
-            if len(powers) > 1:
-                return f"'{word}' could be more than one power ({', '.join(sorted(powers))})"
-        known = (
-            word in _UNIT_WORDS
-            or any(word in name.split() for name in vocabulary.names)
-            or (len(word) >= 2 and any(k.startswith(word) for k in vocabulary.powers))
-        )
-        if not known:
-            return f"'{word}' is not a power, a unit type or a province" + _hint(rest, vocabulary)
-    if not names_one:
-        return f"a condition must name a province: '{text}'"
-    return f"a condition names one province, one power and one unit type at most: '{text}'"
-
-
-def _hint(words: list[str], vocabulary: Vocabulary) -> str:
-    """`: did you mean Burgundy?` for the province the words of a condition may have meant,
-    read from the first word that names no power or unit type (`army north sae`)."""
-    start = 0
-    while start < len(words) and (
-        words[start] in _UNIT_WORDS
-        or (len(words[start]) >= 2 and any(k.startswith(words[start]) for k in vocabulary.powers))
-    ):
-        start += 1
-    _, near = nearest(" ".join(words[start:]), vocabulary.names)
-    if not near:
-        return ""
-    return f": did you mean {suggestion(near, vocabulary.names, vocabulary.titles)}?"
-
-
-def _with(readings: list[dict[str, str]], key: str, value: str) -> list[dict[str, str]]:
-    """Add key=value to each reading of the rest that does not have that key yet."""
-    return [{**r, key: value} for r in readings if key not in r]
-
-
-def _depth(text: str) -> int:
-    deepest = depth = 0
-    for ch in text:
-        if ch == "(":
-            depth += 1
-            deepest = max(deepest, depth)
-        elif ch == ")":
-            depth -= 1
-    return deepest
-
-
-def _word(command: c.Command) -> str:
-    return {c._If: "IF", c._ElseIf: "ELSE IF", c._Else: "ELSE", c._EndIf: "ENDIF"}.get(
-        type(command), "?"
-    )
+def _word(command: Command) -> str:
+    return {If: "IF", ElseIf: "ELSE IF", Else: "ELSE", EndIf: "ENDIF"}.get(type(command), "?")
 
 
 def _text(lines: list[str], number: int) -> str:

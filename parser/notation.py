@@ -7,16 +7,50 @@ text back gives the same value again.
 
 from __future__ import annotations
 
-from . import commands as c
-from . import orders as o
-from .commands import _FLAGS, _NUMBERS
+from .commands import (
+    Command,
+    SetAbsence,
+    SetAddress,
+    SetChoice,
+    SetComment,
+    SetConcede,
+    SetDate,
+    SetDraw,
+    SetFlag,
+    SetNotVariant,
+    SetNumber,
+    SetPassword,
+    SetPlayerList,
+    SetPreference,
+    SetTiming,
+    SetTransform,
+    SetVariant,
+    SetWait,
+)
+from .commands.master import FLAGS, NUMBERS
+from .dates import When
+from .orders import (
+    Build,
+    Convoy,
+    Disband,
+    Hold,
+    Maintain,
+    Move,
+    Order,
+    Remove,
+    Retreat,
+    SupportHold,
+    SupportMove,
+    Transform,
+    Waive,
+)
 
 _FLAG_WORDS: dict[str, str] = {}
-for _word, (_name, _on) in _FLAGS.items():
+for _word, (_name, _on) in FLAGS.items():
     if _on:
         _FLAG_WORDS.setdefault(_name, _word)
 _NUMBER_WORDS: dict[str, str] = {}
-for _word, _name in _NUMBERS.items():
+for _word, _name in NUMBERS.items():
     _NUMBER_WORDS.setdefault(_name, "MAX ABSENCE" if _word == "maxabsence" else _word.upper())
 _CHOICE_WORDS = {
     ("press", "white"): "WHITE",
@@ -39,32 +73,32 @@ _CHOICE_WORDS = {
 }
 
 
-def order_text(order: o.Order) -> str:
+def order_text(order: Order) -> str:
     """An order as read, in the normal notation, even when it is impossible."""
-    if isinstance(order, o.Waive):
+    if isinstance(order, Waive):
         return "WAIVE"
     unit = str(order.unit)
-    if isinstance(order, o.Hold):
+    if isinstance(order, Hold):
         return f"{unit} H"
-    if isinstance(order, o.Move):
+    if isinstance(order, Move):
         path = "".join(f" - {sea}" for sea in order.route)
         via = " via convoy" if order.via_convoy and not order.route else ""
         return f"{unit}{path} - {order.destination}{via}"
-    if isinstance(order, o.SupportHold):
+    if isinstance(order, SupportHold):
         return f"{unit} S {order.supported}"
-    if isinstance(order, o.SupportMove):
+    if isinstance(order, SupportMove):
         return f"{unit} S {order.supported} - {order.destination}"
-    if isinstance(order, o.Convoy):
+    if isinstance(order, Convoy):
         return f"{unit} C {order.convoyed} - {order.destination}"
-    if isinstance(order, o.Retreat):
+    if isinstance(order, Retreat):
         return f"{unit} R {order.destination}"
-    if isinstance(order, o.Build):
+    if isinstance(order, Build):
         return f"{unit} B"
-    if isinstance(order, o.Remove | o.Disband):
+    if isinstance(order, Remove | Disband):
         return f"{unit} D"
-    if isinstance(order, o.Maintain):
+    if isinstance(order, Maintain):
         return f"{unit} M"
-    if isinstance(order, o.Transform):
+    if isinstance(order, Transform):
         return f"{unit} transform {order.into}" + (f"/{order.coast}" if order.coast else "")
     return unit  # Bare, Adjust
 
@@ -73,10 +107,7 @@ def _number(value: float) -> str:
     return str(int(value)) if value == int(value) else str(value)
 
 
-def _date(when: object) -> str:
-    from .dates import When
-
-    assert isinstance(when, When)
+def _date(when: When) -> str:
     text = when.day.strftime("%b %d %Y")
     if when.time is None:
         return text
@@ -88,57 +119,57 @@ def _date(when: object) -> str:
     return f"{text} {sign}{abs(minutes) // 60:02d}{abs(minutes) % 60:02d}"
 
 
-def setting_text(command: c.Command) -> str:
+def setting_text(command: Command) -> str:
     """A SET command as a line the parser reads back to the same command."""
     return "SET " + _setting(command)
 
 
-def _setting(command: c.Command) -> str:
-    if isinstance(command, c.SetFlag):
+def _setting(command: Command) -> str:
+    if isinstance(command, SetFlag):
         word = "PARTIAL" if command.name == "partial" else _FLAG_WORDS[command.name].upper()
         return word if command.on else f"NO {word}"
-    if isinstance(command, c.SetNumber):
+    if isinstance(command, SetNumber):
         return f"{_NUMBER_WORDS[command.name]} {_number(command.value)}"
-    if isinstance(command, c.SetChoice):
+    if isinstance(command, SetChoice):
         if command.name in ("level", "access", "observer"):
             return f"{command.name.upper()} {command.value.upper()}"
         return _CHOICE_WORDS[(command.name, command.value)]
-    if isinstance(command, c.SetTiming):
+    if isinstance(command, SetTiming):
         pairs = " ".join(
             f"{key.upper()} {value if key == 'days' else _number(value)}"  # type: ignore[arg-type]
             for key, value in command.settings
         )
         return f"{command.phase.upper()} {pairs}"
-    if isinstance(command, c.SetDate):
+    if isinstance(command, SetDate):
         return f"{command.which.upper()} {_date(command.when)}"
-    if isinstance(command, c.SetAbsence):
+    if isinstance(command, SetAbsence):
         text = f"{'NO ' if command.cancel else ''}ABSENCE {_date(command.start)}"
         return text + (f" TO {_date(command.end)}" if command.end else "")
-    if isinstance(command, c.SetWait):
+    if isinstance(command, SetWait):
         return "WAIT" if command.on else "NO WAIT"
-    if isinstance(command, c.SetConcede):
+    if isinstance(command, SetConcede):
         return f"CONCEDE {command.power}" if command.power else "NO CONCEDE"
-    if isinstance(command, c.SetDraw):
+    if isinstance(command, SetDraw):
         if not command.on:
             return "NO DRAW"
         return f"DRAW {command.powers}" if command.powers else "DRAW"
-    if isinstance(command, c.SetAddress):
+    if isinstance(command, SetAddress):
         return ("ADDRESS " + ",".join(command.addresses)).strip()
-    if isinstance(command, c.SetPassword):
+    if isinstance(command, SetPassword):
         return f"PASSWORD {command.password}"
-    if isinstance(command, c.SetPreference):
+    if isinstance(command, SetPreference):
         if command.random:
             return "PREFERENCE *"
         groups = "".join(g[0] if len(g) == 1 else "[" + "".join(g) + "]" for g in command.choices)
         return f"PREFERENCE {groups}".strip()
-    if isinstance(command, c.SetComment):
+    if isinstance(command, SetComment):
         return "COMMENT BEGIN" if command.full else f"COMMENT {command.text}".strip()
-    if isinstance(command, c.SetTransform):
+    if isinstance(command, SetTransform):
         return "TRANSFORM " + " ".join(command.options) if command.options else "NO TRANSFORM"
-    if isinstance(command, c.SetVariant):
+    if isinstance(command, SetVariant):
         return " ".join(("VARIANT", command.variant, *command.options))
-    if isinstance(command, c.SetNotVariant):
+    if isinstance(command, SetNotVariant):
         return f"NOT VARIANT {command.option}"
-    if isinstance(command, c.SetPlayerList):
+    if isinstance(command, SetPlayerList):
         return f"{command.which.upper()} PLAYER {'-' if command.remove else ''}{command.address}"
     raise TypeError(f"not a SET command: {command!r}")
