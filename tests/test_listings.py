@@ -17,7 +17,8 @@ from sqlalchemy.orm import Session
 import parser as p
 import variants
 from judge.config import Settings, load
-from judge.engine.listings import listings
+from judge.engine.listings import games as listing
+from judge.engine.listings import history, summary, whogame
 from judge.engine.reply.conversation import Conversation
 from judge.mailin.message import read_mail
 from judge.store import migrate
@@ -27,11 +28,11 @@ from judge.store.models import Game, HistoryEvent, Participant, PhaseRecord, Use
 NOW = datetime(2004, 1, 1, 12, 0)
 STANDARD = variants.load("standard")
 HANDLERS = {
-    p.ListGames: listings.list_games,
-    p.WhoGame: listings.who_game,
-    p.Summary: listings.summary,
-    p.History: listings.history,
-    p.HistoryTurns: listings.history_turns,
+    p.ListGames: listing.list_games,
+    p.WhoGame: whogame.who_game,
+    p.Summary: summary.summary,
+    p.History: history.history,
+    p.HistoryTurns: history.history_turns,
 }
 _ids = itertools.count(1)
 
