@@ -14,8 +14,7 @@ import parser as p
 import variants
 
 from ...reports.listings.record import ENDED, blind, is_master, setting, year
-from ...reports.listings.summary import Summary, YearEnd
-from ...reports.listings.summary import summary as summary_text
+from ...reports.listings.summary import Summary, YearEnd, summary_text
 from ...store.models import Game, Participant, PhaseRecord
 from ..reply.conversation import Conversation
 from .lookup import DRAW_KINDS, events, known_variant, rules_of, the_game, viewer

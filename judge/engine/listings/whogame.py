@@ -6,13 +6,14 @@ from __future__ import annotations
 
 import parser as p
 
-from ...reports.listings.people import who_game as who_game_text
+from ...reports.listings.people import registrations
 from ...reports.listings.record import is_master
 from ..reply.conversation import Conversation
 from .lookup import known_variant, ordered_people, the_game, viewer
 
 
 def who_game(ctx: Conversation, cmd: p.WhoGame) -> None:
+    """WHOGAME name [FULL], refused to all but the master of a gunboat game."""
     game = the_game(ctx, cmd.game, "WHOGAME")
     if game is None:
         return
@@ -23,4 +24,4 @@ def who_game(ctx: Conversation, cmd: p.WhoGame) -> None:
         )
         return
     people = ordered_people(game, known_variant(game), observers=cmd.full)
-    ctx.say(who_game_text(game, people))
+    ctx.say(registrations(game, people))

@@ -92,7 +92,7 @@ def _status_word(game: Game, x: Participant, owing: Collection[str], now: dateti
     return "move"
 
 
-def who_game(game: Game, people: Sequence[Participant]) -> str:
+def registrations(game: Game, people: Sequence[Participant]) -> str:
     """WHOGAME: each of `people` by label and address, with the registration he gave."""
     if not people:
         return f"Nobody has signed up for game '{game.name}' yet."

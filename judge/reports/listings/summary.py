@@ -49,7 +49,7 @@ class Summary:
     blind: bool  # a blind game the asker does not master: no centre grid, no marks
 
 
-def summary(shown: Summary, judge: str) -> str:
+def summary_text(shown: Summary, judge: str) -> str:
     """The whole summary; `judge`: this judge's code, named under the parameters."""
     names = _Names(shown.hidden, on(shown.game, "secret", False))
     sections = [
