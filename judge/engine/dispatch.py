@@ -16,7 +16,8 @@ from .endings import votes  # fmt: skip
 from .forming import joining as games
 from .forming import player
 from .forming import setup as forming
-from .listings import listings
+from .listings import games as listing
+from .listings import history, summary, whogame
 from .master import control as master
 from .master import settings as game_settings
 from .play import orders as play
@@ -77,11 +78,11 @@ HANDLERS: dict[type, Handler] = {
     p.SetAddress: player.set_address,
     p.SetPassword: player.set_password,
     p.Resign: player.resign,
-    p.ListGames: listings.list_games,
-    p.WhoGame: listings.who_game,
-    p.Summary: listings.summary,
-    p.History: listings.history,
-    p.HistoryTurns: listings.history_turns,
+    p.ListGames: listing.list_games,
+    p.WhoGame: whogame.who_game,
+    p.Summary: summary.summary,
+    p.History: history.history,
+    p.HistoryTurns: history.history_turns,
     p.SetDraw: votes.set_draw,
     p.SetConcede: votes.set_concede,
 }

@@ -1,0 +1,114 @@
+"""What every listing looks up first: the game asked about, who asks (if signed on to it),
+its variant, its people in the njudge's order, its history, and what the engine's rules say
+of it for the parameter block. Nothing here changes a game."""
+
+from __future__ import annotations
+
+from sqlalchemy import select
+
+import variants
+from adjudicator.phase import Phase
+
+from ...reports.listings.parameters import Rules
+from ...reports.listings.record import setting
+from ...store.models import Game, HistoryEvent, Participant
+from ..clock.absences import DEFAULT_MAX_DAYS
+from ..clock.deadlines import parameter_line, timing_for
+from ..clock.dedication import DEFAULT_MINIMUM, rated
+from ..game.record import find_game, variant_of
+from ..reply.conversation import Conversation
+
+# The history's notices of a draw or a concession, which SUMMARY repeats and HISTORY keeps
+# with the results.
+DRAW_KINDS = frozenset({"draw", "concession"})
+
+
+def the_game(ctx: Conversation, name: str | None, what: str) -> Game | None:
+    """The named game, else the one this mail signed on to; a clear failure otherwise."""
+    if name is None:
+        if ctx.game is None:
+            ctx.fail(f"{what}: name a game, or sign on to one first.")
+        return ctx.game
+    game = find_game(ctx, name)
+    if game is None:
+        ctx.fail(f"Game '{name.lower()}' does not exist.  Use 'list' to see the games.")
+    return game
+
+
+def viewer(ctx: Conversation, game: Game) -> Participant | None:
+    """Who is asking, as a participant of this game, if this mail signed on to it."""
+    if ctx.game is not None and ctx.game.id == game.id:
+        return ctx.me
+    return None
+
+
+def known_variant(game: Game) -> variants.Variant | None:
+    """The game's variant, or None for one this judge no longer has."""
+    try:
+        return variant_of(game)
+    except KeyError:
+        return None
+
+
+def current(game: Game) -> list[Participant]:
+    """Everyone in the game who has not resigned, as they joined."""
+    return [x for x in game.participants if x.status != "resigned"]
+
+
+def ordered_people(
+    game: Game, variant: variants.Variant | None, observers: bool
+) -> list[Participant]:
+    """Masters, then the powers in the variant's order, then observers (njudge's order)."""
+    order = {x.name: i for i, x in enumerate(variant.powers)} if variant else {}
+    rank = {"master": 0, "player": 1, "observer": 2}
+    people = [x for x in current(game) if observers or x.role != "observer"]
+    return sorted(people, key=lambda x: (rank.get(x.role, 3), order.get(x.power or "", 99), x.id))
+
+
+def rules_of(game: Game, variant: variants.Variant | None) -> Rules:
+    """What the parameter block shows that the engine's rules decide."""
+    timings = [
+        parameter_line(label, timing_for(game.settings or {}, phase))
+        for phase, label in (("move", "Move"), ("retreat", "Retreat"), ("adjust", "Adjust"))
+        if isinstance(setting(game, phase, None), dict)
+    ]
+    return Rules(
+        timings=timings,
+        rated=rated(game),
+        dedication=int(setting(game, "dedication", DEFAULT_MINIMUM)),
+        max_absence=setting(game, "max_absence", DEFAULT_MAX_DAYS),
+        counted=variant is None or _counted(game, variant),
+    )
+
+
+def _counted(game: Game, variant: variants.Variant) -> bool:
+    """Whether the centres have been counted once: the njudge keeps each power's units and
+    centres as counted at the end of a year, and its Index and player lines show those, so
+    both are blank until the first Fall has been played."""
+    now = phase_key(game.phase, variant)
+    falls = [i for i, code in enumerate(variant.phases) if code == "FM"]
+    if now is None or not falls:
+        return True
+    return now > (Phase.parse(variant.start, variant).year, falls[0])
+
+
+def phase_key(code: str | None, variant: variants.Variant | None) -> tuple[int, int] | None:
+    """A phase's place in the game's time, or None for a code this variant cannot have."""
+    if not code or variant is None:
+        return None
+    try:
+        phase = Phase.parse(code, variant)
+    except ValueError:
+        return None
+    return phase.year, variant.phases.index(phase.season + phase.letter)
+
+
+def events(ctx: Conversation, game: Game) -> list[HistoryEvent]:
+    """The game's history, oldest first."""
+    return list(
+        ctx.session.execute(
+            select(HistoryEvent)
+            .where(HistoryEvent.game_id == game.id)
+            .order_by(HistoryEvent.at, HistoryEvent.id)
+        ).scalars()
+    )

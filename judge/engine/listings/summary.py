@@ -1,0 +1,95 @@
+"""SUMMARY name: who held each power when, and the centres each owned year by year. Here
+the played phases are read into the board at each year's end, and what the asker may see
+is decided; the text is judge/reports/listings/summary.py."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import select
+
+import parser as p
+import variants
+
+from ...reports.listings.record import ENDED, blind, is_master, setting, year
+from ...reports.listings.summary import Summary, YearEnd, summary_text
+from ...store.models import Game, Participant, PhaseRecord
+from ..reply.conversation import Conversation
+from .lookup import DRAW_KINDS, events, known_variant, rules_of, the_game, viewer
+
+
+def summary(ctx: Conversation, cmd: p.Summary) -> None:
+    """SUMMARY name: a gunboat game's players are named only to its master, or once it has
+    ended unless NO REVEAL; a blind game's owner of each centre, and the builds its powers
+    left unused, only to its master (manual 3.4)."""
+    game = the_game(ctx, cmd.game, "SUMMARY")
+    if game is None:
+        return
+    variant = known_variant(game)
+    records = _phase_records(ctx, game)
+    if variant is None or not records:
+        ctx.fail(f"There is no summary of game '{game.name}' yet: no phase has been played.")
+        return
+    asker = viewer(ctx, game)
+    master = is_master(asker)
+    hidden = "gunboat" in (game.options or []) and not master
+    if hidden and game.status in ENDED and setting(game, "reveal", True) is not False:
+        hidden = False
+    shown = Summary(
+        game=game,
+        variant=variant,
+        viewer=asker,
+        rules=rules_of(game, variant),
+        records=records,
+        years=_years(game, variant, records),
+        masters=[x for x in game.participants if x.role == "master" and x.status != "resigned"],
+        holders={power.name: _holders(game, power.name) for power in variant.powers},
+        draws=[e.body for e in events(ctx, game) if e.kind in DRAW_KINDS],
+        hidden=hidden,
+        blind=blind(game) and not master,
+    )
+    ctx.say(summary_text(shown, ctx.settings.code))
+
+
+def _phase_records(ctx: Conversation, game: Game) -> list[PhaseRecord]:
+    return list(
+        ctx.session.execute(
+            select(PhaseRecord).where(PhaseRecord.game_id == game.id).order_by(PhaseRecord.turn)
+        ).scalars()
+    )
+
+
+def _holders(game: Game, power: str) -> list[Participant]:
+    """Everyone who has played a power, in the order they took it: a takeover adds a new
+    participant with the same power and leaves the old one resigned."""
+    found = [x for x in game.participants if x.role == "player" and x.power == power]
+    return sorted(found, key=lambda x: (x.joined_at, x.id))
+
+
+def _years(game: Game, variant: variants.Variant, records: Sequence[PhaseRecord]) -> list[YearEnd]:
+    """The board at the start and at the end of each finished year.
+
+    A phase record holds the board before its phase, so the board at the end of a year is
+    the one before the first phase of a later year (after the builds), or the game's own
+    board when the game ended in that year.
+    """
+    first = records[0]
+    first_year = year(first.phase) or 0
+    opening = first.phase[:1] + first.phase[-1:] == variant.phases[0]
+    out = [YearEnd(first_year - 1 if opening else first_year, first.position, None, False)]
+    boards: list[tuple[int, dict[str, Any], datetime | None, bool]] = []
+    for before, record in zip([None, *records], records, strict=False):
+        at = before.processed_at if before is not None else None
+        boards.append((year(record.phase) or 0, record.position, at, False))
+    last = records[-1]
+    if last.turn >= game.turn:  # the game stopped after its last phase was played
+        boards.append(((year(last.phase) or 0) + 1, game.position or {}, last.processed_at, True))
+    elif game.phase:
+        boards.append((year(game.phase) or 0, game.position or {}, last.processed_at, False))
+    for y in range(first_year, (year(last.phase) or first_year) + 1):
+        after = next((b for b in boards if b[0] > y), None)
+        if after is not None:
+            out.append(YearEnd(y, after[1], after[2], after[3]))
+    return out

@@ -1,0 +1,108 @@
+"""Who is in a game: the player lines of a full listing (each one's label, whether his orders
+are due or late, his counts, lateness, dedication and address) and WHOGAME's registration
+blocks. Quiet, secret, gunboat and blind games hide here what the manual says they hide
+from all but their master."""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Sequence
+from datetime import datetime
+
+import variants
+
+from ...store.models import Game, Participant
+from .record import SOMEONE, address, blind, counts, is_master, label, on
+
+# The registration fields WHOGAME shows under each address, when given.
+_WHO_FIELDS = ("name", "country", "level", "site", "timezone")
+
+
+def player_lines(
+    game: Game,
+    variant: variants.Variant | None,
+    people: Sequence[Participant],
+    viewer: Participant | None,
+    owing: Collection[str],
+    counted: bool,
+    now: datetime,
+) -> str:
+    """`The following players are signed up ...` and a line for each of `people` (masters,
+    powers, observers), as `viewer` may see them. `owing`: the powers with orders to give in
+    this phase; `counted`: the centres have been counted once, so the counts show."""
+    if not people:
+        return ""
+    master = is_master(viewer)
+    secret = on(game, "secret", False) and game.status == "forming" and not master
+    quiet = on(game, "quiet", False)
+    hidden = blind(game)
+    width = max([10, *(len(x.name) for x in variant.powers)]) if variant else 10
+    lines = [f"The following players are signed up for game '{game.name}':"]
+    late = abandoned = 0
+    for x in people:
+        mine = viewer is not None and x.id == viewer.id
+        if secret and x.role != "master" and not mine:
+            continue
+        word = _status_word(game, x, owing, now)
+        if x.role == "player" and word in ("late", "part"):
+            late += 1
+        if x.role == "player" and word in ("CD", "abandon"):
+            abandoned += 1
+        if quiet and not master and not mine and word != "move":
+            word = ""
+        if hidden and not master and not mine and word in ("move", "late", "part"):
+            word = ""
+        shown = "     "
+        if x.role == "player" and x.power and not hidden and counted:
+            units, centers = counts(game.position or {}, x.power)
+            if units or centers:
+                shown = f"{units:2d}/{centers}" + (" " if centers < 10 else "")
+        lates = "   "
+        if on(game, "late_count", False) and x.role == "player" and (not quiet or master or mine):
+            lates = f" {x.late_count:2d} "
+        gunboat = "gunboat" in (game.options or [])
+        ded = "    " if gunboat or x.role == "observer" else f"{x.user.dedication:4d}"
+        where = address(x)
+        if gunboat and x.role != "master" and not master and not mine:
+            where = SOMEONE
+        lines.append(f"   {label(x):<{width}} {word:<7}{shown}{lates} {ded} {where}")
+    if secret:
+        lines.append("\n  Other players kept secret.")
+    if quiet and (late or abandoned):
+        lines.append("")
+        if late:
+            lines.append(f"{late} power{' is' if late == 1 else 's are'} late.")
+        if abandoned:
+            lines.append(f"{abandoned} power{' is' if abandoned == 1 else 's are'} abandoned.")
+    return "\n".join(lines)
+
+
+def _status_word(game: Game, x: Participant, owing: Collection[str], now: datetime) -> str:
+    """move, late, part, CD or abandon: `move` means orders are due, not that they came."""
+    if x.role != "player" or not x.power or game.status != "active":
+        return ""
+    if x.status == "cd":
+        return "CD"
+    if x.status == "abandoned":
+        return "abandon"
+    if x.power not in owing:
+        return ""
+    past = game.deadline is not None and now > game.deadline
+    if (past or x.status == "late") and x.orders_status != "complete":
+        return "part" if x.orders_status in ("partial", "errors") else "late"
+    return "move"
+
+
+def registrations(game: Game, people: Sequence[Participant]) -> str:
+    """WHOGAME: each of `people` by label and address, with the registration he gave."""
+    if not people:
+        return f"Nobody has signed up for game '{game.name}' yet."
+    blocks = [f"The people in game '{game.name}':"]
+    for x in people:
+        lines = [f"{label(x) + ':':<11}{x.user.email}"]
+        form = x.user.registration or {}
+        for field in _WHO_FIELDS:
+            value = form.get(field) or getattr(x.user, field, "")
+            if value:
+                lines.append(f"{field.capitalize() + ':':<11}{value}")
+        blocks.append("\n".join(lines))
+    return "\n\n".join(blocks)
