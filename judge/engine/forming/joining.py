@@ -44,7 +44,8 @@ from ..clock.dedication import refusal
 from ..clock.lateness import set_phase_clock
 from ..game.moderation import ANONYMOUS, hearers, masters
 from ..game.record import find_game, players, variant_of
-from ..play.orders import phase_begins, put_away_errors
+from ..play.processing import phase_begins
+from ..play.standing import put_away_errors
 from ..play.status import reply_status
 from ..reply.conversation import Conversation
 from ..reply.notices import addresses, deliver, everyone

@@ -28,7 +28,7 @@ from ..clock.deadlines import DEFAULTS, parameter_line, timing_for
 from ..clock.dedication import DEFAULT_MINIMUM, rated
 from ..game.owing import owed
 from ..game.record import find_game, players, variant_of
-from ..play.orders import winner_of
+from ..play.processing import winner_of
 from ..reply.conversation import Conversation
 
 # HISTORY without dates: the last week, at most 1000 lines (manual 3.4).
