@@ -14,6 +14,7 @@ import pytest
 import variants
 from adjudicator import adjudicate
 from judge.reports import results as r
+from judge.reports.results.layout import wrap_commas, wrap_status, wrap_words
 
 V = variants.load("standard")
 
@@ -761,24 +762,24 @@ def test_status_listing_in_a_retreat_phase_shows_where_units_may_go():
 def test_sentences_break_before_column_79():
     # The njudge's loop counts the line's newline too: 78 characters stay on one line.
     fits = "x" * 70 + " " + "y" * 7
-    assert r._wrap_words(fits) == [fits]
-    assert r._wrap_words(fits + "z") == ["x" * 70, "y" * 7 + "z"]
+    assert wrap_words(fits) == [fits]
+    assert wrap_words(fits + "z") == ["x" * 70, "y" * 7 + "z"]
     # A space in column 79 still ends the first line there.
-    assert r._wrap_words("x" * 78 + " yy") == ["x" * 78, "yy"]
+    assert wrap_words("x" * 78 + " yy") == ["x" * 78, "yy"]
 
 
 def test_lists_break_after_a_comma_and_go_on_under_the_first_name():
     head = "Unowned:   "
     names = ", ".join(["Abcdefg"] * 7) + ", Abcdef."  # 11 + 72 = 83 columns
-    assert r._wrap_commas(head + names, 11) == [
+    assert wrap_commas(head + names, 11) == [
         head + ", ".join(["Abcdefg"] * 7) + ",",
         " " * 11 + "Abcdef.",
     ]
     fits = head + "A" * 62 + ", Bc."  # 78 columns
-    assert r._wrap_commas(fits, 11) == [fits]
-    assert r._wrap_commas(fits[:-1] + "d.", 11) == [head + "A" * 62 + ",", " " * 11 + "Bcd."]
+    assert wrap_commas(fits, 11) == [fits]
+    assert wrap_commas(fits[:-1] + "d.", 11) == [head + "A" * 62 + ",", " " * 11 + "Bcd."]
     # A comma in column 79 is the njudge's last chance to break: that line has 79 columns.
-    assert r._wrap_commas(head + "A" * 67 + ", Bc.", 11) == [
+    assert wrap_commas(head + "A" * 67 + ", Bc.", 11) == [
         head + "A" * 67 + ",",
         " " * 11 + "Bc.",
     ]
@@ -786,16 +787,16 @@ def test_lists_break_after_a_comma_and_go_on_under_the_first_name():
 
 def test_status_lines_break_at_80_columns_then_indent_nine():
     line = "Russia:  Fleet " + "w" * 60 + " can retreat to " + " or ".join(["Zzzzzzzzzz"] * 6)
-    out = r._wrap_status(line)
+    out = wrap_status(line)
     assert len(out[0]) <= 80 and all(len(x) <= 78 for x in out[1:])
     assert all(x.startswith("         ") and not x.startswith("          ") for x in out[1:])
     assert " ".join(x.strip() for x in out) == line
-    assert r._wrap_status("x" * 80) == ["x" * 80]
-    assert r._wrap_status("x" * 79 + " y") == ["x" * 79, "         y"]
+    assert wrap_status("x" * 80) == ["x" * 80]
+    assert wrap_status("x" * 79 + " y") == ["x" * 79, "         y"]
     # A space in column 81 is too late: the break is at the space before it.
-    assert r._wrap_status("x" * 70 + " " + "y" * 9 + " z") == ["x" * 70, "         yyyyyyyyy z"]
-    assert r._wrap_status("x" * 79 + " " + "b" * 70) == ["x" * 79, "         " + "b" * 70]
-    assert r._wrap_status("x" * 79 + " " + "b" * 64 + " cccccc") == [
+    assert wrap_status("x" * 70 + " " + "y" * 9 + " z") == ["x" * 70, "         yyyyyyyyy z"]
+    assert wrap_status("x" * 79 + " " + "b" * 70) == ["x" * 79, "         " + "b" * 70]
+    assert wrap_status("x" * 79 + " " + "b" * 64 + " cccccc") == [
         "x" * 79,
         "         " + "b" * 64,
         "         cccccc",
