@@ -35,7 +35,7 @@ import variants
 from adjudicator import adjudicate
 from judge.config import load
 from judge.daemon import Judge
-from judge.engine.forming.joining import start_position
+from judge.engine.forming.start import start_position
 from judge.store import migrate
 from judge.store.db import Store
 from tests.judgekit import free_port

@@ -34,7 +34,7 @@ from sqlalchemy import insert
 import variants
 from benchmarks.mail import postgres_database
 from judge.config import load
-from judge.engine.forming.joining import default_settings, start_position
+from judge.engine.forming.start import default_settings, start_position
 from judge.engine.tick import tick
 from judge.store import migrate
 from judge.store.db import Store

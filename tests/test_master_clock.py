@@ -148,8 +148,8 @@ def test_a_power_back_in_play_after_the_deadline_gets_a_fresh_one():
 
     import variants
     from judge.config import Settings
-    from judge.engine.forming.joining import default_settings
     from judge.engine.forming.returns import back_in_play
+    from judge.engine.forming.start import default_settings
     from judge.store.models import Game, Participant
 
     game = Game(

@@ -15,7 +15,7 @@ from .clock import absences, timing
 from .endings import votes  # fmt: skip
 from .forming import joining as games
 from .forming import player
-from .forming import start as forming
+from .forming import setup as forming
 from .listings import listings
 from .master import control as master
 from .master import settings as game_settings

@@ -9,16 +9,13 @@ Anyone may observe, registered or not (the njudge's `mail_signon`).
 
 from __future__ import annotations
 
-import random
 import re
 from collections.abc import Callable
-from typing import Any
 
 from sqlalchemy import select
 
 import parser as p
 import variants
-from adjudicator.phase import Phase
 
 from ...modifiers import Choice, WordsRefused, ordered, read_words
 from ...reports.forming import (
@@ -32,43 +29,22 @@ from ...reports.forming import (
     taken_over,
     taken_over_reply,
 )
-from ...reports.frame import njudge_time
-from ...reports.results import starting_position
 from ...store.models import Game, Participant, User
 from ...store.passwords import check_password, hash_password
 from ..accounts.guessing import locked_until, password_problem, wrong_password
 from ..accounts.registration import guest
 from ..clock.absences import pending_for_master
-from ..clock.deadlines import DEFAULTS
 from ..clock.dedication import refusal
-from ..clock.lateness import set_phase_clock
-from ..game.moderation import ANONYMOUS, hearers, masters
+from ..game.moderation import hearers, masters
 from ..game.record import find_game, players, variant_of
-from ..play.processing import phase_begins
 from ..play.standing import put_away_errors
 from ..play.status import reply_status
 from ..reply.conversation import Conversation
 from ..reply.notices import addresses, deliver, everyone
-from .assignment import deal_powers
 from .returns import back_in_play, places_of
+from .start import default_settings, joined_order, shown_as, start_game
 
 GAME_NAME = re.compile(r"^[a-z0-9][a-z0-9_-]{0,18}$")
-
-
-def default_settings(variant: variants.Variant) -> dict[str, Any]:
-    """A new game's settings: the njudge's defaults (njudge-formats, deadline defaults)."""
-    return {
-        "players": len(variant.powers),
-        "assignment": "prflist",
-        "dias": True,
-        "concessions": True,
-        "nmr": False,
-        "moderated": False,
-        "auto_start": True,
-        "centers": variant.victory,
-        "press": "white",
-        **{kind: timing.as_dict() for kind, timing in DEFAULTS.items()},
-    }
 
 
 # -- the commands --------------------------------------------------------------------------
@@ -265,17 +241,13 @@ def _announce_sign_up(ctx: Conversation, game: Game, me: Participant, announced:
             return
         parts = [signed_up(me.user.email, game.name, count)] if announced else []
         if changed:
-            lists = [(x.user.email, x.preference) for x in sorted(players(game), key=_joined)]
+            lists = [(x.user.email, x.preference) for x in sorted(players(game), key=joined_order)]
             parts.append(preference_lists(me.user.email, lists))
         event = f"New Player Signon: #{count}" if announced else "Preference Change"
         people = [x for x in masters(game) if x is not me]
         deliver(ctx, game, people, event, "\n".join(parts), header=False)
 
     ctx.at_end("sign-up notice", tell)
-
-
-def _joined(x: Participant) -> tuple[Any, int]:
-    return (x.joined_at, x.id)
 
 
 def _welcome(ctx: Conversation, game: Game, me: Participant) -> None:
@@ -406,7 +378,7 @@ def _take_over(
     people = [x for x in hearers(game, taken) if x is not me]
     bosses = [x for x in people if x.role == "master"]
     deliver(ctx, game, bosses, event, "\n".join(filter(None, [told, after])), header=False)
-    for_others = after or told.replace(user.email, _shown(game, user))
+    for_others = after or told.replace(user.email, shown_as(game, user))
     deliver(ctx, game, [x for x in people if x not in bosses], event, for_others, header=False)
     gone = {a.lower(): a for x in seat for a in addresses(x)}
     for address in gone.values():
@@ -414,129 +386,6 @@ def _take_over(
 
 
 # -- the start ------------------------------------------------------------------------------
-
-
-def start_game(ctx: Conversation, game: Game, rng: random.Random | None = None) -> None:
-    """Powers are dealt, the board set, and everyone told their power and the deadline."""
-    if game.status != "forming":
-        return
-    variant = variant_of(game)
-    playing = sorted(players(game), key=_joined)
-    dealt = deal_powers(
-        {x.id: _choices(x.preference) for x in playing},
-        {x.letter: x.name for x in variant.powers},
-        game.settings.get("assignment", "prflist"), rng or random.Random(),
-    )  # fmt: skip
-    for x in playing:
-        first, *more = dealt[x.id]
-        x.power = first
-        x.user.started += 1
-        for power in more:
-            _seat(ctx, game, x, power)
-    game.status = "active"
-    blank = blank_start(variant) if game.settings.get("empty_board") else None
-    game.phase = blank or variant.start
-    game.turn = 1
-    game.position = start_position(variant, empty=blank is not None)
-    # The first deadline allows twice the usual time (njudge-formats, deadline defaults).
-
-    phase_begins(game)
-    set_phase_clock(game, ctx.settings, ctx.now, first=True)  # MIN counts from the start
-    game.next_event_at = game.deadline
-    ctx.session.flush()
-    roster = _roster(game, variant)
-    board = starting_position(variant, game.phase, empty=blank is not None)
-    when = njudge_time(game.deadline, ctx.settings)
-    # One mail a person, naming each of his places on a line of its own: a duplex player
-    # hears once of all his powers (the njudge's later `PowerStartingList`; 1.7.6 mailed
-    # him once a power).
-    places: dict[int, list[Participant]] = {}
-    order = {x.name: i for i, x in enumerate(variant.powers)}
-    for x in sorted(everyone(game), key=lambda y: order.get(y.power or "", -1)):
-        places.setdefault(x.user_id, []).append(x)
-    for group in places.values():
-        selected = "\n".join(
-            f"You have been selected as {_place_name(y)} in game '{game.name}' of Diplomacy."
-            for y in group
-        )
-        body = "\n\n".join(
-            [
-                selected,
-                "The following players are in this game:\n" + roster,
-                board.rstrip("\n"),
-                f"\nThe deadline for the first orders is {when}.",
-            ]
-        )
-        deliver(ctx, game, group[:1], "Game Starting", body + "\n")
-
-
-def _place_name(x: Participant) -> str:
-    return (x.power or "") if x.role == "player" else x.role.capitalize()
-
-
-def _seat(ctx: Conversation, game: Game, owner: Participant, power: str) -> None:
-    """Another power for a player of a duplex game (SET PLAYERS, manual 9.1): a place of its
-    own under the same user and password."""
-    extra = Participant(
-        game_id=game.id, user_id=owner.user_id, role="player", power=power,
-        password_hash=owner.password_hash, joined_at=owner.joined_at,
-        report_to=list(owner.report_to or []), absences=[], preference=owner.preference,
-    )  # fmt: skip
-    extra.user = owner.user
-    game.participants.append(extra)
-
-
-def blank_start(variant: variants.Variant) -> str | None:
-    """SET BLANK BOARD (manual 9.1): the adjustment phase of the year before the variant's
-    first, where every power builds its units; None for a variant that starts with one."""
-    start = Phase.parse(variant.start, variant)
-    if start.letter == "B":
-        return None
-    winter = next((c for c in variant.phases if c[1] == "B"), None)
-    if winter is None:
-        return None
-    return str(Phase(winter[0], start.year - 1, "B"))
-
-
-def start_position(variant: variants.Variant, empty: bool = False) -> dict[str, Any]:
-    """The board before the first phase: the variant's units (none on a BLANK BOARD) and
-    its starting ownership."""
-    units: dict[str, list[str]] = {x.name: [] for x in variant.powers}
-    for unit in () if empty else variant.units:
-        units[unit.power].append(f"{unit.type} {unit.location}")
-    centers: dict[str, list[str]] = {x.name: [] for x in variant.powers}
-    for province, power in variant.ownership.items():
-        centers[power].append(province)
-    return {"units": units, "centers": {k: sorted(v) for k, v in centers.items()}, "dislodged": []}
-
-
-def _roster(game: Game, variant: variants.Variant) -> str:
-    order = {x.name: i for i, x in enumerate(variant.powers)}
-    rank = {"master": -1, "player": 0, "observer": 1}
-    people = sorted(
-        (x for x in game.participants if x.status != "resigned"),
-        key=lambda x: (rank[x.role], order.get(x.power or "", 99), x.id),
-    )
-    lines = []
-    for x in people:
-        label = x.power if x.role == "player" else x.role.capitalize()
-        lines.append(f"     {label + ':':<26}{_shown(game, x.user)}")
-    return "\n".join(lines)
-
-
-def _shown(game: Game, user: User) -> str:
-    """How a notice to a game's people names someone: nobody is named in a gunboat game."""
-    return ANONYMOUS if "gunboat" in (game.options or []) else user.email
-
-
-def _choices(preference: str) -> tuple[tuple[str, ...], ...] | str:
-    """A stored preference ("E[FGR][TAI]", "*" or "") as the choices the assignment reads."""
-    if preference == "*":
-        return "*"
-    return tuple(
-        tuple(group) if group else (single,)
-        for group, single in re.findall(r"\[([A-Z]+)\]|([A-Z])", preference)
-    )
 
 
 # -- small things ---------------------------------------------------------------------------
@@ -603,4 +452,4 @@ def _tell_others(
     if masters_too:
         deliver(ctx, game, bosses, event, text(me.user.email), header=False)
     rest = [x for x in people if x not in bosses]
-    deliver(ctx, game, rest, event, text(_shown(game, me.user)), header=False)
+    deliver(ctx, game, rest, event, text(shown_as(game, me.user)), header=False)

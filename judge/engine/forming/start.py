@@ -1,176 +1,165 @@
-"""A master's commands about a game's start (users' manual 8.2, 8.6): SET VARIANT and
-SET NOT VARIANT before it, FORCE BEGIN with dummy players for the missing, and UNSTART
-back to forming while no turn has been played."""
+"""A game's start (users' manual 4.2, 8.2): a new game's default settings, the powers dealt,
+the board set up (or left blank), the first deadline, and everyone told their power."""
 
 from __future__ import annotations
 
-import secrets
+import random
+import re
+from typing import Any
 
-from sqlalchemy import delete, select
-
-import parser as p
 import variants
+from adjudicator.phase import Phase
 
-from ...modifiers import WordsRefused, modifier, not_carried_out, ordered, read_words, unknown_word
-from ...reports.frame import variant_title
-from ...store.models import OrderRecord, Participant, PhaseRecord, User
-from ...store.passwords import hash_password
-from ..game.moderation import announce, master_only, may_moderate
-from ..game.record import players
+from ...reports.frame import njudge_time
+from ...reports.results import starting_position
+from ...store.models import Game, Participant, User
+from ..clock.deadlines import DEFAULTS
+from ..clock.lateness import set_phase_clock
+from ..game.moderation import ANONYMOUS
+from ..game.record import players, variant_of
+from ..play.processing import phase_begins
 from ..reply.conversation import Conversation
-from ..reply.notices import DUMMY
-from .joining import default_settings, start_game
+from ..reply.notices import deliver, everyone
+from .assignment import deal_powers
 
 
-def set_variant(ctx: Conversation, cmd: p.SetVariant) -> None:
-    """SET VARIANT variant, SET VARIANT option (one at a time, manual 9), or both; SET
-    VARIANT STANDARD alone also takes every option away, as the manual says to un-set a
-    variant."""
-    allowed = may_moderate(ctx, "SET VARIANT")
-    if allowed is None:
-        return
-    game, me = allowed
+def default_settings(variant: variants.Variant) -> dict[str, Any]:
+    """A new game's settings: the njudge's defaults (njudge-formats, deadline defaults)."""
+    return {
+        "players": len(variant.powers),
+        "assignment": "prflist",
+        "dias": True,
+        "concessions": True,
+        "nmr": False,
+        "moderated": False,
+        "auto_start": True,
+        "centers": variant.victory,
+        "press": "white",
+        **{kind: timing.as_dict() for kind, timing in DEFAULTS.items()},
+    }
+
+
+def joined_order(x: Participant) -> tuple[Any, int]:
+    return (x.joined_at, x.id)
+
+
+def start_game(ctx: Conversation, game: Game, rng: random.Random | None = None) -> None:
+    """Powers are dealt, the board set, and everyone told their power and the deadline."""
     if game.status != "forming":
-        ctx.fail(f"SET VARIANT: game '{game.name}' has started; its variant is fixed.")
         return
-    try:
-        choice = read_words([cmd.variant, *cmd.options], variants.available())
-    except WordsRefused as refused:
-        ctx.fail(f"SET VARIANT: {refused}")
-        return
-    if len(choice.modifiers) > 1:
-        ctx.fail("SET VARIANT: one option at a time (or give them all at CREATE).")
-        return
-    name = choice.variant or game.variant
-    variant = variants.load(name)
-    if len(players(game)) > len(variant.powers):
-        ctx.fail(
-            f"SET VARIANT: game '{game.name}' has {len(players(game))} players, more than "
-            f"{variant.title} has powers."
-        )
-        return
-    fresh = default_settings(variant)
-    kept = {k: v for k, v in (game.settings or {}).items() if k not in ("players", "centers")}
-    game.settings = {**kept, "players": fresh["players"], "centers": fresh["centers"]}
-    game.variant = name
-    if name == "standard" and choice.variant and not choice.modifiers:
-        game.options = []
-    else:
-        game.options = list(ordered([*(game.options or []), *choice.modifiers]))
-    words = variant_title(game, " ")
-    ctx.say(f"Game '{game.name}' set: Variant {words}.")
-    announce(
-        ctx, game, me, "Parameter Change",
-        f"The variant of game '{game.name}' is now {words}.\nSign on with "
-        f"'SIGN ON ?{game.name} password {name} {' '.join(game.options)}'.\n",
+    variant = variant_of(game)
+    playing = sorted(players(game), key=joined_order)
+    dealt = deal_powers(
+        {x.id: _choices(x.preference) for x in playing},
+        {x.letter: x.name for x in variant.powers},
+        game.settings.get("assignment", "prflist"), rng or random.Random(),
     )  # fmt: skip
-
-
-def set_not_variant(ctx: Conversation, cmd: p.SetNotVariant) -> None:
-    allowed = may_moderate(ctx, "SET NOT VARIANT")
-    if allowed is None:
-        return
-    game, me = allowed
-    if game.status != "forming":
-        ctx.fail(f"SET NOT VARIANT: game '{game.name}' has started; its variant is fixed.")
-        return
-    found = modifier(cmd.option)
-    if found is None:
-        ctx.fail(f"SET NOT VARIANT: {unknown_word(cmd.option, variants.available())}")
-        return
-    if not found.carried_out:
-        ctx.fail(f"SET NOT VARIANT: {not_carried_out(found)}")
-        return
-    if found.word not in (game.options or []):
-        ctx.fail(f"SET NOT VARIANT: game '{game.name}' has no option '{cmd.option}'.")
-        return
-    game.options = [o for o in game.options if o != found.word]
-    ctx.say(f"Game '{game.name}' set: no {found.title}.")
-    announce(ctx, game, me, "Parameter Change", f"Game '{game.name}' is no longer {found.title}.\n")
-
-
-def force_begin(ctx: Conversation, cmd: p.ForceBegin) -> None:
-    """The missing players are dummies, already abandoned, for anyone to take over."""
-    allowed = master_only(ctx, "FORCE BEGIN")
-    if allowed is None:
-        return
-    game, _me = allowed
-    if game.status != "forming":
-        ctx.fail(f"FORCE BEGIN: game '{game.name}' is not forming.")
-        return
-    missing = game.settings["players"] - len(players(game))
-    dummies = []
-    if missing > 0:
-        dummy = _dummy_user(ctx)
-        for _ in range(missing):
-            x = Participant(
-                game_id=game.id, user_id=dummy.id, role="player",
-                password_hash=hash_password(secrets.token_hex(16), ctx.settings.password_cost),
-                joined_at=ctx.now, report_to=[], absences=[],
-            )  # fmt: skip
-            x.user = dummy
-            game.participants.append(x)
-            dummies.append(x)
-        ctx.session.flush()
-    ctx.say(f"Game '{game.name}' begins with {missing if missing > 0 else 'no'} dummy players.")
-
-    def begin() -> None:
-        start_game(ctx, game)
-        for x in dummies:
-            x.status = "abandoned"
-
-    ctx.at_end("start", begin)
-
-
-def unstart(ctx: Conversation, cmd: p.Unstart) -> None:
-    """Back to forming, powers unassigned, MANUAL START (only before any turn is played)."""
-    allowed = master_only(ctx, "UNSTART")
-    if allowed is None:
-        return
-    game, me = allowed
-    played = ctx.session.execute(
-        select(PhaseRecord.id).where(PhaseRecord.game_id == game.id).limit(1)
-    ).first()
-    if game.status not in ("active", "paused") or played is not None:
-        ctx.fail(f"UNSTART: game '{game.name}' can be unstarted only before any turn is played.")
-        return
-    ctx.session.execute(delete(OrderRecord).where(OrderRecord.game_id == game.id))
-    seen: set[int] = set()
-    for x in sorted(players(game), key=lambda y: (y.joined_at, y.id)):
-        # Who left stays gone (an ejected or resigned player, FORCE BEGIN's dummies), and a
-        # duplex player is back to the one place he signed on with.
-        if x.user.email == DUMMY or x.status in ("abandoned", "cd") or x.user_id in seen:
-            x.status = "resigned"
-            continue
-        seen.add(x.user_id)
-        x.power = None
-        x.orders_status = "none"
-        x.wait = False
-        x.status = "active"
-        x.user.started = max(0, x.user.started - 1)
-    game.status = "forming"
-    game.phase = None
-    game.turn = 0
-    game.position = {}
-    game.deadline = game.grace = game.earliest = game.next_event_at = None
-    game.late_notice_at = None
-    game.settings = {**(game.settings or {}), "auto_start": False}
-    ctx.say(f"Game '{game.name}' is forming again, set MANUAL START.")
-    announce(
-        ctx, game, me, "Parameter Change",
-        f"Game '{game.name}' has been returned to forming by its master: powers will be "
-        "assigned again\nwhen it starts.  You may change your preference list meanwhile.\n",
-    )  # fmt: skip
-
-
-def _dummy_user(ctx: Conversation) -> User:
-    found = ctx.session.execute(select(User).where(User.email == DUMMY)).scalar_one_or_none()
-    if found is not None:
-        return found
-    user = User(
-        email=DUMMY, name="Dummy Player", registered_at=ctx.now, updated_at=ctx.now,
-        registration={},
-    )  # fmt: skip
-    ctx.session.add(user)
+    for x in playing:
+        first, *more = dealt[x.id]
+        x.power = first
+        x.user.started += 1
+        for power in more:
+            _seat(ctx, game, x, power)
+    game.status = "active"
+    blank = blank_start(variant) if game.settings.get("empty_board") else None
+    game.phase = blank or variant.start
+    game.turn = 1
+    game.position = start_position(variant, empty=blank is not None)
+    # The first deadline allows twice the usual time (njudge-formats, deadline defaults).
+    phase_begins(game)
+    set_phase_clock(game, ctx.settings, ctx.now, first=True)  # MIN counts from the start
+    game.next_event_at = game.deadline
     ctx.session.flush()
-    return user
+    roster = _roster(game, variant)
+    board = starting_position(variant, game.phase, empty=blank is not None)
+    when = njudge_time(game.deadline, ctx.settings)
+    # One mail a person, naming each of his places on a line of its own: a duplex player
+    # hears once of all his powers (the njudge's later `PowerStartingList`; 1.7.6 mailed
+    # him once a power).
+    places: dict[int, list[Participant]] = {}
+    order = {x.name: i for i, x in enumerate(variant.powers)}
+    for x in sorted(everyone(game), key=lambda y: order.get(y.power or "", -1)):
+        places.setdefault(x.user_id, []).append(x)
+    for group in places.values():
+        selected = "\n".join(
+            f"You have been selected as {_place_name(y)} in game '{game.name}' of Diplomacy."
+            for y in group
+        )
+        body = "\n\n".join(
+            [
+                selected,
+                "The following players are in this game:\n" + roster,
+                board.rstrip("\n"),
+                f"\nThe deadline for the first orders is {when}.",
+            ]
+        )
+        deliver(ctx, game, group[:1], "Game Starting", body + "\n")
+
+
+def _place_name(x: Participant) -> str:
+    return (x.power or "") if x.role == "player" else x.role.capitalize()
+
+
+def _seat(ctx: Conversation, game: Game, owner: Participant, power: str) -> None:
+    """Another power for a player of a duplex game (SET PLAYERS, manual 9.1): a place of its
+    own under the same user and password."""
+    extra = Participant(
+        game_id=game.id, user_id=owner.user_id, role="player", power=power,
+        password_hash=owner.password_hash, joined_at=owner.joined_at,
+        report_to=list(owner.report_to or []), absences=[], preference=owner.preference,
+    )  # fmt: skip
+    extra.user = owner.user
+    game.participants.append(extra)
+
+
+def blank_start(variant: variants.Variant) -> str | None:
+    """SET BLANK BOARD (manual 9.1): the adjustment phase of the year before the variant's
+    first, where every power builds its units; None for a variant that starts with one."""
+    start = Phase.parse(variant.start, variant)
+    if start.letter == "B":
+        return None
+    winter = next((c for c in variant.phases if c[1] == "B"), None)
+    if winter is None:
+        return None
+    return str(Phase(winter[0], start.year - 1, "B"))
+
+
+def start_position(variant: variants.Variant, empty: bool = False) -> dict[str, Any]:
+    """The board before the first phase: the variant's units (none on a BLANK BOARD) and
+    its starting ownership."""
+    units: dict[str, list[str]] = {x.name: [] for x in variant.powers}
+    for unit in () if empty else variant.units:
+        units[unit.power].append(f"{unit.type} {unit.location}")
+    centers: dict[str, list[str]] = {x.name: [] for x in variant.powers}
+    for province, power in variant.ownership.items():
+        centers[power].append(province)
+    return {"units": units, "centers": {k: sorted(v) for k, v in centers.items()}, "dislodged": []}
+
+
+def _roster(game: Game, variant: variants.Variant) -> str:
+    order = {x.name: i for i, x in enumerate(variant.powers)}
+    rank = {"master": -1, "player": 0, "observer": 1}
+    people = sorted(
+        (x for x in game.participants if x.status != "resigned"),
+        key=lambda x: (rank[x.role], order.get(x.power or "", 99), x.id),
+    )
+    lines = []
+    for x in people:
+        label = x.power if x.role == "player" else x.role.capitalize()
+        lines.append(f"     {label + ':':<26}{shown_as(game, x.user)}")
+    return "\n".join(lines)
+
+
+def shown_as(game: Game, user: User) -> str:
+    """How a notice to a game's people names someone: nobody is named in a gunboat game."""
+    return ANONYMOUS if "gunboat" in (game.options or []) else user.email
+
+
+def _choices(preference: str) -> tuple[tuple[str, ...], ...] | str:
+    """A stored preference ("E[FGR][TAI]", "*" or "") as the choices the assignment reads."""
+    if preference == "*":
+        return "*"
+    return tuple(
+        tuple(group) if group else (single,)
+        for group, single in re.findall(r"\[([A-Z]+)\]|([A-Z])", preference)
+    )

@@ -17,7 +17,7 @@ import parser as p
 
 from ...store.models import Game, Participant
 from ..clock.dedication import LEVELS, cd_ratio, ontime_ratio
-from ..forming.joining import start_game
+from ..forming.start import start_game
 from ..game.moderation import announce, changer, may_moderate
 from ..game.record import players, variant_of
 from ..reply.conversation import Conversation
