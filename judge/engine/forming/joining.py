@@ -37,7 +37,7 @@ from ..clock.absences import pending_for_master
 from ..clock.dedication import refusal
 from ..game.moderation import hearers, masters
 from ..game.record import find_game, players, variant_of
-from ..play.orders import put_away_errors
+from ..play.standing import put_away_errors
 from ..play.status import reply_status
 from ..reply.conversation import Conversation
 from ..reply.notices import addresses, deliver, everyone

@@ -17,7 +17,7 @@ from ..clock.deadlines import DEFAULTS
 from ..clock.lateness import set_phase_clock
 from ..game.moderation import ANONYMOUS
 from ..game.record import players, variant_of
-from ..play.orders import phase_begins
+from ..play.processing import phase_begins
 from ..reply.conversation import Conversation
 from ..reply.notices import deliver, everyone
 from .assignment import deal_powers

@@ -15,17 +15,9 @@ from ..forming.joining import forming_lines
 from ..forming.returns import places_of
 from ..game.moderation import ANONYMOUS, announce, hearers, master_only
 from ..game.record import players, power_called, variant_of
-from ..play.orders import (  # fmt: skip
-    named_phase,
-    phase_begins,
-    phase_document,
-    phase_report,
-    process,
-    refresh,
-    schedule,
-    spoken,
-    trial,
-)
+from ..play.future import named_phase, spoken
+from ..play.processing import phase_begins, phase_report, process, schedule
+from ..play.standing import phase_document, refresh, trial
 from ..reply.conversation import Conversation
 from ..reply.notices import addresses, deliver, everyone
 

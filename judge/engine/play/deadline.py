@@ -28,7 +28,8 @@ from ..clock.lateness import (
 )
 from ..game.owing import ready
 from ..reply.notices import Notices
-from .orders import process, refresh, schedule
+from .processing import process, schedule
+from .standing import refresh
 
 
 def look(session: Session, mailer: Notices, game: Game, now: datetime) -> bool:

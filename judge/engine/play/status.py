@@ -26,7 +26,8 @@ from ..game.owing import build_at, owed
 from ..game.record import players, variant_of
 from ..reply.conversation import Conversation
 from .blind import players_sight
-from .orders import advance_powers, condition_text, order_key, refresh, standing
+from .future import advance_powers, condition_text, order_key
+from .standing import refresh, standing
 
 
 def reply_status(ctx: Conversation) -> None:

@@ -1,0 +1,251 @@
+"""A phase processed (users' manual 5.1): once every power is in and the game's DELAY is
+over, or the clock says so, the phase is adjudicated, its results reported to everyone,
+the game won or the next phase that needs orders begun, and the orders given in advance
+for it settled and told to their players.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy.orm import Session
+
+import variants
+from adjudicator import adjudicate
+from adjudicator.phase import Phase
+
+from ...config import Settings
+from ...reports import results as r
+from ...reports.frame import njudge_time
+from ...store.models import Game, HistoryEvent, PhaseRecord
+from ..clock.dedication import turn_counted
+from ..clock.lateness import next_event, owing_orders, set_phase_clock
+from ..endings.ending import ended
+from ..game.owing import adjustment_due, build_at, ready
+from ..game.record import players, variant_of
+from ..press.postal import postal_block
+from ..reply.notices import deliver, everyone
+from .blind import deliver_results, players_sight
+from .future import settle_conditions
+from .standing import every_winter, orders_of, phase_document, refresh, standing
+
+Mailer = Any  # a Conversation or a Notices: has .settings, .now, .session and .send()
+
+# Phases played one after another in one go (every order given in advance, DELAY 0); more
+# are left to the clock's next look, so one mail or tick never runs away with a game.
+BACK_TO_BACK = 12
+
+
+def schedule(mailer: Mailer, game: Game) -> None:
+    """When all are in, process after the game's DELAY (at once when it is zero and MIN
+    has passed), and the phase after it as well if its orders are all in already;
+    otherwise the clock looks again at the deadline (lateness.py). A loop, not a
+    recursion: any number of phases may come due at once."""
+    for _ in range(BACK_TO_BACK):
+        is_ready = ready(game)
+        game.next_event_at = next_event(game, mailer.now, is_ready)
+        due = game.next_event_at is not None and game.next_event_at <= mailer.now
+        if not (is_ready and due):
+            return
+        process(mailer, game)
+        if game.status != "active":
+            return
+    game.next_event_at = mailer.now  # the clock's next look goes on
+
+
+def process(mailer: Mailer, game: Game) -> None:
+    """Adjudicate the phase, report it to everyone, and go on to the next phase that needs
+    orders (retreats and adjustments nobody needs are skipped)."""
+    session: Session = mailer.session
+    settings: Settings = mailer.settings
+    now: datetime = mailer.now
+    variant = variant_of(game)
+    if game.late_notice_at is None:  # nobody was late this phase (else counted then)
+        turn_counted(game, [], [x for x in owing_orders(game) if x.orders_status == "complete"])
+    given = orders_of(session, game, game.phase or "")
+    doc = phase_document(game, given)
+    out = adjudicate(doc)
+    record = PhaseRecord(
+        game_id=game.id,
+        turn=game.turn,
+        phase=game.phase,
+        position=dict(game.position or {}),
+        result={"input": doc, "output": out},
+        processed_at=now,
+    )
+    session.add(record)
+    report = phase_report(game, doc, out)
+    done_phase = game.phase
+    centers = out.get("centers") or (game.position or {}).get("centers", {})
+    position = {"units": out["units"], "centers": centers, "dislodged": out.get("dislodged", [])}
+    next_phase = _next_needed(
+        variant, out["next_phase"], position, build_at(game), every_winter(game)
+    )
+    winner = winner_of(game, centers)
+    game.position = position
+    tail: list[str] = []
+    if winner is not None:
+        game.status = "finished"
+        game.next_event_at = None
+        phase_begins(game)
+        tail.append(r.GAME_OVER)
+    else:
+        game.phase = next_phase
+        game.turn += 1
+        phase_begins(game)
+        away = set_phase_clock(game, settings, now, first=False)
+        game.next_event_at = None
+        tail.append(
+            r.next_phase_lines(variant, game.name, next_phase, njudge_time(game.deadline, settings))
+        )
+        if away:
+            tail.append("Requested absence(s) activated.")
+    body = (
+        report
+        + "\n\n"
+        + "\n".join(tail).rstrip("\n")
+        + "\n"
+        + postal_block(session, game, done_phase)
+    )
+    # The results carry the phase just played in their subject (a blind game: a copy each).
+    deliver_results(mailer, game, record, report, body)
+    session.add(
+        HistoryEvent(
+            game_id=game.id, at=now, kind="results", phase=done_phase,
+            subject=f"{done_phase} Results", body=body,
+        )
+    )  # fmt: skip
+    if winner is not None:
+        letter = next(x.letter for x in variant.powers if x.name == winner)
+        deliver(
+            mailer, game, everyone(game), f"Victory: {letter}",
+            f"Game '{game.name}' has been won by {winner}.  Congratulations!\n\n{r.GAME_OVER}\n",
+        )  # fmt: skip
+        ended(mailer, game, decided=True)
+        return
+    session.flush()
+    advance = settle_conditions(session, game)
+    given, out = refresh(session, game)
+    _tell_advance_orders(mailer, game, advance, given, out)
+
+
+def phase_begins(game: Game) -> None:
+    """A new phase: nobody waits and no draw or concession stands, except that under ANY
+    DISBAND or build transformations every active player waits in an adjustment phase (the
+    njudge's rule, manual 9.1): anyone may act, so the phase runs to its deadline unless
+    all SET NOWAIT."""
+    wait = game.status == "active" and every_winter(game) and (game.phase or "").endswith("B")
+    for x in players(game):
+        if x.status == "late":  # late for the phase just played, not for this one
+            x.status = "active"
+        x.wait = wait and bool(x.power) and x.status == "active"
+        x.draw = None
+        x.concede = None
+
+
+def phase_report(game: Game, doc: dict[str, Any], out: dict[str, Any]) -> str:
+    """The results of the game's current phase as the adjudicator found them: the one
+    renderer of results, for the report and for a master's PREDICT."""
+    kind = (game.phase or "M")[-1]
+    variant = variant_of(game)
+    if kind == "B":
+        return r.adjustment_results(variant, game.name, game.turn, doc, out).rstrip("\n")
+    render = r.movement_results if kind == "M" else r.retreat_results
+    # The game's own victory count (SET CENTERS) decides the (* VICTORY!! *) tag, and the
+    # players' standing the (* CD *) and (* ABANDONED *) ones.
+    centers = out.get("centers") or (game.position or {}).get("centers", {})
+    shown = {**out, "winner": winner_of(game, centers)}
+    marks = {
+        x.power: "CD" if x.status == "cd" else "ABANDONED"
+        for x in players(game)
+        if x.power and x.status in ("cd", "abandoned")
+    }
+    text = render(variant, game.name, game.turn, doc, shown, marks=marks).rstrip("\n")
+    if "Ownership of supply centers:" in text:
+        control = power_control(game)
+        if control:
+            text += "\n\n" + control
+    return text
+
+
+def power_control(game: Game) -> str:
+    """Duplex games (SET PLAYERS): which powers each player controls, under the first of
+    his powers; nothing when every player holds one power, or in a gunboat game."""
+    if "gunboat" in (game.options or []):
+        return ""
+    held: dict[int, list[str]] = {}
+    for x in players(game):
+        if x.power:
+            held.setdefault(x.user_id, []).append(x.power)
+    if all(len(v) == 1 for v in held.values()):
+        return ""
+    order = [x.name for x in variant_of(game).powers]
+    groups = sorted(
+        (sorted(v, key=order.index) for v in held.values()), key=lambda v: order.index(v[0])
+    )
+    width = max(len(v[0]) for v in groups) + 2
+    lines = ["Power Control:", ""]
+    lines += [f"{(v[0] + ':').ljust(width)} {', '.join(v)}." for v in groups]
+    return "\n".join(lines)
+
+
+def _next_needed(
+    variant: variants.Variant,
+    code: str,
+    position: dict[str, Any],
+    where: str,
+    every_winter: bool = False,
+) -> str:
+    """The adjudicator's next phase, or later while nobody has anything to do in it
+    (`every_winter`: ANY DISBAND, where anyone with a unit may adjust)."""
+    phase = Phase.parse(code, variant)
+    for _ in range(len(variant.phases) + 1):
+        if phase.letter == "R" and not any(d.get("retreats") for d in position["dislodged"]):
+            position["dislodged"] = []
+        elif phase.letter == "B" and not (
+            (every_winter and any(position.get("units", {}).values()))
+            or _adjustments_needed(variant, position, where)
+        ):
+            pass
+        else:
+            return str(phase)
+        phase = phase.following(variant)
+    return str(phase)
+
+
+def _adjustments_needed(variant: variants.Variant, position: dict[str, Any], where: str) -> bool:
+    return any(adjustment_due(variant, position, x.name, where) for x in variant.powers)
+
+
+def winner_of(game: Game, centers: dict[str, list[str]]) -> str | None:
+    """The power with the game's victory count of centres and more than any other."""
+    target = int(game.settings.get("centers") or variant_of(game).victory)
+    counts = sorted(((len(v), k) for k, v in centers.items()), reverse=True)
+    if not counts or counts[0][0] < target:
+        return None
+    if len(counts) > 1 and counts[1][0] == counts[0][0]:
+        return None
+    return counts[0][1]
+
+
+def _tell_advance_orders(
+    mailer: Mailer,
+    game: Game,
+    powers: set[str],
+    given: dict[str, list[str]],
+    out: dict[str, Any],
+) -> None:
+    """Each player whose orders came in advance is told how they now read."""
+    variant = variant_of(game)
+    for x in players(game):
+        if x.power and x.power in powers:
+            state = standing(game, x.power, given.get(x.power, []), out)
+            listing = r.orders_listing(
+                variant, game.name, game.turn, game.phase, x.power, out,
+                build_at=build_at(game), seen=players_sight(game, x.power),
+            )  # fmt: skip
+            note = "Your orders given in advance for this phase now count:"
+            if state.errors:
+                note = "Your orders given in advance for this phase have errors:"
+            deliver(mailer, game, [x], "Orders", f"{note}\n\n{listing.rstrip()}\n")
