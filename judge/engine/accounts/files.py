@@ -5,6 +5,7 @@ from __future__ import annotations
 import parser as p
 
 from ... import __version__, helpfiles
+from ...reports.accounts import too_many_files, version_reply
 from ..reply.conversation import Conversation
 
 
@@ -28,11 +29,7 @@ def send_file(ctx: Conversation, name: str) -> bool:
 
 
 def _too_many_files(ctx: Conversation) -> None:
-    most, more = ctx.settings.files_per_mail, ctx.files_refused
-    ctx.fail(
-        f"Only the first {most} files asked for were sent; the other {more:,} "
-        f"{'was' if more == 1 else 'were'} not.  Ask for at most {most} files in one mail."
-    )
+    ctx.fail(too_many_files(ctx.settings.files_per_mail, ctx.files_refused))
 
 
 def get(ctx: Conversation, cmd: p.GetFile) -> None:
@@ -51,10 +48,7 @@ def help_(ctx: Conversation, cmd: p.Help) -> None:
 
 
 def version(ctx: Conversation, cmd: p.Version) -> None:
-    ctx.say(
-        f"This is judge {ctx.settings.code}, version {__version__} of the Python judge, "
-        "which reads the njudge's command language (njudge 1.7)."
-    )
+    ctx.say(version_reply(ctx.settings.code, __version__))
 
 
 def map_(ctx: Conversation, cmd: p.Map) -> None:

@@ -20,6 +20,7 @@ from datetime import datetime, timedelta
 
 from sqlalchemy import func, insert, select
 
+from ...reports import accounts as texts
 from ...reports.frame import njudge_time
 from ...store.models import Address, Game, Participant, SignOnFailure
 from ..game.moderation import masters
@@ -55,18 +56,11 @@ def locked_until(ctx: Conversation, game: Game, place: str, holders: Iterable[Pa
     )
     if here is not None:
         when = njudge_time(here + timedelta(seconds=settings.sign_on_window), settings)
-        return (
-            f"Too many SIGN ONs as {place} in game '{game.name}' with a wrong password:\n"
-            f"none is read before {when}.  The player and the master have been told."
-        )
+        return texts.place_locked(place, game.name, when)
     everywhere = _nth_newest(ctx, settings.sign_on_judge_failures, SignOnFailure.at > since)
     if everywhere is not None and not _own(ctx, holders):
         when = njudge_time(everywhere + timedelta(seconds=settings.sign_on_window), settings)
-        minutes = settings.sign_on_window // 60
-        return (
-            f"Too many SIGN ONs with a wrong password on this judge in {minutes} minutes:\n"
-            f"none is read before {when}, but from a player's own address."
-        )
+        return texts.judge_locked(settings.sign_on_window // 60, when)
     return ""
 
 
@@ -95,16 +89,8 @@ def wrong_password(
     people = [x for x in holders if x.status != "resigned"]
     people += [x for x in masters(game) if x not in people]
     minutes = settings.sign_on_window // 60
-    who = "the player's own addresses" if _own(ctx, holders) else "other addresses"
-    body = (
-        f"There have been {count} attempts in the last {minutes} minutes to sign on as\n"
-        f"{place} in game '{game.name}' with a wrong password, the last from\n"
-        f"{ctx.sender}.\n\n"
-        f"SIGN ONs as {place} from {who} are refused until\n"
-        f"{until}.  The password has not been changed.  If it was not\n"
-        "you, keep your password to yourself; the player may change it with SET PASSWORD,\n"
-        "the master with BECOME and SET PASSWORD.\n"
-    )
+    own = _own(ctx, holders)
+    body = texts.failed_signons(count, minutes, place, game.name, ctx.sender, own, until)
     deliver(ctx, game, people, f"Failed Signons: {place}", body, header=False)
 
 

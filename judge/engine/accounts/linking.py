@@ -23,6 +23,7 @@ from sqlalchemy import select
 
 import parser as p
 
+from ...reports import accounts as texts
 from ...reports.frame import njudge_time
 from ...store import queries as q
 from ...store.models import LinkRequest, User
@@ -57,17 +58,11 @@ def ask(ctx: Conversation, cmd: p.IAmAlso) -> None:
         .all()
     )
     if any(r.address == new for r in waiting):
-        ctx.fail(
-            f"A confirmation for {new} has been mailed to the address of record of\n"
-            f"{cmd.address} already: send back the line it gives, from {new}."
-        )
+        ctx.fail(texts.link_mailed_already(cmd.address, new))
         return
     if len(waiting) >= ctx.settings.link_pending:
         when = njudge_time(waiting[0].expires_at, ctx.settings)
-        ctx.fail(
-            f"Too many addresses wait to be linked to {cmd.address} already.\n"
-            f"Try again after {when}."
-        )
+        ctx.fail(texts.links_waiting(cmd.address, when))
         return
     token = _new_token()
     expires = ctx.now + timedelta(days=ctx.settings.link_days)
@@ -78,12 +73,8 @@ def ask(ctx: Conversation, cmd: p.IAmAlso) -> None:
         )
     )  # fmt: skip
     when = njudge_time(expires, ctx.settings)
-    ctx.send(owner.email, SUBJECT, _asked(ctx, owner, new, token, when))
-    ctx.say(
-        f"A confirmation has been mailed to the address of record of {cmd.address}.\n"
-        f"{new} is linked to that registration once the line it gives is sent to the\n"
-        f"judge from {new}, before {when}."
-    )
+    ctx.send(owner.email, SUBJECT, texts.link_asked(ctx.settings.code, owner, new, token, when))
+    ctx.say(texts.link_mailed(cmd.address, new, when))
 
 
 def confirm(ctx: Conversation, cmd: p.IAmAlsoConfirm) -> None:
@@ -92,26 +83,18 @@ def confirm(ctx: Conversation, cmd: p.IAmAlsoConfirm) -> None:
         select(LinkRequest).where(LinkRequest.token_hash == _hashed(cmd.token))
     ).scalar_one_or_none()
     if request is None:
-        ctx.fail(
-            "I AM ALSO CONFIRM: no request has that token.  Copy the line from the judge's\n"
-            "mail as it stands, or send I AM ALSO again."
-        )
+        ctx.fail(texts.token_unknown())
         return
     if request.status != "pending":
         ctx.fail("I AM ALSO CONFIRM: that token has been used already.")
         return
     if request.expires_at <= ctx.now:
         when = njudge_time(request.expires_at, ctx.settings)
-        ctx.fail(
-            f"I AM ALSO CONFIRM: that token expired on {when}.\nSend I AM ALSO again for a new one."
-        )
+        ctx.fail(texts.token_expired(when))
         return
     sender = ctx.sender.lower()
     if sender != request.address:
-        ctx.fail(
-            f"I AM ALSO CONFIRM: that token links {request.address}, not {sender}.\n"
-            f"Send it from {request.address}."
-        )
+        ctx.fail(texts.token_elsewhere(request.address, sender))
         return
     if user_by_address(ctx.session, sender) is not None:
         ctx.fail(f"{sender} is registered already; it cannot be added.")
@@ -123,25 +106,8 @@ def confirm(ctx: Conversation, cmd: p.IAmAlsoConfirm) -> None:
     added = {"address": sender, "user_id": owner.id, "added_at": ctx.now}
     ctx.session.execute(q.NEW_ADDRESS, added)
     request.status, request.done_at = "confirmed", ctx.now
-    ctx.say(f"{sender} is now also an address of {owner.email} ({owner.name}).")
-    ctx.send(
-        owner.email,
-        SUBJECT,
-        f"{sender} is now also an address of your registration with judge\n"
-        f"{ctx.settings.code}: mail from it counts as yours.  It was confirmed with the\n"
-        "token the judge mailed to you.  If you did not send it on, tell the judgekeeper.\n",
-    )
-
-
-def _asked(ctx: Conversation, owner: User, new: str, token: str, when: str) -> str:
-    return (
-        f"{new} asks to be linked to your registration with judge {ctx.settings.code}\n"
-        f"({owner.email}, {owner.name}): mail from it would then count as yours.\n\n"
-        f"If that is you, send this line to the judge from {new}:\n\n"
-        f"  I AM ALSO CONFIRM {token}\n\n"
-        f"The request expires on {when}.  If it was not you, do nothing:\n"
-        "the address is not linked, and nothing else changes.\n"
-    )
+    ctx.say(texts.linked(sender, owner))
+    ctx.send(owner.email, SUBJECT, texts.linked_notice(sender, ctx.settings.code))
 
 
 def _new_token() -> str:

@@ -11,6 +11,7 @@ from sqlalchemy.orm import Session
 import parser as p
 
 from ... import helpfiles
+from ...reports import accounts as texts
 from ...store import queries as q
 from ...store.fields import clean_text
 from ...store.models import User
@@ -26,8 +27,6 @@ FIELDS = (
 # The house rules' minimum (users' manual 3.3).
 REQUIRED = ("name", "email", "address", "country", "level")
 LEVELS = ("novice", "amateur", "intermediate", "advanced", "expert")
-# What WHO IS shows of a registration: not the street address, phone or birthdate.
-PUBLIC = ("name", "email", "country", "level", "site", "timezone")
 
 
 def register(ctx: Conversation, cmd: p.Register) -> None:
@@ -36,19 +35,11 @@ def register(ctx: Conversation, cmd: p.Register) -> None:
     unknown = sorted(set(fields) - set(FIELDS))
     missing = [f for f in REQUIRED if not fields.get(f)]
     if missing:
-        ctx.fail(
-            "Registration not processed: the house rules require "
-            + ", ".join(f.capitalize() for f in missing)
-            + ".  Get file 'form' for the registration form."
-        )
+        ctx.fail(texts.fields_missing(missing))
         return
     level = fields["level"].lower()
     if level not in LEVELS:
-        ctx.fail(
-            f"Registration not processed: Level '{fields['level']}' must be one of "
-            + ", ".join(lv.capitalize() for lv in LEVELS)
-            + "."
-        )
+        ctx.fail(texts.level_unknown(fields["level"], LEVELS))
         return
     form = {
         "name": fields["name"][:200],
@@ -82,19 +73,11 @@ def register(ctx: Conversation, cmd: p.Register) -> None:
         ctx.session.execute(
             q.NEW_ADDRESS, {"address": address, "user_id": user_id, "added_at": ctx.now}
         )
-    notes = []
-    if unknown:
-        notes.append("Fields ignored (not on the form): " + ", ".join(unknown) + ".")
-    if fields.get("package", "").lower() in ("yes", "y", "true"):
+    package = fields.get("package", "").lower() in ("yes", "y", "true")
+    if package:
         for name in _package_files():
             send_file(ctx, name)
-        notes.append("Package send completed.")
-    else:
-        notes.append(
-            "Newuser package is not being sent.  To get it, send 'get package' to the Judge."
-        )
-    notes.append("Registration processed." if fresh else "Registration updated.")
-    ctx.say("\n".join(notes))
+    ctx.say(texts.registration_reply(unknown, package, fresh))
 
 
 def guest(session: Session, address: str, now: datetime) -> User:
@@ -121,14 +104,8 @@ def _tell_owner(ctx: Conversation, user: User, new: dict[str, str]) -> None:
         return
     old = user.registration or {}
     changed = [f.capitalize() for f in FIELDS if old.get(f, "") != new.get(f, "")]
-    what = ", ".join(changed) if changed else "nothing (the same form again)"
-    ctx.send(
-        user.email,
-        "Diplomacy registration",
-        f"Your registration with judge {ctx.settings.code} was sent again from\n"
-        f"{ctx.sender}, one of its addresses.  Changed: {what}.\n"
-        "If this was not you, tell the judgekeeper.\n",
-    )
+    text = texts.registration_changed(ctx.settings.code, ctx.sender, changed)
+    ctx.send(user.email, "Diplomacy registration", text)
 
 
 def _guest_of(ctx: Conversation) -> User | None:
@@ -158,10 +135,7 @@ def who_is(ctx: Conversation, cmd: p.WhoIs) -> None:
     for prefix in cmd.prefixes[:20]:
         key = prefix.lower()
         if not ctx.settings.whois and "@" not in key[1:]:
-            out.append(
-                f"WHO IS {prefix[:80]}: give a whole address, or its part up to and with\n"
-                "the '@' (WHO IS name@); this judge does not list its users by letters."
-            )
+            out.append(texts.letters_refused(prefix))
             continue
         found = ctx.session.execute(
             # A range, not LIKE: SQLite's LIKE ignores case and so cannot use the index.
@@ -172,21 +146,10 @@ def who_is(ctx: Conversation, cmd: p.WhoIs) -> None:
         for user_id, registration, address in found:
             users.setdefault(user_id, (registration, []))[1].append(address)
         if not users:
-            out.append(f"No registered address starts with '{prefix}'.")
+            out.append(texts.nobody_starts(prefix))
             continue
-        out.extend(_public_form(form, addresses) for form, addresses in users.values())
+        out.extend(texts.public_form(form, addresses) for form, addresses in users.values())
     ctx.say("\n\n".join(out))
-
-
-def _public_form(registration: dict[str, str], addresses: list[str]) -> str:
-    lines = []
-    for name in PUBLIC:
-        value = registration.get(name, "")
-        if value:
-            lines.append(f"{name.capitalize() + ':':<11}{value}")
-    if len(addresses) > 1:
-        lines.append(f"{'Addresses:':<11}{', '.join(addresses)}")
-    return "\n".join(lines)
 
 
 def get_dedication(ctx: Conversation, cmd: p.GetDedication) -> None:
@@ -194,7 +157,7 @@ def get_dedication(ctx: Conversation, cmd: p.GetDedication) -> None:
     if user is None:
         ctx.fail(f"Your address {ctx.sender} is not registered with the judge.")
         return
-    ctx.say(dedication_record(user))
+    ctx.say(texts.dedication_record(user))
 
 
 def info_player(ctx: Conversation, cmd: p.InfoPlayer) -> None:
@@ -202,27 +165,10 @@ def info_player(ctx: Conversation, cmd: p.InfoPlayer) -> None:
     for address in cmd.addresses[:100]:
         user = user_by_address(ctx.session, address)
         if user is None:
-            out.append(f"{address} is not registered with this judge.")
+            out.append(texts.not_registered(address))
         else:
-            out.append(dedication_record(user))
+            out.append(texts.dedication_record(user))
     ctx.say("\n\n".join(out))
-
-
-def dedication_record(user: User) -> str:
-    """The three dedication systems of users' manual 5.2, for one user."""
-    ontime = f"{user.ontime / user.due:.2f}" if user.due else "1.00 (no turns yet)"
-    cd = f"{user.civil_disorders / user.started:.2f}" if user.started else "0.00 (no games yet)"
-    return "\n".join(
-        [
-            f"Dedication record for {user.email} ({user.name}):",
-            f"  Registered:            {user.registered_at:%a %b %d %Y}",
-            f"  Dedication points:     {user.dedication}",
-            f"  On-time ratio:         {ontime}  ({user.ontime} of {user.due} turns on time)",
-            f"  CD ratio:              {cd}  ({user.civil_disorders} in {user.started} games)",
-            f"  Resignations:          {user.resigned}",
-            f"  Positions taken over:  {user.tookover}",
-        ]
-    )
 
 
 def get_whois(ctx: Conversation, cmd: p.GetWhois) -> None:
@@ -230,6 +176,5 @@ def get_whois(ctx: Conversation, cmd: p.GetWhois) -> None:
         ctx.fail("GET WHOIS is not enabled on this judge.  Use WHO IS with an address.")
         return
     users = ctx.session.execute(select(User).order_by(User.email)).scalars()
-    lines = [f"{u.email:<40} {u.name:<30} {u.level:<12} {u.country}".rstrip() for u in users]
-    ctx.send(ctx.reply_to, "Diplomacy file whois", "\n".join(lines) + "\n")
+    ctx.send(ctx.reply_to, "Diplomacy file whois", texts.whois_file(users))
     ctx.say("The registration list has been sent.")

@@ -10,6 +10,7 @@ he may sign on to, I AM ALSO) is still the mail's own address (`Conversation.sen
 from __future__ import annotations
 
 from ...mailin.addresses import refusal
+from ...reports.accounts import copy_unsent, reply_to_unused
 from ..reply.conversation import Conversation
 
 
@@ -23,10 +24,7 @@ def direct(ctx: Conversation, reply_to_line: str | None) -> None:
         if why is None:
             ctx.reply_to = reply_to_line
             return
-        ctx.say(
-            f"REPLY-TO: {_shown(reply_to_line)} not used: {why}.\n"
-            f"This answer goes to {ctx.sender} instead."
-        )
+        ctx.say(reply_to_unused(reply_to_line, why, ctx.sender))
         return
     for address in ctx.mail.reply_to_all:
         if address.lower() == ctx.reply_to.lower():
@@ -35,11 +33,4 @@ def direct(ctx: Conversation, reply_to_line: str | None) -> None:
         if why is None:
             ctx.copies.append(address)
         else:
-            ctx.say(f"No copy of this answer sent to {_shown(address)}: {why}.")
-
-
-def _shown(address: str) -> str:
-    """An address as a reply may print it: its first 80 characters, control characters
-    written out."""
-    cut = address[:80]
-    return cut if cut.isprintable() else repr(cut)
+            ctx.say(copy_unsent(address, why))

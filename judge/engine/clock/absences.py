@@ -14,6 +14,7 @@ from zoneinfo import ZoneInfo
 
 import parser as p
 
+from ...reports import clock as texts
 from ...reports.frame import njudge_time
 from ...store.models import Game, Participant
 from ..game.moderation import masters
@@ -91,47 +92,27 @@ def set_absence(ctx: Conversation, cmd: p.SetAbsence) -> None:
     except OverflowError:  # the parser keeps years far from 9999; this is the last guard
         ctx.fail(f"{what}: date out of range.")
         return
-    shown = f"from {njudge_time(start, ctx.settings)} to {njudge_time(end, ctx.settings)}"
+    shown = _shown(ctx, start, end)
     if end <= ctx.now:
         ctx.fail(f"{what}: an absence {shown} has already ended.")
         return
     if len(kept) >= MAX_PENDING:
-        ctx.fail(
-            f"{what}: you already have {MAX_PENDING} absences pending in game "
-            f"'{game.name}'; cancel one with SET NO ABSENCE first."
-        )
+        ctx.fail(texts.absences_full(what, MAX_PENDING, game.name))
         return
     clash = next(((s, e) for s, e in kept if s < end and start < e), None)
     if clash is not None:
-        ctx.fail(
-            f"{what}: an absence {shown} overlaps the one you have from "
-            f"{njudge_time(clash[0], ctx.settings)} to {njudge_time(clash[1], ctx.settings)}."
-        )
+        ctx.fail(texts.absence_overlaps(what, shown, _shown(ctx, *clash)))
         return
     limit = int((game.settings or {}).get("max_absence", DEFAULT_MAX_DAYS))
     who = me.power or me.user.email
     if me.role != "master" and not ctx.became and end - start > timedelta(days=limit):
-        ctx.fail(
-            f"{what}: an absence {shown} is longer than the {limit} days game "
-            f"'{game.name}' allows (MAX ABSENCE).  Its master has been told, and may set it "
-            "for you."
-        )
-        _tell_masters(
-            ctx, game, me, "Absence Request",
-            f"{who} in game '{game.name}' asks for an absence {shown},\nlonger than the "
-            f"game's MAX ABSENCE of {limit} days.  To grant it, BECOME the power and SET "
-            "ABSENCE.\n",
-        )  # fmt: skip
+        ctx.fail(texts.absence_too_long(what, shown, limit, game.name))
+        asked = texts.absence_asked(who, game.name, shown, limit)
+        _tell_masters(ctx, game, me, "Absence Request", asked)
         return
     _store(me, sorted([*kept, (start, end)]))
-    ctx.say(
-        f"Absence {shown} set for game '{game.name}'.\n"
-        "It does not change the current deadline; no later deadline will fall inside it."
-    )
-    _tell_masters(
-        ctx, game, me, "Absence Request",
-        f"{who} in game '{game.name}' will be absent {shown}.\n",
-    )  # fmt: skip
+    ctx.say(texts.absence_set(shown, game.name))
+    _tell_masters(ctx, game, me, "Absence Request", texts.absence_coming(who, game.name, shown))
 
 
 def _cancel(
@@ -144,15 +125,16 @@ def _cancel(
         last = to_local(end - timedelta(microseconds=1), zone).date()
         if first <= day <= last:  # type: ignore[operator]
             _store(me, [w for w in kept if w != (start, end)])
-            shown = f"from {njudge_time(start, ctx.settings)} to {njudge_time(end, ctx.settings)}"
-            ctx.say(f"Absence {shown} cancelled for game '{game.name}'.")
-            who = me.power or me.user.email
-            _tell_masters(
-                ctx, game, me, "Absence Cancelled",
-                f"{who} in game '{game.name}' has cancelled the absence {shown}.\n",
-            )  # fmt: skip
+            shown = _shown(ctx, start, end)
+            ctx.say(texts.absence_cancelled(shown, game.name))
+            withdrawn = texts.absence_withdrawn(me.power or me.user.email, game.name, shown)
+            _tell_masters(ctx, game, me, "Absence Cancelled", withdrawn)
             return
     ctx.fail(f"SET NO ABSENCE: you have no absence pending in game '{game.name}' on that date.")
+
+
+def _shown(ctx: Conversation, start: datetime, end: datetime) -> str:
+    return texts.span(njudge_time(start, ctx.settings), njudge_time(end, ctx.settings))
 
 
 def _tell_masters(ctx: Conversation, game: Game, me: Participant, event: str, text: str) -> None:
@@ -167,9 +149,8 @@ def pending_for_master(ctx: Conversation, game: Game) -> None:
         if x.role in ("player", "master") and x.status != "resigned"
         for s, e in pending(x, ctx.now)
     )
-    lines = [
-        f"  {who:<12} from {njudge_time(s, ctx.settings)} to {njudge_time(e, ctx.settings)}"
-        for s, e, who in found
-    ]
-    if lines:
-        ctx.say("Absences pending in game '" + game.name + "':\n" + "\n".join(lines))
+    if found:
+        shown = [
+            (who, njudge_time(s, ctx.settings), njudge_time(e, ctx.settings)) for s, e, who in found
+        ]
+        ctx.say(texts.absences_pending(game.name, shown))

@@ -15,6 +15,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from ...config import Settings
+from ...reports import clock as texts
 from ...reports.frame import njudge_time
 from ...store.models import Game, Participant
 from ..game.moderation import hearers
@@ -107,21 +108,8 @@ def auto_process(game: Game) -> bool:
 
 def remind_paused(mailer: Notices, game: Game, now: datetime) -> None:
     """A paused game reminds everyone of it now and then (manual 8.2, PAUSE)."""
-    deliver(
-        mailer, game, everyone(game), "Game Paused",
-        f"Game '{game.name}' is still paused: nothing is processed and no deadline "
-        "passes\nuntil a master resumes it.\n",
-    )  # fmt: skip
+    deliver(mailer, game, everyone(game), "Game Paused", texts.still_paused(game.name))
     game.next_event_at = now + PAUSED_REMINDER
-
-
-def _names(game: Game, late: list[Participant], named: bool = False) -> str:
-    names = sorted(x.power or "" for x in late)
-    if (game.settings or {}).get("quiet") and not named:
-        return "some power's" if len(names) == 1 else "some powers'"
-    if len(names) == 1:
-        return f"{names[0]}'s"
-    return ", ".join(names[:-1]) + f" and {names[-1]}'s"
 
 
 def late_notice(mailer: Notices, game: Game, late: list[Participant], first: bool) -> None:
@@ -135,19 +123,15 @@ def late_notice(mailer: Notices, game: Game, late: list[Participant], first: boo
         dedication.turn_counted(game, late, [x for x in owing_orders(game) if x.id not in waiting])
     else:
         dedication.reminded(game, late)
-    count = ""
-    if (game.settings or {}).get("late_count") and len(late) == 1:
-        times = late[0].late_count
-        count = f": {times} time{'s' if times != 1 else ''} late"
-    fate = "in civil disorder" if nmr(game) else "abandoned and free for takeover"
+    counted = (game.settings or {}).get("late_count") and len(late) == 1
+    times = late[0].late_count if counted else None
     when = njudge_time(game.grace, mailer.settings) if game.grace else "the grace period's end"
+    powers = [x.power or "" for x in late]
 
     def text(named: bool) -> str:
-        who = _names(game, late, named)
-        return (
-            f"Diplomacy game '{game.name}' is waiting for {who} orders{count}.\n\n"
-            f"This power will be considered {fate}\nif orders are not received by {when}.\n"
-        )
+        hidden = bool((game.settings or {}).get("quiet")) and not named
+        who = texts.late_powers(powers, hidden)
+        return texts.late_notice(game.name, who, times, nmr(game), when)
 
     # The subject names the late powers by letter (`Late Notice: AE`), except to the
     # players of a quiet game; a master's copy always names them (the njudge's dip.mlate).
@@ -170,14 +154,10 @@ def abandon(mailer: Notices, game: Game, late: list[Participant]) -> None:
     for x in late:
         x.status = "abandoned"
     dedication.abandoned(game, late)
-    names = ", ".join(sorted(x.power or "" for x in late))
-    text = (
-        f"{names} in game '{game.name}' {'is' if len(late) == 1 else 'are'} now considered "
-        "abandoned.  Anyone not playing in the game\nmay take over by signing on to the power.\n"
-    )
+    disorder_at = None
     if nmr(game) and game.grace is not None:
-        when = njudge_time(game.grace, mailer.settings)
-        text += f"It will be considered in civil disorder if orders are not received by {when}.\n"
+        disorder_at = njudge_time(game.grace, mailer.settings)
+    text = texts.abandoned([x.power or "" for x in late], game.name, disorder_at)
     deliver(mailer, game, hearers(game, late), "Abandoned", text)
 
 
@@ -185,11 +165,7 @@ def civil_disorder(mailer: Notices, game: Game, late: list[Participant]) -> None
     for x in late:
         x.status = "cd"
     dedication.grace_missed(game, late, disorder=True)
-    names = ", ".join(sorted(x.power or "" for x in late))
-    text = (
-        f"{names} in game '{game.name}' {'is' if len(late) == 1 else 'are'} now in civil "
-        "disorder: the phase is processed without them.\n"
-    )
+    text = texts.civil_disorder([x.power or "" for x in late], game.name)
     deliver(mailer, game, hearers(game, late), "Civil Disorder", text)
 
 
@@ -199,10 +175,7 @@ def ask_for_replacements(
     """NoNMR: nothing is processed until the abandoned return or are taken over."""
     if game.late_notice_at is None or now >= game.late_notice_at + WAITING_REMINDER:
         for x in late:
-            text = (
-                f"Diplomacy game '{game.name}' is waiting for someone to take over the "
-                f"abandoned {x.power}.\n"
-            )
+            text = texts.waiting_for_replacement(game.name, str(x.power))
             deliver(mailer, game, hearers(game), "Waiting for Replacement", text)
         game.late_notice_at = now
     game.next_event_at = game.late_notice_at + WAITING_REMINDER

@@ -11,6 +11,7 @@ from datetime import time
 
 import parser as p
 
+from ...reports import clock as texts
 from ...reports.frame import njudge_time
 from ..game.moderation import announce, changer, may_moderate
 from ..game.owing import ready
@@ -35,12 +36,10 @@ def set_timing(ctx: Conversation, cmd: p.SetTiming) -> None:
         return
     game.settings = {**(game.settings or {}), cmd.phase: changed.as_dict()}
     line = parameter_line(_LABELS[cmd.phase], changed)
-    ctx.say(f"{_LABELS[cmd.phase]} timing of game '{game.name}' set:\n{line}")
-    announce(
-        ctx, game, me, "Parameter Change",
-        f"{changer(game, me)} has changed the {_LABELS[cmd.phase].lower()} timing of game "
-        f"'{game.name}':\n{line}\n",
-    )  # fmt: skip
+    label = _LABELS[cmd.phase]
+    ctx.say(texts.timing_set(label, game.name, line))
+    told = texts.timing_changed(changer(game, me), label, game.name, line)
+    announce(ctx, game, me, "Parameter Change", told)
     if game.phase and KINDS.get(game.phase[-1]) == cmd.phase:
         game.next_event_at = next_event(game, ctx.now, ready(game))  # a new DELAY
 
@@ -62,9 +61,10 @@ def set_date(ctx: Conversation, cmd: p.SetDate) -> None:
         time(timing.clock // 60, timing.clock % 60) if timing.clock >= 0 else time(23, 59)
     )
     moment = moment_of(cmd.when, default_time, zone)
+    when = njudge_time(moment, ctx.settings)
     if which == "deadline":
         if moment <= ctx.now:
-            ctx.fail(f"{what}: {njudge_time(moment, ctx.settings)} has passed already.")
+            ctx.fail(f"{what}: {when} has passed already.")
             return
         later = game.deadline is None or moment > game.deadline
         game.deadline = moment
@@ -75,30 +75,21 @@ def set_date(ctx: Conversation, cmd: p.SetDate) -> None:
         if game.grace is not None and game.grace < game.deadline:
             game.grace = game.deadline
         game.late_notice_at = None
-        event, text = (
-            "Deadline Adjustment",
-            f"The deadline is now {njudge_time(moment, ctx.settings)}.",
-        )
+        event, text = "Deadline Adjustment", texts.deadline_moved(when)
     elif which == "grace":
         if game.deadline is not None and moment < game.deadline:
             ctx.fail(f"{what}: the grace period cannot end before the deadline.")
             return
         game.grace = moment
-        event, text = (
-            "Grace Adjustment",
-            f"The grace period now ends {njudge_time(moment, ctx.settings)}.",
-        )
+        event, text = "Grace Adjustment", texts.grace_moved(when)
     else:
         game.earliest = moment
         if game.deadline is not None and moment > game.deadline:
             game.deadline = moment
             if game.grace is not None and game.grace < moment:
                 game.grace = moment
-        text = f"Orders will not be processed before {njudge_time(moment, ctx.settings)}."
-        event = "Start Adjustment"
-    ctx.say(f"Game '{game.name}': {text}")
-    announce(
-        ctx, game, me, f"{event} to: {njudge_time(moment, ctx.settings)}",
-        f"{changer(game, me)} has changed the clock of game '{game.name}'.\n{text}\n",
-    )  # fmt: skip
+        event, text = "Start Adjustment", texts.start_moved(when)
+    ctx.say(texts.date_set(game.name, text))
+    told = texts.date_changed(changer(game, me), game.name, text)
+    announce(ctx, game, me, f"{event} to: {when}", told)
     game.next_event_at = next_event(game, ctx.now, ready(game))

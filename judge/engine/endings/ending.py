@@ -8,6 +8,7 @@ import re
 
 from sqlalchemy import select
 
+from ...reports.endings import no_successor, successor
 from ...store.models import Game, Participant
 from ..game.moderation import masters
 from ..press.diary import publish
@@ -28,10 +29,7 @@ def ended(mailer: Conversation | Notices, game: Game, decided: bool) -> None:
 def _successor(mailer: Conversation | Notices, game: Game) -> None:
     name = _next_name(mailer, game.name)
     if name is None:
-        deliver(
-            mailer, game, masters(game), "Parameter Change",
-            f"AUTO CREATE: no name follows '{game.name}'; no new game was created.\n",
-        )  # fmt: skip
+        deliver(mailer, game, masters(game), "Parameter Change", no_successor(game.name))
         return
     new = Game(
         name=name, variant=game.variant, options=list(game.options or []), status="forming",
@@ -47,11 +45,7 @@ def _successor(mailer: Conversation | Notices, game: Game) -> None:
         )  # fmt: skip
         keeper.user = x.user
         new.participants.append(keeper)
-    deliver(
-        mailer, game, everyone(game), "Parameter Change",
-        f"Game '{name}' has been created to follow '{game.name}', with the same settings.\n"
-        f"Sign on with 'SIGN ON ?{name} password'.\n",
-    )  # fmt: skip
+    deliver(mailer, game, everyone(game), "Parameter Change", successor(name, game.name))
 
 
 def _next_name(mailer: Conversation | Notices, name: str) -> str | None:

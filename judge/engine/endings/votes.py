@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import parser as p
 
+from ...reports.endings import concession_declared, draw_declared
 from ...store.models import Game, HistoryEvent
 from ..game.record import players, variant_of
 from ..reply.conversation import Conversation
@@ -102,7 +103,7 @@ def _count(ctx: Conversation, game: Game) -> None:
     if winner:
         game.status = "finished"
         game.next_event_at = None
-        text = f"Game '{game.name}' has been conceded to {winner}.  Congratulations!\n"
+        text = concession_declared(game.name, winner)
         deliver(ctx, game, everyone(game), f". Game conceded to {winner}", text)
         _history(ctx, game, "concession", text)
         ended(ctx, game, decided=True)
@@ -110,15 +111,10 @@ def _count(ctx: Conversation, game: Game) -> None:
 
 def _end(ctx: Conversation, game: Game, drawn: frozenset[str]) -> None:
     variant = variant_of(game)
-    order = [x.name for x in variant.powers if x.name in drawn]
-    names = ", ".join(order[:-1]) + f" and {order[-1]}" if len(order) > 1 else order[0]
     letters = "".join(x.letter for x in variant.powers if x.name in drawn)
     game.status = "finished"
     game.next_event_at = None
-    text = (
-        f"Game '{game.name}' has been declared a draw between {names}.\n"
-        "Congratulations on a game well-played.\n"
-    )
+    text = draw_declared(game.name, [x.name for x in variant.powers if x.name in drawn])
     deliver(ctx, game, everyone(game), f"Draw Declared: {letters}", text)
     _history(ctx, game, "draw", text)
     ended(ctx, game, decided=True)

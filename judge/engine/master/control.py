@@ -7,6 +7,7 @@ from sqlalchemy import select
 
 import parser as p
 
+from ...reports import master as texts
 from ...reports.frame import njudge_time
 from ...store.models import Game, HistoryEvent, Participant, PhaseRecord
 from ..clock.lateness import PAUSED_REMINDER, next_event, set_phase_clock
@@ -37,7 +38,7 @@ def become_master(ctx: Conversation, cmd: p.BecomeMaster) -> None:
     me.role = "master"
     me.preference = ""
     game.settings = {**(game.settings or {}), "moderated": True}
-    ctx.say(f"You are now the master of game '{game.name}'.\n{forming_lines(game)}")
+    ctx.say(texts.became_master(game.name, forming_lines(game)))
 
 
 def pause(ctx: Conversation, cmd: p.Pause) -> None:
@@ -51,11 +52,7 @@ def pause(ctx: Conversation, cmd: p.Pause) -> None:
     game.status = "paused"
     game.next_event_at = ctx.now + PAUSED_REMINDER
     ctx.say(f"Game '{game.name}' is paused.")
-    announce(
-        ctx, game, me, "Game Paused",
-        f"Game '{game.name}' has been paused by its master.  Press may still be sent, but\n"
-        "nothing is processed and no deadline passes until it is resumed.\n",
-    )  # fmt: skip
+    announce(ctx, game, me, "Game Paused", texts.paused(game.name))
 
 
 def resume(ctx: Conversation, cmd: p.Resume) -> None:
@@ -88,11 +85,9 @@ def resume(ctx: Conversation, cmd: p.Resume) -> None:
     set_phase_clock(game, ctx.settings, ctx.now, first=False)
     game.earliest = None
     when = njudge_time(game.deadline, ctx.settings) if game.deadline else "none"
-    ctx.say(f"Game '{game.name}' is resumed.  The deadline is {when}.")
-    deliver(
-        ctx, game, [x for x in everyone(game) if x is not me], "Game Resumed",
-        f"Game '{game.name}' has been resumed.\nThe deadline for orders will be {when}.\n",
-    )  # fmt: skip
+    ctx.say(texts.resumed_reply(game.name, when))
+    others = [x for x in everyone(game) if x is not me]
+    deliver(ctx, game, others, "Game Resumed", texts.resumed(game.name, when))
     ctx.after_reply("schedule", lambda: schedule(ctx, game))
 
 
@@ -140,10 +135,7 @@ def terminate(ctx: Conversation, cmd: p.Terminate) -> None:
     game.status = "terminated"
     game.next_event_at = None
     ctx.say(f"Game '{game.name}' is terminated.")
-    announce(
-        ctx, game, me, "Game Terminated",
-        f"Game '{game.name}' has been terminated by its master.\n",
-    )  # fmt: skip
+    announce(ctx, game, me, "Game Terminated", texts.terminated(game.name))
     ended(ctx, game, decided=False)
 
 
@@ -177,20 +169,14 @@ def eject(ctx: Conversation, cmd: p.Eject) -> None:
         seat = places_of(game, x)  # a duplex player leaves with all his powers
         for y in seat:
             y.status = "abandoned"
-        names = ", ".join(y.power or "" for y in seat)
-        event, text = (
-            f"Resignation: {names}",
-            (
-                f"{names} {'has' if len(seat) == 1 else 'have'} been removed from game "
-                f"'{game.name}' by its master.  The power may be taken over\nby anyone not "
-                "playing in the game.\n"
-            ),
-        )
+        powers = [y.power or "" for y in seat]
+        event = f"Resignation: {', '.join(powers)}"
+        text = texts.removed(powers, game.name)
     else:
         x.status = "resigned"
         # A gunboat game names nobody to the others (the njudge's someone@somewhere).
         who_left = ANONYMOUS if "gunboat" in (game.options or []) else x.user.email
-        event, text = "Resignation", f"{who_left} has left game '{game.name}'.\n"
+        event, text = "Resignation", texts.left(who_left, game.name)
     ctx.say(f"EJECT: {x.power or x.user.email} ejected from game '{game.name}'.")
     deliver(ctx, game, [y for y in hearers(game, [x]) if y is not me], event, text)
 
@@ -219,10 +205,7 @@ def promote(ctx: Conversation, cmd: p.Promote) -> None:
         return
     found.role = "master"
     ctx.say(f"{found.user.email} is now a master of game '{game.name}'.")
-    deliver(
-        ctx, game, [found], "Parameter Change",
-        f"{me.user.email} has made you a master of game '{game.name}'.\n",
-    )  # fmt: skip
+    deliver(ctx, game, [found], "Parameter Change", texts.promoted(me.user.email, game.name))
 
 
 def predict(ctx: Conversation, cmd: p.Predict) -> None:
@@ -236,7 +219,7 @@ def predict(ctx: Conversation, cmd: p.Predict) -> None:
         return
     given, out = trial(ctx.session, game)
     report = phase_report(game, phase_document(game, given), out)
-    ctx.say(f"Prediction for {game.phase}, from the orders given so far:\n\n{report}")
+    ctx.say(texts.prediction(game.phase, report))
 
 
 def become(ctx: Conversation, cmd: p.Become) -> None:
@@ -300,10 +283,7 @@ def rollback(ctx: Conversation, cmd: p.Rollback) -> None:
     game.earliest = None
     refresh(ctx.session, game)
     when = njudge_time(game.deadline, ctx.settings) if game.deadline else "none"
-    text = (
-        f"Game '{game.name}' has been rolled back to {game.phase} (turn {game.turn:03d}).\n"
-        f"The deadline for orders will be {when}.\n"
-    )
+    text = texts.rolled_back(game.name, game.phase, game.turn, when)
     ctx.say(text.rstrip())
     announce(ctx, game, me, f"Rollback to {game.phase}", text)
     ctx.session.add(

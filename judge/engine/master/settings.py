@@ -1,7 +1,7 @@
 """SET commands that change a game's settings (users' manual 8.1, 8.3, 8.4, 8.6): one
-table says, per setting, how its value reads, who may change it and when, and what bounds
-it. A setting this judge does not carry out yet is refused as such, never stored to no
-effect.
+table says, per setting, who may change it and when, and what bounds it (how its value
+reads is reports/master.py's `setting_words`). A setting this judge does not carry out yet
+is refused as such, never stored to no effect.
 
 Each change is announced to everyone else in the game as a "Parameter Change", naming the
 changer (or 'someone@somewhere' when the game does not SHOW it).
@@ -15,6 +15,7 @@ from typing import Any
 
 import parser as p
 
+from ...reports import master as texts
 from ...store.models import Game, Participant
 from ..clock.dedication import LEVELS, cd_ratio, ontime_ratio
 from ..forming.start import start_game
@@ -27,15 +28,10 @@ Check = Callable[[Game, Participant, Any], str | None]
 
 @dataclass(frozen=True)
 class Rule:
-    words: Callable[[Any], str]  # how the value reads: "NMR", "Max Absence: 20"
     forming: bool = False  # only before the game starts
     check: Check | None = None  # why a value is refused, or None
     # The setter's confirmation where the njudge words it its own way (game name, value).
     reply: Callable[[str, Any], str] | None = None
-
-
-def _flag(on: str, off: str) -> Callable[[Any], str]:
-    return lambda value: on if value else off
 
 
 def _unmoderate(game: Game, me: Participant, value: Any) -> str | None:
@@ -98,106 +94,61 @@ def _whole(value: Any) -> Any:
     return int(value) if isinstance(value, float) and value.is_integer() else value
 
 
-_PRESS_WORDS = {
-    "white": "White", "grey": "Grey", "white/grey": "White/Grey", "grey/white": "Grey/White",
-    "none": "None",
-}  # fmt: skip
-_FAKE_WORDS = {
-    "none": "No Fake", "may": "Partial may be Faked",
-    "broadcast": "Partial Fakes Broadcast",
-    "broadcast_default": "Partial Fakes Broadcast by default",
-}  # fmt: skip
-
-
 FLAGS: dict[str, Rule] = {
-    "nmr": Rule(_flag("NMR", "NoNMR")),
-    "strict_wait": Rule(_flag("StrictWait", "NoStrictWait")),
-    "strict_grace": Rule(_flag("StrictGrace", "NoStrictGrace")),
-    "auto_process": Rule(_flag("AutoProcess", "ManualProcess")),
-    "auto_start": Rule(_flag("AutoStart", "ManualStart"), forming=True),
-    "late_count": Rule(_flag("LateCount", "NoLateCount")),
-    "quiet": Rule(_flag("Quiet", "NoQuiet")),
-    "rated": Rule(_flag("Rated", "Unrated")),
-    "moderated": Rule(_flag("Moderated", "Unmoderated"), check=_unmoderate),
-    "dias": Rule(_flag("DIAS", "NoDIAS")),
-    "concessions": Rule(_flag("Concessions", "No concessions")),
-    "list": Rule(_flag("List", "NoList")),
-    "resume": Rule(_flag("Resume", "NoResume")),
-    "show": Rule(_flag("Show", "NoShow")),
-    "partial": Rule(_flag("Partial Allowed", "No Partial")),
-    "minor_press": Rule(_flag("MinorPress", "NoMinorPress"), forming=True),
-    "late_press": Rule(_flag("LatePress", "NoLatePress")),
-    "must_order": Rule(_flag("MustOrder", "NoMustOrder")),
-    "blank_press": Rule(_flag("BlankPress", "NoBlankPress")),
-    "all_press": Rule(_flag("All Press", "Normal Press")),
-    "watch_all_press": Rule(_flag("WatchAllPress", "NoWatchAllPress")),
-    "reveal": Rule(_flag("Reveal", "NoReveal")),
-    "secret": Rule(_flag("Secret", "NoSecret")),
-    "duality": Rule(_flag("Duality", "NoDuality"), forming=True),
+    "nmr": Rule(),
+    "strict_wait": Rule(),
+    "strict_grace": Rule(),
+    "auto_process": Rule(),
+    "auto_start": Rule(forming=True),
+    "late_count": Rule(),
+    "quiet": Rule(),
+    "rated": Rule(),
+    "moderated": Rule(check=_unmoderate),
+    "dias": Rule(),
+    "concessions": Rule(),
+    "list": Rule(),
+    "resume": Rule(),
+    "show": Rule(),
+    "partial": Rule(),
+    "minor_press": Rule(forming=True),
+    "late_press": Rule(),
+    "must_order": Rule(),
+    "blank_press": Rule(),
+    "all_press": Rule(),
+    "watch_all_press": Rule(),
+    "reveal": Rule(),
+    "secret": Rule(),
+    "duality": Rule(forming=True),
     # The rules of manual 9.1, before the start only (they change the game's nature).
-    "auto_disband": Rule(_flag("AutoDisband", "NoAutoDisband"), forming=True),
-    "move_disband": Rule(_flag("Disband", "NoDisband"), forming=True),
-    "coastal_convoys": Rule(_flag("CoastalConvoy", "NoCoastalConvoy"), forming=True),
-    "empty_board": Rule(_flag("BlankBoard", "NoBlankBoard"), forming=True),
-    "touch_press": Rule(_flag("TouchPress", "NoTouchPress"), forming=True),
-    "summer": Rule(_flag("Summer", "NoSummer"), forming=True),
-    "attack_transform": Rule(
-        _flag("AttackTransform", "NoAttackTransform"), forming=True, check=_move_transforms
-    ),
-    "proxy": Rule(_flag("Proxy", "NoProxy")),
-    "strict_convoy": Rule(_flag("StrictConvoy", "NoStrictConvoy")),
-    "auto_create": Rule(_flag("AutoCreate", "NoAutoCreate")),
-    "postal_press": Rule(_flag("PostalPress", "No PostalPress")),
+    "auto_disband": Rule(forming=True),
+    "move_disband": Rule(forming=True),
+    "coastal_convoys": Rule(forming=True),
+    "empty_board": Rule(forming=True),
+    "touch_press": Rule(forming=True),
+    "summer": Rule(forming=True),
+    "attack_transform": Rule(forming=True, check=_move_transforms),
+    "proxy": Rule(),
+    "strict_convoy": Rule(),
+    "auto_create": Rule(),
+    "postal_press": Rule(),
 }
 NUMBERS: dict[str, Rule] = {
-    "centers": Rule(lambda v: f"Winning Centers: {_whole(v)}", check=_centers),
-    "players": Rule(
-        lambda v: f"Number of Players: {_whole(v)}",
-        forming=True,
-        check=_players,
-        reply=lambda game, v: f"Number of Players for game '{game}' set to {_whole(v)}.",
-    ),
-    "max_absence": Rule(lambda v: f"Max Absence: {_whole(v)}", check=_max_absence),
-    "dedication": Rule(lambda v: f"Dedication: {_whole(v)}", check=_dedication),
-    "ontime_ratio": Rule(lambda v: f"Minimum On-time Ratio: {v:.2f}", check=_ontime),
-    "resign_ratio": Rule(lambda v: f"Maximum CD Ratio: {v:.2f}", check=_resrat),
+    "centers": Rule(check=_centers),
+    "players": Rule(forming=True, check=_players, reply=texts.players_set),
+    "max_absence": Rule(check=_max_absence),
+    "dedication": Rule(check=_dedication),
+    "ontime_ratio": Rule(check=_ontime),
+    "resign_ratio": Rule(check=_resrat),
 }
 CHOICES: dict[str, tuple[Rule, frozenset[str]]] = {
-    "level": (
-        Rule(lambda v: f"Level: {v.capitalize()}"),
-        frozenset({"any", *LEVELS}),
-    ),
-    "access": (
-        Rule(lambda v: f"Access: {v.capitalize()}-site"),
-        frozenset({"any", "same", "different"}),
-    ),
-    "press": (
-        Rule(lambda v: f"Press: {_PRESS_WORDS[v]}"),
-        frozenset(_PRESS_WORDS),
-    ),
-    "fake": (
-        Rule(lambda v: _FAKE_WORDS[v]),
-        frozenset(_FAKE_WORDS),
-    ),
-    "observer": (
-        Rule(lambda v: f"Observers: {v.capitalize()}"),
-        frozenset({"any", "no", "white"}),
-    ),
-    "build_centers": (
-        Rule(
-            lambda v: {"home": "HomeCentres", "any": "AnyCentres", "one": "OneCentre"}[v],
-            forming=True,
-        ),
-        frozenset({"home", "any", "one"}),
-    ),
-    "assignment": (
-        Rule(lambda v: f"Power Assignments: {v.upper()}", forming=True),
-        frozenset({"prflist", "prfrand", "prfboth"}),
-    ),
-    "disband": (
-        Rule(lambda v: {"any": "AnyDisband", "normal": "NormalDisband"}[v], forming=True),
-        frozenset({"any", "normal"}),
-    ),
+    "level": (Rule(), frozenset({"any", *LEVELS})),
+    "access": (Rule(), frozenset({"any", "same", "different"})),
+    "press": (Rule(), frozenset({"white", "grey", "white/grey", "grey/white", "none"})),
+    "fake": (Rule(), frozenset({"none", "may", "broadcast", "broadcast_default"})),
+    "observer": (Rule(), frozenset({"any", "no", "white"})),
+    "build_centers": (Rule(forming=True), frozenset({"home", "any", "one"})),
+    "assignment": (Rule(forming=True), frozenset({"prflist", "prfrand", "prfboth"})),
+    "disband": (Rule(forming=True), frozenset({"any", "normal"})),
 }
 # The parser's SET PRFLIST / PRFRAND / PRFBOTH.
 _PREFERENCE = {"list": "prflist", "random": "prfrand", "both": "prfboth"}
@@ -227,7 +178,7 @@ def _personal(ctx: Conversation, key: str, member: bool, what: str) -> None:
         ids.append(me.id)
     game.settings = {**(game.settings or {}), key: ids}
     receives = member if key == "watchers" else not member
-    ctx.say(f"You will {'' if receives else 'not '}receive {what} in game '{game.name}'.")
+    ctx.say(texts.receiving(what, game.name, receives))
 
 
 def set_number(ctx: Conversation, cmd: p.SetNumber) -> None:
@@ -262,13 +213,10 @@ def set_player_list(ctx: Conversation, cmd: p.SetPlayerList) -> None:
             ctx.fail(f"{what}: {address} is not on the {cmd.which} list of game '{game.name}'.")
             return
         current.remove(address)
-        words = f"{address} removed from the {cmd.which} list"
-    else:
-        if address not in current:
-            current.append(address)
-        words = f"{address} added to the {cmd.which} list"
+    elif address not in current:
+        current.append(address)
     game.settings = {**(game.settings or {}), cmd.which: current}
-    _told(ctx, game, me, words)
+    _told(ctx, game, me, texts.listed(address, cmd.which, cmd.remove))
 
 
 def _change(ctx: Conversation, cmd: p.Command, rule: Rule | None, name: str, value: Any) -> None:
@@ -288,18 +236,17 @@ def _change(ctx: Conversation, cmd: p.Command, rule: Rule | None, name: str, val
         ctx.fail(f"{what}: {reason}.")
         return
     game.settings = {**(game.settings or {}), name: value}
-    _told(ctx, game, me, rule.words(value), rule.reply(game.name, value) if rule.reply else "")
+    words = texts.setting_words(name, value)
+    _told(ctx, game, me, words, rule.reply(game.name, value) if rule.reply else "")
     ready = game.settings.get("auto_start", True) and len(players(game)) >= game.settings["players"]
     if name in ("auto_start", "players") and game.status == "forming" and ready:
         ctx.at_end("start", lambda: start_game(ctx, game))
 
 
 def _told(ctx: Conversation, game: Game, me: Participant, words: str, said: str = "") -> None:
-    ctx.say(said or f"Game '{game.name}' set: {words}.")
-    announce(
-        ctx, game, me, "Parameter Change",
-        f"{changer(game, me)} has changed the settings of game '{game.name}':\n  {words}.\n",
-    )  # fmt: skip
+    ctx.say(said or texts.setting_set(game.name, words))
+    told = texts.setting_changed(changer(game, me), game.name, words)
+    announce(ctx, game, me, "Parameter Change", told)
 
 
 _SPOKEN = {
@@ -342,7 +289,7 @@ def set_comment(ctx: Conversation, cmd: p.SetComment) -> None:
         game.full_comment = text
     else:
         game.comment = text
-    _told(ctx, game, me, "Full comment changed" if cmd.full else f"Comment: {text}")
+    _told(ctx, game, me, texts.comment(text, cmd.full))
 
 
 # SET TRANSFORM's places (manual 9.1), as written (CENTER/CENTRE optional) -> the setting.
@@ -351,10 +298,6 @@ _TRANSFORM_PLACES = {
     "one": "one", "onecenter": "one", "onecentre": "one",
     "any": "any", "anycenter": "any", "anycentre": "any",
     "anywhere": "anywhere", "none": "none",
-}  # fmt: skip
-_TRANSFORM_WORDS = {
-    "none": "nowhere", "home": "on home centres", "one": "on any owned centre while a home "
-    "centre is held", "any": "on any owned centre", "anywhere": "anywhere on land",
 }  # fmt: skip
 
 
@@ -390,8 +333,4 @@ def set_transform(ctx: Conversation, cmd: p.SetTransform) -> None:
     for when, place in chosen.items():
         settings[f"transform_{when}"] = place
     game.settings = settings
-    words = ", ".join(
-        f"{when.capitalize()} {_TRANSFORM_WORDS[settings.get(f'transform_{when}', 'none')]}"
-        for when in ("move", "build")
-    )
-    _told(ctx, game, me, f"Transformations: {words}")
+    _told(ctx, game, me, texts.transformations(settings))

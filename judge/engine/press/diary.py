@@ -7,6 +7,7 @@ from sqlalchemy import func, select
 
 import parser as p
 
+from ...reports import press as texts
 from ...reports.frame import njudge_time
 from ...store.models import DiaryEntry, Game, Participant
 from ..reply.conversation import Conversation
@@ -35,14 +36,14 @@ def diary(ctx: Conversation, cmd: p.Diary) -> None:
                 text=cmd.text.rstrip("\n"), created_at=ctx.now, deleted=False,
             )
         )  # fmt: skip
-        ctx.say(f"Diary entry {number} recorded for game '{game.name}'.")
+        ctx.say(texts.diary_recorded(number, game.name))
         return
     if cmd.action == "list":
         if not entries:
-            ctx.say(f"You have no diary entries in game '{game.name}'.")
+            ctx.say(texts.diary_empty(game.name))
             return
-        lines = [f"  {e.number:3d}  {njudge_time(e.created_at, ctx.settings)}" for e in entries]
-        ctx.say(f"Your diary entries in game '{game.name}':\n" + "\n".join(lines))
+        listed = [(e.number, njudge_time(e.created_at, ctx.settings)) for e in entries]
+        ctx.say(texts.diary_list(game.name, listed))
         return
     if not cmd.numbers:
         ctx.fail(f"DIARY {cmd.action.upper()}: give the number of the entry (see DIARY LIST).")
@@ -59,10 +60,10 @@ def diary(ctx: Conversation, cmd: p.Diary) -> None:
         entry = known[n]
         if cmd.action == "read":
             when = njudge_time(entry.created_at, ctx.settings)
-            ctx.say(f"Diary entry {n} ({when}):\n\n{entry.text}")
+            ctx.say(texts.diary_entry(n, when, entry.text))
         else:
             entry.deleted = True
-            ctx.say(f"Diary entry {n} deleted.")
+            ctx.say(texts.diary_deleted(n))
 
 
 def _entries(ctx: Conversation, me: Participant) -> list[DiaryEntry]:
@@ -83,11 +84,10 @@ def publish(mailer: Conversation | Notices, game: Game) -> None:
         .order_by(DiaryEntry.participant_id, DiaryEntry.number)
     ).scalars()
     by_id = {x.id: x for x in game.participants}
-    blocks = []
+    entries = []
     for e in rows:
         x = by_id.get(e.participant_id)
         who = (x.power or x.role.capitalize()) if x else "Someone"
-        when = njudge_time(e.created_at, mailer.settings)
-        blocks.append(f"Diary of {who}, entry {e.number} ({when}):\n\n{e.text}")
-    if blocks:
-        deliver(mailer, game, everyone(game), "Diaries", "\n\n".join(blocks) + "\n")
+        entries.append((who, e.number, njudge_time(e.created_at, mailer.settings), e.text))
+    if entries:
+        deliver(mailer, game, everyone(game), "Diaries", texts.diaries(entries))

@@ -8,6 +8,7 @@ from sqlalchemy.orm import Session
 
 import parser as p
 
+from ...reports.press import postal_accepted, postal_published, sender_named
 from ...store.models import Game, PressRecord
 from ..reply.conversation import Conversation
 
@@ -35,7 +36,7 @@ def postal_press(ctx: Conversation, cmd: p.PostalPress) -> None:
             postal=True, text=text, created_at=ctx.now, phase=game.phase,
         )
     )  # fmt: skip
-    ctx.say(f"Postal press accepted: it will be published with the results of {game.phase}.")
+    ctx.say(postal_accepted(game.phase))
 
 
 def postal_block(session: Session, game: Game, phase: str | None) -> str:
@@ -48,16 +49,14 @@ def postal_block(session: Session, game: Game, phase: str | None) -> str:
         .order_by(PressRecord.id)
     ).scalars()
     by_id = {x.id: x for x in game.participants}
-    blocks = []
+    messages: list[tuple[str | None, str]] = []
     for row in rows:
         sender = by_id.get(row.sender_id)
-        if row.grey or sender is None:
-            head = f"Postal press in '{game.name}':"
-        else:
+        who = None
+        if not row.grey and sender is not None:
             role = sender.power or sender.role.capitalize()
             # A gunboat game names the power, never the player (as its press does).
             anonymous = "gunboat" in (game.options or []) and sender.role != "master"
-            who = role if anonymous else f"{sender.user.email} as {role}"
-            head = f"Postal press from {who} in '{game.name}':"
-        blocks.append(f"{head}\n\n{row.text}\n")
-    return "\n" + "\n".join(blocks) if blocks else ""
+            who = role if anonymous else sender_named(sender.user.email, role)
+        messages.append((who, row.text))
+    return postal_published(game.name, messages)

@@ -25,6 +25,7 @@ import parser as p
 from variants import Variant, province_of
 
 from ...reports.frame import game_subject
+from ...reports.press import press_body, press_header, press_sent, press_subject, sender_named
 from ...store.models import Game, HistoryEvent, Participant, PressRecord
 from ..game.moderation import masters
 from ..game.owing import owed
@@ -116,7 +117,7 @@ def press(ctx: Conversation, cmd: p.Press) -> None:
     sent: set[str] = set()
     for person in copies:
         reveal = grey and person.role == "master"
-        body = header + (f"\n[from {_who(game, me)}]" if reveal else "") + f"\n\n{text}\n"
+        body = press_body(header, text, _who(game, me) if reveal else None)
         for address in addresses(person):
             if address.lower() not in sent:
                 sent.add(address.lower())
@@ -137,11 +138,10 @@ def press(ctx: Conversation, cmd: p.Press) -> None:
         ctx.session.add(
             HistoryEvent(
                 game_id=game.id, at=ctx.now, kind="press", phase=game.phase,
-                subject=subject, body=f"{header}\n\n{text}\n",
+                subject=subject, body=press_body(header, text),
             )
         )  # fmt: skip
-    sent_to = "Broadcast message sent" if not partial else f"Message sent to {_names(game, real)}"
-    ctx.say(f"{sent_to}:\n\n{header}\n\n{text}\n\nEnd of message.")
+    ctx.say(press_sent(_names(game, real) if partial else None, header, text))
 
 
 # -- who receives it ---------------------------------------------------------------------------
@@ -333,25 +333,16 @@ def _number(game: Game, x: Participant) -> int:
 
 
 def _who(game: Game, me: Participant) -> str:
-    return f"{me.user.email} as {_role(game, me)}"
+    return sender_named(me.user.email, _role(game, me))
 
 
 def _header(game: Game, me: Participant, grey: bool, shown: Shown) -> str:
-    if grey:
-        if shown.broadcast:
-            return f"Broadcast message in '{game.name}':"
-        return f"Message to {shown.names} in '{game.name}':"
+    """Grey press names nobody; a gunboat game names the power, never the player."""
     gunboat = "gunboat" in (game.options or []) and me.role != "master"
-    who = _role(game, me) if gunboat else _who(game, me)
-    if shown.broadcast:
-        return f"Broadcast message from {who} in '{game.name}':"
-    return f"Message from {who} to {shown.names} in '{game.name}':"
+    sender = None if grey else _role(game, me) if gunboat else _who(game, me)
+    return press_header(game.name, sender, None if shown.broadcast else shown.names)
 
 
 def _subject(game: Game, me: Participant, grey: bool, shown: Shown) -> str:
-    if grey:
-        return "Broadcast" if shown.broadcast else f"Press to {shown.letters}"
-    letter = _letter_of(game, me)
-    if shown.broadcast:
-        return f"Broadcast from {letter}"
-    return f"Press from {letter} to {shown.letters}"
+    sender = None if grey else _letter_of(game, me)
+    return press_subject(sender, None if shown.broadcast else shown.letters)

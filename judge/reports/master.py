@@ -1,0 +1,208 @@
+"""The texts of running a game (users' manual 8.1 to 8.6): what a master's PAUSE, RESUME,
+TERMINATE, EJECT, PROMOTE, PREDICT and ROLLBACK tell the game, and how every SET of a
+game's settings reads in the answer and in the `Parameter Change` notice.
+
+Pure functions of names and values: who may change what, who receives which copy, and
+under what subject, is the caller's business (judge/engine/master/).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+# -- the master's hold on the game --------------------------------------------------------------
+
+
+def became_master(game: str, forming: str) -> str:
+    """BECOME MASTER's answer; `forming`: how many players the game has and still needs."""
+    return f"You are now the master of game '{game}'.\n{forming}"
+
+
+def paused(game: str) -> str:
+    """`Game Paused`, to everyone else in the game."""
+    return (
+        f"Game '{game}' has been paused by its master.  Press may still be sent, but\n"
+        "nothing is processed and no deadline passes until it is resumed.\n"
+    )
+
+
+def resumed_reply(game: str, when: str) -> str:
+    return f"Game '{game}' is resumed.  The deadline is {when}."
+
+
+def resumed(game: str, when: str) -> str:
+    """`Game Resumed`, to everyone else in the game."""
+    return f"Game '{game}' has been resumed.\nThe deadline for orders will be {when}.\n"
+
+
+def terminated(game: str) -> str:
+    """`Game Terminated`, to everyone else in the game."""
+    return f"Game '{game}' has been terminated by its master.\n"
+
+
+def removed(powers: Sequence[str], game: str) -> str:
+    """`Resignation: France`: the master has ejected a power's player (a duplex player's
+    powers all at once); the power may be taken over."""
+    names = ", ".join(powers)
+    return (
+        f"{names} {'has' if len(powers) == 1 else 'have'} been removed from game "
+        f"'{game}' by its master.  The power may be taken over\nby anyone not "
+        "playing in the game.\n"
+    )
+
+
+def left(who: str, game: str) -> str:
+    """`Resignation`: an observer, a master, or a player before the start, ejected."""
+    return f"{who} has left game '{game}'.\n"
+
+
+def promoted(by: str, game: str) -> str:
+    """`Parameter Change`, to the observer made a master."""
+    return f"{by} has made you a master of game '{game}'.\n"
+
+
+def prediction(phase: str, report: str) -> str:
+    """PREDICT's answer: the phase adjudicated with the orders so far."""
+    return f"Prediction for {phase}, from the orders given so far:\n\n{report}"
+
+
+def rolled_back(game: str, phase: str, turn: int, when: str) -> str:
+    """`Rollback to S1902M`: the answer, the notice and the history's entry."""
+    return (
+        f"Game '{game}' has been rolled back to {phase} (turn {turn:03d}).\n"
+        f"The deadline for orders will be {when}.\n"
+    )
+
+
+# -- a game's settings ----------------------------------------------------------------------
+
+
+def setting_set(game: str, words: str) -> str:
+    """The changer's answer, where the njudge has no wording of its own."""
+    return f"Game '{game}' set: {words}."
+
+
+def setting_changed(changer: str, game: str, words: str) -> str:
+    """`Parameter Change`, to everyone else in the game."""
+    return f"{changer} has changed the settings of game '{game}':\n  {words}.\n"
+
+
+def players_set(game: str, value: Any) -> str:
+    """SET PLAYERS's answer, in the njudge's words."""
+    return f"Number of Players for game '{game}' set to {_whole(value)}."
+
+
+def receiving(what: str, game: str, receives: bool) -> str:
+    """SET [NO] BROADCAST, and an observer's SET ALL PRESS in a WATCH ALL PRESS game."""
+    return f"You will {'' if receives else 'not '}receive {what} in game '{game}'."
+
+
+def listed(address: str, which: str, removed: bool) -> str:
+    """SET ALLOW / DENY PLAYER's words; `which`: `allow` or `deny`."""
+    return f"{address} {'removed from' if removed else 'added to'} the {which} list"
+
+
+def comment(text: str, full: bool) -> str:
+    """SET COMMENT's words; SET COMMENT BEGIN's text is too long to repeat."""
+    return "Full comment changed" if full else f"Comment: {text}"
+
+
+_TRANSFORM_WORDS = {
+    "none": "nowhere", "home": "on home centres", "one": "on any owned centre while a home "
+    "centre is held", "any": "on any owned centre", "anywhere": "anywhere on land",
+}  # fmt: skip
+
+
+def transformations(places: Mapping[str, str]) -> str:
+    """SET TRANSFORM's words: where units may change type in movement and in adjustment
+    phases (`places`: the game's `transform_move` and `transform_build`)."""
+    words = ", ".join(
+        f"{when.capitalize()} {_TRANSFORM_WORDS[places.get(f'transform_{when}', 'none')]}"
+        for when in ("move", "build")
+    )
+    return f"Transformations: {words}"
+
+
+def setting_words(name: str, value: Any) -> str:
+    """How one setting's value reads (`NMR`, `Max Absence: 20`, `Press: Grey/White`), by
+    the name the game's settings keep it under."""
+    if name in _FLAGS:
+        on, off = _FLAGS[name]
+        return on if value else off
+    if name in _NUMBERS:
+        return _NUMBERS[name].format(_whole(value))
+    return _CHOICES[name](value)
+
+
+def _whole(value: Any) -> Any:
+    """20, not 20.0."""
+    return int(value) if isinstance(value, float) and value.is_integer() else value
+
+
+_FLAGS: dict[str, tuple[str, str]] = {
+    "nmr": ("NMR", "NoNMR"),
+    "strict_wait": ("StrictWait", "NoStrictWait"),
+    "strict_grace": ("StrictGrace", "NoStrictGrace"),
+    "auto_process": ("AutoProcess", "ManualProcess"),
+    "auto_start": ("AutoStart", "ManualStart"),
+    "late_count": ("LateCount", "NoLateCount"),
+    "quiet": ("Quiet", "NoQuiet"),
+    "rated": ("Rated", "Unrated"),
+    "moderated": ("Moderated", "Unmoderated"),
+    "dias": ("DIAS", "NoDIAS"),
+    "concessions": ("Concessions", "No concessions"),
+    "list": ("List", "NoList"),
+    "resume": ("Resume", "NoResume"),
+    "show": ("Show", "NoShow"),
+    "partial": ("Partial Allowed", "No Partial"),
+    "minor_press": ("MinorPress", "NoMinorPress"),
+    "late_press": ("LatePress", "NoLatePress"),
+    "must_order": ("MustOrder", "NoMustOrder"),
+    "blank_press": ("BlankPress", "NoBlankPress"),
+    "all_press": ("All Press", "Normal Press"),
+    "watch_all_press": ("WatchAllPress", "NoWatchAllPress"),
+    "reveal": ("Reveal", "NoReveal"),
+    "secret": ("Secret", "NoSecret"),
+    "duality": ("Duality", "NoDuality"),
+    "auto_disband": ("AutoDisband", "NoAutoDisband"),
+    "move_disband": ("Disband", "NoDisband"),
+    "coastal_convoys": ("CoastalConvoy", "NoCoastalConvoy"),
+    "empty_board": ("BlankBoard", "NoBlankBoard"),
+    "touch_press": ("TouchPress", "NoTouchPress"),
+    "summer": ("Summer", "NoSummer"),
+    "attack_transform": ("AttackTransform", "NoAttackTransform"),
+    "proxy": ("Proxy", "NoProxy"),
+    "strict_convoy": ("StrictConvoy", "NoStrictConvoy"),
+    "auto_create": ("AutoCreate", "NoAutoCreate"),
+    "postal_press": ("PostalPress", "No PostalPress"),
+}
+_NUMBERS: dict[str, str] = {
+    "centers": "Winning Centers: {}",
+    "players": "Number of Players: {}",
+    "max_absence": "Max Absence: {}",
+    "dedication": "Dedication: {}",
+    "ontime_ratio": "Minimum On-time Ratio: {:.2f}",
+    "resign_ratio": "Maximum CD Ratio: {:.2f}",
+}
+_PRESS = {
+    "white": "White", "grey": "Grey", "white/grey": "White/Grey", "grey/white": "Grey/White",
+    "none": "None",
+}  # fmt: skip
+_FAKE = {
+    "none": "No Fake", "may": "Partial may be Faked",
+    "broadcast": "Partial Fakes Broadcast",
+    "broadcast_default": "Partial Fakes Broadcast by default",
+}  # fmt: skip
+_BUILD_CENTERS = {"home": "HomeCentres", "any": "AnyCentres", "one": "OneCentre"}
+_DISBAND = {"any": "AnyDisband", "normal": "NormalDisband"}
+_CHOICES: dict[str, Callable[[str], str]] = {
+    "level": lambda v: f"Level: {v.capitalize()}",
+    "access": lambda v: f"Access: {v.capitalize()}-site",
+    "press": lambda v: f"Press: {_PRESS[v]}",
+    "fake": lambda v: _FAKE[v],
+    "observer": lambda v: f"Observers: {v.capitalize()}",
+    "build_centers": lambda v: _BUILD_CENTERS[v],
+    "assignment": lambda v: f"Power Assignments: {v.upper()}",
+    "disband": lambda v: _DISBAND[v],
+}
