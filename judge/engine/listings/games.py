@@ -17,7 +17,7 @@ from ..clock.deadlines import DEFAULTS, timing_for
 from ..clock.dedication import rated
 from ..game.owing import owed
 from ..game.record import players
-from ..play.orders import winner_of
+from ..play.processing import winner_of
 from ..reply.conversation import Conversation
 from .lookup import current, known_variant, ordered_people, rules_of, the_game, viewer
 
