@@ -3,7 +3,7 @@ the removals made by default (shared/njudge-formats.md 2.6)."""
 
 from __future__ import annotations
 
-from judge.reports import results as r
+from judge.reports import play as r
 from tests.reportkit import V, adjustments, lines_of, run
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from adjudicator import adjudicate
 from judge.reports.blind import blind_report, seen_input, seen_output, sight
-from judge.reports.results import movement_results
+from judge.reports.play import movement_results
 from tests.gametable import MASTER, POWERS, address, form, master
 from variants import load
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 import pytest
 
 from adjudicator import adjudicate
-from judge.reports.results import orders_listing
+from judge.reports.play import orders_listing
 from tests.gametable import MASTER, address, master
 from tests.test_blind_games import start_blind
 from variants import load

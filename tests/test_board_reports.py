@@ -3,7 +3,7 @@ and the status LIST shows, as the njudge prints them (shared/njudge-formats.md 2
 
 from __future__ import annotations
 
-from judge.reports import results as r
+from judge.reports import play as r
 from tests.reportkit import V, fall_retreat, lines_of, opening_units
 
 

@@ -4,7 +4,7 @@ and after the centre season the ownership tables with their tags (shared/njudge-
 
 from __future__ import annotations
 
-from judge.reports import results as r
+from judge.reports import play as r
 from tests.reportkit import V, lines_of, opening_units, run
 
 

@@ -4,7 +4,7 @@ then its own orders in the njudge's layout for a movement, retreat or adjustment
 
 from __future__ import annotations
 
-from judge.reports import results as r
+from judge.reports import play as r
 from tests.reportkit import V, adjustments, lines_of, opening_units, run
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from judge.reports import results as r
+from judge.reports import play as r
 from tests.reportkit import V
 
 

@@ -3,8 +3,8 @@ breaks a long line (sentences, comma lists, status lines)."""
 
 from __future__ import annotations
 
-from judge.reports import results as r
-from judge.reports.results.layout import wrap_commas, wrap_status, wrap_words
+from judge.reports import play as r
+from judge.reports.play.layout import wrap_commas, wrap_status, wrap_words
 from tests.reportkit import V, lines_of
 
 # -- after the results ---------------------------------------------------------------------

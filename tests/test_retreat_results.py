@@ -3,7 +3,7 @@ destroyed, and after a fall retreat the ownership tables (shared/njudge-formats.
 
 from __future__ import annotations
 
-from judge.reports import results as r
+from judge.reports import play as r
 from tests.reportkit import V, fall_retreat, lines_of, run
 
 

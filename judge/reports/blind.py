@@ -19,7 +19,7 @@ from typing import Any
 
 from variants import Variant
 
-from . import results
+from . import play as results
 
 Doc = Mapping[str, Any]
 
@@ -63,7 +63,7 @@ def blind_report(
     variant: Variant, game: str, seq: int | str, doc: Doc, out: Doc, seen: Collection[str]
 ) -> str:
     """The results of one phase as a reader who sees only `seen` reads them, in the layout of
-    the full results (judge/reports/results/), without the final newline."""
+    the full results (judge/reports/play/), without the final newline."""
     kind = str(doc["phase"])[-1]
     render = {
         "M": results.movement_results,

@@ -11,7 +11,7 @@ import variants
 from adjudicator.phase import Phase
 
 from ...reports.frame import njudge_time
-from ...reports.results import starting_position
+from ...reports.play import starting_position
 from ...store.models import Game, Participant, User
 from ..clock.deadlines import DEFAULTS
 from ..clock.lateness import set_phase_clock

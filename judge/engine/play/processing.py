@@ -16,7 +16,7 @@ from adjudicator import adjudicate
 from adjudicator.phase import Phase
 
 from ...config import Settings
-from ...reports import results as r
+from ...reports import play as r
 from ...reports.frame import njudge_time
 from ...store.models import Game, HistoryEvent, PhaseRecord
 from ..clock.dedication import turn_counted

@@ -19,7 +19,7 @@ from sqlalchemy.orm import Session
 from adjudicator.phase import Phase
 
 from ...config import Settings
-from ...reports import results as r
+from ...reports import play as r
 from ...reports.frame import njudge_time
 from ...store.models import Game, OrderRecord, Participant
 from ..game.owing import build_at, owed

@@ -9,7 +9,7 @@ from collections.abc import Iterable
 import variants
 
 from ...store.models import Game, Participant
-from ..results import ownership_tables
+from ..play import ownership_tables
 from .record import ENDED, year
 
 

@@ -1,4 +1,5 @@
-"""The texts a game's players read about its board: order listings, results, status, start.
+"""The play family's texts, what a game's players read about its board: order listings,
+results, status, start.
 
 Players of the old njudge parse these texts with scripts and map tools, and compare them
 line by line with what they are used to, so the layout follows the njudge's own
