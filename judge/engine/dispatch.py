@@ -12,21 +12,20 @@ import parser as p
 
 from .accounts import files, registration
 from .clock import absences, timing
-from .endings import votes  # fmt: skip
-from .forming import joining as games
-from .forming import player
-from .forming import setup as forming
-from .listings import games as listing
-from .listings import history, summary, whogame
-from .master import control as master
-from .master import settings as game_settings
-from .play import orders as play
+from .endings import votes
+from .forming import joining, player, setup
+from .listings import games, history, summary, whogame
+from .master import control, settings
+from .play import orders
 from .press import diary, postal, press
 from .reply.conversation import Conversation
 
 Handler = Callable[[Conversation, Any], None]
 
+# One entry a command, grouped by family (docs/architecture.md, "Rooms"): a command's value
+# is in parser/commands/<family>.py and its handler in judge/engine/<family>/.
 HANDLERS: dict[type, Handler] = {
+    # accounts
     p.Register: registration.register,
     p.IAmAlso: registration.i_am_also,
     p.IAmAlsoConfirm: registration.i_am_also_confirm,
@@ -39,52 +38,59 @@ HANDLERS: dict[type, Handler] = {
     p.Help: files.help_,
     p.Version: files.version,
     p.Map: files.map_,
-    p.Create: games.create,
-    p.SignOn: games.sign_on,
-    p.SignOnNext: games.sign_on_next,
-    p.SignOnForming: games.sign_on_forming,
-    p.Observe: games.observe,
-    p.OrderLine: play.order_line,
-    p.PhasedOrders: play.phased,
-    p.Clear: play.clear,
-    p.SetWait: play.set_wait,
-    p.SetTiming: timing.set_timing,
-    p.SetDate: timing.set_date,
-    p.SetAbsence: absences.set_absence,
-    p.SetFlag: game_settings.set_flag,
-    p.SetTransform: game_settings.set_transform,
-    p.SetNumber: game_settings.set_number,
-    p.SetChoice: game_settings.set_choice,
-    p.SetPlayerList: game_settings.set_player_list,
-    p.BecomeMaster: master.become_master,
-    p.Press: press.press,
-    p.PostalPress: postal.postal_press,
-    p.Diary: diary.diary,
-    p.Become: master.become,
-    p.Eject: master.eject,
-    p.Promote: master.promote,
-    p.Predict: master.predict,
-    p.Rollback: master.rollback,
-    p.Terminate: master.terminate,
-    p.SetVariant: forming.set_variant,
-    p.SetNotVariant: forming.set_not_variant,
-    p.ForceBegin: forming.force_begin,
-    p.Unstart: forming.unstart,
-    p.SetComment: game_settings.set_comment,
-    p.Pause: master.pause,
-    p.Resume: master.resume,
-    p.Process: master.process_now,
+    # forming
+    p.Create: joining.create,
+    p.SignOn: joining.sign_on,
+    p.SignOnNext: joining.sign_on_next,
+    p.SignOnForming: joining.sign_on_forming,
+    p.Observe: joining.observe,
     p.SetPreference: player.set_preference,
     p.SetAddress: player.set_address,
     p.SetPassword: player.set_password,
     p.Resign: player.resign,
-    p.ListGames: listing.list_games,
+    p.SetVariant: setup.set_variant,
+    p.SetNotVariant: setup.set_not_variant,
+    p.ForceBegin: setup.force_begin,
+    p.Unstart: setup.unstart,
+    # play
+    p.OrderLine: orders.order_line,
+    p.PhasedOrders: orders.phased,
+    p.Clear: orders.clear,
+    p.SetWait: orders.set_wait,
+    # clock
+    p.SetAbsence: absences.set_absence,
+    p.SetTiming: timing.set_timing,
+    p.SetDate: timing.set_date,
+    # press
+    p.Press: press.press,
+    p.PostalPress: postal.postal_press,
+    p.Diary: diary.diary,
+    # endings
+    p.SetDraw: votes.set_draw,
+    p.SetConcede: votes.set_concede,
+    # master
+    p.BecomeMaster: control.become_master,
+    p.Become: control.become,
+    p.Eject: control.eject,
+    p.Promote: control.promote,
+    p.Predict: control.predict,
+    p.Rollback: control.rollback,
+    p.Terminate: control.terminate,
+    p.Pause: control.pause,
+    p.Resume: control.resume,
+    p.Process: control.process_now,
+    p.SetFlag: settings.set_flag,
+    p.SetTransform: settings.set_transform,
+    p.SetNumber: settings.set_number,
+    p.SetChoice: settings.set_choice,
+    p.SetPlayerList: settings.set_player_list,
+    p.SetComment: settings.set_comment,
+    # listings
+    p.ListGames: games.list_games,
     p.WhoGame: whogame.who_game,
     p.Summary: summary.summary,
     p.History: history.history,
     p.HistoryTurns: history.history_turns,
-    p.SetDraw: votes.set_draw,
-    p.SetConcede: votes.set_concede,
 }
 
 # Commands that need no game: carried out even after RESIGN.
