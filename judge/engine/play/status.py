@@ -10,7 +10,6 @@ sees at once what the judge holds for him, as the njudge has always shown it.
 from __future__ import annotations
 
 from collections import defaultdict
-from datetime import datetime, timedelta
 from typing import Any
 
 from sqlalchemy import select
@@ -20,7 +19,7 @@ from adjudicator.phase import Phase
 
 from ...config import Settings
 from ...reports import play as r
-from ...reports.frame import njudge_time
+from ...reports.play import status as texts
 from ...store.models import Game, OrderRecord, Participant
 from ..game.owing import build_at, owed
 from ..game.record import players, variant_of
@@ -46,7 +45,7 @@ def reply_status(ctx: Conversation) -> None:
             build_at=build_at(game), seen=players_sight(game, me.power),
         )  # fmt: skip
         ctx.say(listing.rstrip())
-        ctx.say("\n" + standing_text(ctx.settings, game, me, state))
+        ctx.say("\n" + texts.standing_text(ctx.settings, game, me, state))
         if state.status == "errors":
             ctx.error_flag = True
         pending = pending_text(ctx.session, game, me)
@@ -54,60 +53,17 @@ def reply_status(ctx: Conversation) -> None:
             ctx.say(pending)
     elif me.role == "master":
         ctx.say(master_report(ctx.settings, game, out).rstrip())
-    left = time_left(ctx.now, game)
+    left = texts.time_left(ctx.now, game)
     if left:
         ctx.say("\n" + left)
 
 
-def standing_text(settings: Settings, game: Game, me: Participant, state: Any) -> str:
-    """The error count, or what is still missing, in the njudge's words."""
-    deadline = njudge_time(game.deadline, settings) if game.deadline else "the deadline"
-    if not state.owes:
-        return "Since you have no moves due, the error flag is not set."
-    if state.advance:
-        return (
-            "Your orders for this phase were given in advance: they count as received,\n"
-            "and any order you send now replaces the one given for the same unit."
-        )
-    if state.errors:
-        s = "" if state.errors == 1 else "s"
-        return (
-            f"{state.errors} error{s} encountered.\n\nError flag set.\n\n"
-            f"Unless error-free orders are received by the deadline of\n{deadline} you will "
-            "be considered late."
-        )
-    if state.status != "complete":
-        text = (
-            "Orders not received for all units.  If complete orders are not\n"
-            f"received by {deadline}, you will be considered late."
-        )
-        if game.grace is not None:
-            grace = njudge_time(game.grace, settings)
-            if (game.settings or {}).get("nmr"):
-                text += (
-                    f"\nThe partial orders will be processed if nothing is received by\n{grace}."
-                )
-            else:
-                text += (
-                    "\nYou will be considered abandoned if all orders\nare not received by\n"
-                    f"{grace}."
-                )
-        return text
-    if me.wait:
-        return "You have set 'wait' status so orders will not be processed before the deadline."
-    return "Your orders are complete."
-
-
-_HEADINGS = {"M": "Move", "R": "Retreat", "B": "Adjustment"}
-
-
 def master_report(settings: Settings, game: Game, out: dict[str, Any]) -> str:
     """Every power's orders under its status, for a master (the njudge's po_mastrpt)."""
-
     variant = variant_of(game)
-    word = _HEADINGS[(game.phase or "M")[-1]]
+    word = texts.HEADINGS[(game.phase or "M")[-1]]
     holders = {x.power: x for x in players(game) if x.power}
-    blocks: list[str] = []
+    blocks: list[tuple[str, str, list[str]]] = []
     for power in (x.name for x in variant.powers):
         holder = holders.get(power)
         body = [
@@ -119,26 +75,15 @@ def master_report(settings: Settings, game: Game, out: dict[str, Any]) -> str:
         ]
         if holder is None and not body:
             continue
-        status = _status_word(game, holder, power, word, owed)
-        blocks.append("\n".join([f"{power}: {status}.", *body]))
+        blocks.append((power, _status_word(game, holder, power, word), body))
     header = r.orders_title(variant, game.name, game.turn, game.phase or "")
     all_in = all(
         x.orders_status == "complete" for x in players(game) if x.power and x.status != "cd"
     )
-    closing = (
-        "Orders listed as received from all players."
-        if all_in
-        else ("Orders not listed as received from all players.")
-    )
-    if game.deadline is not None:
-        closing += f"  Deadline is\n{njudge_time(game.deadline, settings)}"
-        if game.grace is not None:
-            closing += f", grace is {njudge_time(game.grace, settings)}"
-        closing += "."
-    return "\n\n".join([header, *blocks, "\n" + closing]) + "\n"
+    return texts.master_report(settings, game, header, blocks, all_in)
 
 
-def _status_word(game: Game, holder: Participant | None, power: str, word: str, owed: Any) -> str:
+def _status_word(game: Game, holder: Participant | None, power: str, word: str) -> str:
     if holder is None:
         return "Not Assigned"
     if holder.status == "cd":
@@ -173,30 +118,4 @@ def pending_text(session: Session, game: Game, me: Participant) -> str:
         if row.condition:
             line = f"IF {condition_text(row.condition)}: {line}"
         by_phase[row.phase].append(line)
-    if not by_phase:
-        return ""
-    blocks = [f"Pending orders for {ph}:\n" + "\n".join(f"  {x}" for x in lines)
-              for ph, lines in by_phase.items()]  # fmt: skip
-    return "\n\n".join(blocks)
-
-
-def time_left(now: datetime, game: Game) -> str:
-    lines = []
-    for label, at in (("deadline", game.deadline), ("grace period expiration", game.grace)):
-        if at is not None and at > now:
-            lines.append(f"Time to {label}: {span(at - now)}.")
-    return "\n\n".join(lines)
-
-
-def span(delta: timedelta) -> str:
-    """`5 days, 23 hours, 30 minutes, and 0 seconds` (the njudge's timeleft)."""
-    seconds = int(delta.total_seconds())
-    days, rest = divmod(seconds, 86400)
-    hours, rest = divmod(rest, 3600)
-    minutes, seconds = divmod(rest, 60)
-    parts = []
-    if days:
-        parts.append(f"{days} day{'s' if days != 1 else ''}")
-    parts.append(f"{hours} hour{'s' if hours != 1 else ''}")
-    parts.append(f"{minutes} minute{'s' if minutes != 1 else ''}")
-    return ", ".join(parts) + f", and {seconds} second{'s' if seconds != 1 else ''}"
+    return texts.pending_orders(by_phase)
