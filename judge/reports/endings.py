@@ -1,5 +1,5 @@
-"""The texts of a game's end (users' manual 7.3, 8.3): a draw or a concession declared, and
-the game that follows one with SET AUTO CREATE.
+"""The texts of a game's end (users' manual 7.3, 8.3): a victory, a draw or a concession
+declared, and the game that follows one with SET AUTO CREATE.
 
 Pure functions of names: who receives which copy, and under what subject, is the caller's
 business.
@@ -8,6 +8,13 @@ business.
 from __future__ import annotations
 
 from collections.abc import Sequence
+
+from .results import GAME_OVER
+
+
+def victory(game: str, winner: str) -> str:
+    """`Victory: F`, to everyone, after the results of the phase that won it."""
+    return f"Game '{game}' has been won by {winner}.  Congratulations!\n\n{GAME_OVER}\n"
 
 
 def concession_declared(game: str, winner: str) -> str:

@@ -17,6 +17,7 @@ from adjudicator.phase import Phase
 
 from ...config import Settings
 from ...reports import play as r
+from ...reports.endings import victory
 from ...reports.frame import njudge_time
 from ...store.models import Game, HistoryEvent, PhaseRecord
 from ..clock.dedication import turn_counted
@@ -118,10 +119,7 @@ def process(mailer: Mailer, game: Game) -> None:
     )  # fmt: skip
     if winner is not None:
         letter = next(x.letter for x in variant.powers if x.name == winner)
-        deliver(
-            mailer, game, everyone(game), f"Victory: {letter}",
-            f"Game '{game.name}' has been won by {winner}.  Congratulations!\n\n{r.GAME_OVER}\n",
-        )  # fmt: skip
+        deliver(mailer, game, everyone(game), f"Victory: {letter}", victory(game.name, winner))
         ended(mailer, game, decided=True)
         return
     session.flush()
