@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .results import GAME_OVER
+from .play import GAME_OVER
 
 
 def victory(game: str, winner: str) -> str:
