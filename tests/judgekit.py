@@ -171,7 +171,30 @@ class InProcessJudge:
     def ask(self, sender: str, body: str, subject: str = "", **headers: str) -> EmailMessage:
         """Send a mail, wait for the reply to it."""
         sent = self.client.send(mail(sender, body, subject, headers=headers))
-        return self.mailbox.reply(sent, to=parseaddr(sender)[1])
+        reply = self.mailbox.reply(sent, to=parseaddr(sender)[1])
+        self.delivered(sent)
+        return reply
+
+    def delivered(self, message_id: str, timeout: float = 20) -> None:
+        """Wait until every mail the answer to `message_id` wrote is delivered, not only the
+        reply: an I AM ALSO token or a notice to the masters goes in the same transaction
+        but may reach the Maildir a batch later."""
+        query = (
+            select(func.count())
+            .select_from(Outbox)
+            .where(
+                Outbox.inbound_id.in_(
+                    select(Outbox.inbound_id).where(Outbox.in_reply_to == message_id)
+                ),
+                Outbox.status == "pending",
+            )
+        )
+
+        def done() -> bool:
+            with self.store.transaction(readonly=True) as session:
+                return session.execute(query).scalar_one() == 0
+
+        self.mailbox.wait(done, timeout)
 
 
 class JudgeProcess:

@@ -55,6 +55,7 @@ def test_a_reply_to_line_moves_the_answer_but_not_who_wrote(judge):
         mail("bob@example.org", f"REPLY-TO: {OWNER}\nGET DEDICATION\nI AM ALSO {OWNER}\n")
     )
     reply = judge.mailbox.reply(message_id)
+    judge.delivered(message_id)
     assert reply["To"] == OWNER
     body = text(reply)
     assert "Your address bob@example.org is not registered with the judge." in body
