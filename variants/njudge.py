@@ -235,7 +235,6 @@ def _written(
     for by, moves in (("army", army), ("fleet", fleet)):
         out += [f"{place:<8} {by:<6} {' '.join(dests)}" for place, dests in moves.items()]
     out += ["", "[powers]"]
-    letter_of = {power: letter for power, _, letter in powers}
     for power, adjective, letter in powers:
         homes = " ".join(p.abbr for p in provinces if p.home == letter)
         out.append(f"{power:<10} {adjective:<10} {letter}   {homes}")
@@ -246,9 +245,7 @@ def _written(
             out.append(f"{power:<10} {', '.join(mine)}")
     if ownership:
         out += ["", "[ownership]"]
-        out += [
-            f"{power:<10} {' '.join(ownership[power])}" for power in letter_of if power in ownership
-        ]
+        out += [f"{p:<10} {' '.join(ownership[p])}" for p, _, _ in powers if p in ownership]
     if center_order:
         out += ["", "[center order]", " ".join(center_order)]
     return "\n".join(out) + "\n"

@@ -1,6 +1,7 @@
-"""What the clock does to a game (users' manual 5.1; njudge-formats 2.10 and 6.1): process
-it when its orders are in and the delay has passed, and otherwise, from the deadline on,
-tell who is late, abandon, and in NMR games put the late in civil disorder and process.
+"""What the clock does to a game (users' manual 5.1; njudge-formats 2.10 and 6.1): a new
+phase's deadline, grace and earliest processing set, and from the deadline on the notices
+of who is late, abandonment, and in NMR games civil disorder. Whether the phase is then
+processed is decided by `play/deadline.py`, which calls these (processing is a higher room).
 
 Each game carries the moment its clock next needs looking at (`next_event_at`); the
 tick looks at the games whose moment has come, and nothing else, so its cost does not

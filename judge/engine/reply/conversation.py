@@ -74,7 +74,7 @@ class Conversation:
     # What the end of the mail must do (start or process the game, ...), once.
     finally_: dict[str, Callable[[], Any]] = field(default_factory=dict)
     # The reply's last words, once every command is carried out: the orders as they stand
-    # for the power signed on as, or a master's report (engine/status.py).
+    # for the power signed on as, or a master's report (engine/play/status.py).
     tail: Callable[[], Any] | None = None
     # After the reply is written: what may play the phase (so the reply shows the orders
     # as they stood when the mail came, as the njudge's does).
