@@ -38,7 +38,7 @@ class Phase(NamedTuple):
         return KINDS[self.letter]
 
     def __str__(self) -> str:
-        return f"{self.season}{self.year}{self.letter}"
+        return f"{self.season}{self.year:04d}{self.letter}"  # S0001M: four digits always
 
     def describe(self) -> str:
         """`Movement for Spring of 1901`, `Adjustments for Winter of 1901` (njudge words)."""

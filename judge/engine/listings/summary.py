@@ -77,7 +77,11 @@ def _years(game: Game, variant: variants.Variant, records: Sequence[PhaseRecord]
     """
     first = records[0]
     first_year = year(first.phase) or 0
-    opening = first.phase[:1] + first.phase[-1:] == variant.phases[0]
+    # The board a game starts on is the end of the year before, unless its first phase is
+    # late in that year: a build start (chaos, BLANK BOARD) builds on the board of the
+    # year before as well, so its first two rows are not both labelled 1900.
+    code = first.phase[:1] + first.phase[-1:]
+    opening = code == variant.phases[0] or code[1] == "B"
     out = [YearEnd(first_year - 1 if opening else first_year, first.position, None, False)]
     boards: list[tuple[int, dict[str, Any], datetime | None, bool]] = []
     for before, record in zip([None, *records], records, strict=False):

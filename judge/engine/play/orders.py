@@ -100,9 +100,21 @@ def order_line(ctx: Conversation, cmd: p.OrderLine) -> None:
         return
     game, me = playing
     _new_mail_of_orders(ctx, game, me.power or "")
-    texts = [t for t in (_proxy_or_text(ctx, game, me, e) for e in _joined(cmd.orders)) if t]
-    _store(ctx, game, me, game.phase or "", texts, None)
+    places = _places(game, me)
+    for entry in _joined(cmd.orders):
+        place = places.get(_owner(game, entry.order) or "", me) if len(places) > 1 else me
+        _new_mail_of_orders(ctx, game, place.power or "")
+        text = _proxy_or_text(ctx, game, place, entry)
+        if text:
+            _store(ctx, game, place, game.phase or "", [text], None)
     _settle_at_end(ctx, game)
+
+
+def _places(game: Game, me: Participant) -> dict[str, Participant]:
+    """The powers the player signed on holds, by name: one, or several in a duplex game,
+    where an order goes to whichever of his powers owns the unit it names, whatever power he
+    signed on as (the njudge's info.duplex)."""
+    return {x.power: x for x in players(game) if x.user_id == me.user_id and x.power}
 
 
 def _joined(entries: tuple[p.OrderEntry, ...]) -> list[p.OrderEntry]:

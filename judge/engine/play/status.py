@@ -40,9 +40,12 @@ def reply_status(ctx: Conversation) -> None:
     if me.role == "player" and me.power and ctx.signed_on_power:
         early = me.power in advance_powers(ctx.session, game)
         state = standing(game, me.power, given.get(me.power, []), out, early)
+        # A duplex player reads the orders of all his powers (he may give them in one
+        # mail); the flag below is the signed-on power's, as each power's is its own.
+        others = [x.power or "" for x in _places(game, me)[1:]]
         listing = r.orders_listing(
             variant_of(game), game.name, game.turn, game.phase, me.power, out,
-            build_at=build_at(game), seen=players_sight(game, me.power),
+            build_at=build_at(game), seen=players_sight(game, me.power), also=others,
         )  # fmt: skip
         ctx.say(listing.rstrip())
         ctx.say("\n" + texts.standing_text(ctx.settings, game, me, state))
@@ -56,6 +59,14 @@ def reply_status(ctx: Conversation) -> None:
     left = texts.time_left(ctx.now, game)
     if left:
         ctx.say("\n" + left)
+
+
+def _places(game: Game, me: Participant) -> list[Participant]:
+    """The powers the player holds, the one he signed on as first: several in a duplex
+    game, whose player orders all of them in one mail (the njudge's info.duplex)."""
+    order = {x.name: i for i, x in enumerate(variant_of(game).powers)}
+    others = [x for x in players(game) if x.user_id == me.user_id and x.power and x is not me]
+    return [me, *sorted(others, key=lambda x: order.get(x.power or "", len(order)))]
 
 
 def master_report(settings: Settings, game: Game, out: dict[str, Any]) -> str:

@@ -37,6 +37,8 @@ def starting_position(variant: Variant, phase: Phase | str, empty: bool = False)
         by_power.setdefault(unit.power, []).append((unit.type, unit.location))
     if not by_power:
         lines.append("There are no units on the board.")
+        if phase.letter == "B":  # a build start (chaos, minorpower, BLANK BOARD)
+            lines += ["", "Each power builds its first units on the supply centers it owns."]
         return "\n".join(lines) + "\n"
     width = max(len(p) for p in by_power) + 2
     first = True

@@ -6,7 +6,7 @@ power's own convoys and moves do not match.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Mapping
+from collections.abc import Collection, Mapping, Sequence
 from typing import Any
 
 import parser as syntax
@@ -29,6 +29,7 @@ def orders_listing(
     *,
     build_at: str = "variant",
     seen: Collection[str] | None = None,
+    also: Sequence[str] = (),
 ) -> str:
     """The part of a reply that shows a power its orders as the judge holds them.
 
@@ -38,21 +39,25 @@ def orders_listing(
     SET HOME / ANY / ONE CENTER, for the builds a power has left. `seen`: a blind game's
     player sees only these powers' units (judge/reports/blind.py), so a unit his order
     supports or convoys reads as in his copy of the results ("unknown unit Munich").
+    `also`: the other powers of a duplex player, listed under the same heading.
     """
     phase = as_phase(variant, phase)
-    power = variant.power(power).name
-    mine = [line for line in result_doc.get("orders", ()) if line.get("power") == power]
-    letter = variant.power(power).letter
+    names = [variant.power(x).name for x in (power, *also)]
     errors: list[str] = []
-    for line in mine:
-        if line.get("result") == "illegal" and line.get("reason") != "replaced":
-            errors.append(f"{letter}: {line.get('text', '')}")
-            errors.extend((line.get("message") or line.get("reason") or "").splitlines())
+    for name in names:
+        letter = variant.power(name).letter
+        for line in result_doc.get("orders", ()):
+            if line.get("power") != name:
+                continue
+            if line.get("result") == "illegal" and line.get("reason") != "replaced":
+                errors.append(f"{letter}: {line.get('text', '')}")
+                errors.extend((line.get("message") or line.get("reason") or "").splitlines())
     lines = [*errors, ""] if errors else []
     lines.append(orders_title(variant, game, seq, phase))
-    body = power_orders(variant, phase, power, result_doc, build_at=build_at, seen=seen)
-    if body:
-        lines.extend(["", *body])
+    for name in names:
+        body = power_orders(variant, phase, name, result_doc, build_at=build_at, seen=seen)
+        if body:
+            lines.extend(["", *body])
     return "\n".join(lines).rstrip("\n") + "\n"
 
 
