@@ -318,6 +318,10 @@ def convert_variant(maps: Path, name: str) -> str:
     entry: NjudgeVariant = VARIANTS[name]
     map_text = (maps / (entry.map_file or f"map.{name}")).read_text(encoding="latin-1")
     seed_text = (maps / f"seed.{name}").read_text(encoding="latin-1")
+    start = read_seed(seed_text, read_map(map_text, default_renames(map_text)).provinces,
+                      entry.powers).start  # fmt: skip
+    if start != entry.start:
+        raise NotConvertible(f"{name}: the seed starts in {start}, our table says {entry.start}")
     return convert(map_text, seed_text, name=name, title=entry.title, victory=entry.victory,
                    powers=entry.powers, rules=entry.rules)  # fmt: skip
 

@@ -10,7 +10,7 @@ and the rule words (docs/variant-format.md) for what an info file states beyond 
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 # name, adjective, letter
 PowerRow = tuple[str, str, str]
@@ -127,7 +127,6 @@ class NjudgeVariant:
     rules: tuple[str, ...] = ()
     # The njudge's map file, when it is not map.<name>.
     map_file: str = ""
-    notes: tuple[str, ...] = field(default=())
 
 
 def _v(title: str, victory: int, start: str, powers: tuple[PowerRow, ...], **kw: object):
@@ -176,6 +175,7 @@ VARIANTS: dict[str, NjudgeVariant] = {
             ("Spain", "Spanish", "S"),
             ("Ukraine", "Ukrainian", "U"),
         ),
+        rules=("one_center",),
     ),
     "wraparound": _v("Wraparound", 19, S1901, STANDARD),
     "chromatic": _v(
@@ -216,9 +216,9 @@ VARIANTS: dict[str, NjudgeVariant] = {
             ("Ukraine", "Ukrainian", "U"),
         ),
     ),
-    "colonial": _v("Colonial", 30, "S1870M", COLONIAL),
-    "h31": _v("Hundred", 9, "S1425M", HUNDRED),
-    "h32": _v("Hundred 2", 9, "S1425M", HUNDRED),
+    "colonial": _v("Colonial", 30, "S1870M", COLONIAL, rules=("duality",)),
+    "h31": _v("Hundred 3.1", 9, "S1425M", HUNDRED, rules=("one_center",)),
+    "h32": _v("Hundred 3.2", 9, "S1425M", HUNDRED, rules=("one_center",)),
     "classical": _v(
         "Classical",
         18,
@@ -230,7 +230,10 @@ VARIANTS: dict[str, NjudgeVariant] = {
             ("Macedon", "Macedonian", "A"),
             ("Rome", "Roman", "R"),
         ),
+        rules=("one_center",),
     ),
+    # The njudge's table has 29 centres to win; the info file says 30 of 58. The table is what
+    # the njudge played.
     "empire": _v(
         "Empire",
         29,
@@ -249,7 +252,7 @@ VARIANTS: dict[str, NjudgeVariant] = {
         ),
     ),
     "african2": _v(
-        "African",
+        "African 2",
         19,
         S1901,
         (
@@ -261,7 +264,7 @@ VARIANTS: dict[str, NjudgeVariant] = {
             ("Zaire", "Zairean", "Z"),
         ),
     ),
-    "wraparound2": _v("Wraparound 2", 19, S1901, STANDARD),
+    "wraparound2": _v("Wraparound2", 19, S1901, STANDARD),
     "shift_around": _v("Shift Around", 18, S1901, STANDARD),
     "layered": _v("Layered", 35, S1901, STANDARD),
     "sailho_crowded": _v(
@@ -286,8 +289,9 @@ VARIANTS: dict[str, NjudgeVariant] = {
             ("Rome", "Roman", "R"),
             ("Greece", "Greek", "G"),
         ),
+        rules=("duality",),
     ),
     "crowded_1898": _v("Crowded 1898", 18, "S1899M", CROWDED),
-    "colonial96": _v("Colonial 96", 30, "S1870M", COLONIAL),
+    "colonial96": _v("Colonial96", 30, "S1870M", COLONIAL, rules=("duality",)),
     "minorpower": _v("Minor Power", 18, "F1900B", (*STANDARD, *MINORS)),
 }
