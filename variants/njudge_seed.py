@@ -10,7 +10,7 @@ power owns the centres its units stand on, as in the other Shift variants' recor
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Protocol
 
@@ -18,7 +18,13 @@ PHASE = re.compile(r"^[SUFW]\d{1,4}[MRBA]$")
 REPORT_START = re.compile(r"starting position for (\w+) of (\d+)", re.IGNORECASE)
 REPORT_UNIT = re.compile(r"^([\w' -]+?):\s*(Army|Fleet|Wing)\s+(.+?)\.?\s*$", re.IGNORECASE)
 COAST_WORDS = {"north": "nc", "south": "sc", "east": "ec", "west": "wc"}
-SEASONS = {"spring": "S1", "summer": "U1", "fall": "F1", "autumn": "F1", "winter": "W1"}
+# The report's season -> our first phase's season and phase letters (Winter is the Fall's
+# adjustments).
+SEASONS = {"spring": "SM", "summer": "UM", "fall": "FM", "autumn": "FM", "winter": "FB"}
+
+
+PowerRow = tuple[str, str, str]  # name, adjective, letter
+Place = Callable[[str], str]  # a province's name in the seed -> its abbreviation
 
 
 class _Named(Protocol):
@@ -39,9 +45,7 @@ class SeedError(ValueError):
     """A seed file that cannot be read."""
 
 
-def read_seed(
-    text: str, provinces: Sequence[_Named], powers: Sequence[tuple[str, str, str]]
-) -> Seed:
+def read_seed(text: str, provinces: Sequence[_Named], powers: Sequence[PowerRow]) -> Seed:
     """The seed's facts, with our power names and province abbreviations."""
     names: dict[str, str] = {}
     for p in provinces:
@@ -60,7 +64,9 @@ def read_seed(
     return _report_seed(lines, provinces, powers, place)
 
 
-def _phase_seed(lines, provinces, powers, place) -> Seed:  # type: ignore[no-untyped-def]
+def _phase_seed(
+    lines: list[str], provinces: Sequence[_Named], powers: Sequence[PowerRow], place: Place
+) -> Seed:
     letters = {letter: power for power, _, letter in powers}
     seed = Seed(lines[0].upper())
     rest = iter(lines[1:])
@@ -82,13 +88,15 @@ def _phase_seed(lines, provinces, powers, place) -> Seed:  # type: ignore[no-unt
     return seed
 
 
-def _report_seed(lines, provinces, powers, place) -> Seed:  # type: ignore[no-untyped-def]
+def _report_seed(
+    lines: list[str], provinces: Sequence[_Named], powers: Sequence[PowerRow], place: Place
+) -> Seed:
     by_name = {power.lower(): power for power, _, _ in powers}
     start = next((REPORT_START.search(line) for line in lines if REPORT_START.search(line)), None)
     if start is None:
         raise SeedError("the seed gives no starting phase")
-    season = SEASONS[start.group(1).lower()][0]
-    seed = Seed(f"{season}{start.group(2)}{'B' if season == 'W' else 'M'}".replace("W", "F", 1))
+    season, phase = SEASONS[start.group(1).lower()]
+    seed = Seed(f"{season}{start.group(2)}{phase}")
     centers = {p.abbr for p in provinces if p.center}
     for line in lines:
         unit = REPORT_UNIT.match(line)
