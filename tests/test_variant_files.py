@@ -436,3 +436,11 @@ def test_a_broken_crossing_is_refused_with_line_and_reason(crossing, reason):
     with pytest.raises(VariantError) as refused:
         load_text(text, source="tiny.variant")
     assert str(refused.value) == f"tiny.variant:{line}: {reason}"
+
+
+def test_inland_ground_no_army_reaches_is_still_refused():
+    text = TINY.replace('isl     coast  "Isle"', 'isl     coast  "Isle"\nzzz     land   "Nowhere"')
+    line = text.splitlines().index('zzz     land   "Nowhere"') + 1
+    with pytest.raises(VariantError) as refused:
+        load_text(text, source="tiny.variant")
+    assert str(refused.value) == f"tiny.variant:{line}: no army can reach zzz"
