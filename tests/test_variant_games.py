@@ -77,3 +77,4 @@ def test_three_years_by_mail(judge: InProcessJudge, name: str) -> None:
     assert variant.title in listing and end.phase in listing, listing
     summary = judge.ask(table.address, f"SUMMARY {table.game}\n").get_content()
     assert f"Summary of game '{table.game}'" in summary, summary
+    table.put_away()
