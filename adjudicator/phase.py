@@ -43,7 +43,7 @@ class Phase(NamedTuple):
     def describe(self) -> str:
         """`Movement for Spring of 1901`, `Adjustments for Winter of 1901` (njudge words)."""
         season = "Winter" if self.letter == "B" else SEASON_WORDS[self.season]
-        return f"{PHASE_WORDS[self.letter]} for {season} of {self.year}"
+        return f"{PHASE_WORDS[self.letter]} for {season} of {self.year:04d}"  # 0001, as the njudge
 
     def following(self, variant: Variant) -> Phase:
         """The next phase in the variant's year, whether or not it will be needed."""

@@ -49,7 +49,7 @@ def test_three_years_by_mail(judge: InProcessJudge, name: str) -> None:
     table, start_mail = Duplex.create(judge, name)
     start = Phase.parse(variant.start, variant)
     season = "Winter" if start.letter == "B" else variants.SEASON_WORDS[start.season]
-    assert f"Starting position for {season} of {start.year}." in start_mail
+    assert f"Starting position for {season} of {start.year:04d}." in start_mail  # 0001
     for power in variant.powers:
         assert f"You have been selected as {power.name} in game '{table.game}'" in start_mail
     assert "The deadline for the first orders is " in start_mail

@@ -95,7 +95,7 @@ def legal_orders(rng: random.Random, position: Position) -> list[str]:
 def heading(phase: Phase) -> str:
     """`Movement results for Spring of 1901.`, as the results mail opens."""
     season = "Winter" if phase.letter == "B" else variants.SEASON_WORDS[phase.season]
-    return f"{KIND_WORDS[phase.letter]} results for {season} of {phase.year}."
+    return f"{KIND_WORDS[phase.letter]} results for {season} of {phase.year:04d}."
 
 
 @dataclass

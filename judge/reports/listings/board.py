@@ -72,7 +72,7 @@ def _status_head(game: Game) -> str:
     seasons = {"F": "Fall", "U": "Summer"}
     season = "Winter" if phase.endswith("B") else seasons.get(phase[:1], "Spring")
     where = f"({game.name}.{game.turn:03d})"
-    return f"Status of the {kind} phase for {season} of {year(phase)}.  {where}"
+    return f"Status of the {kind} phase for {season} of {year(phase) or 0:04d}.  {where}"
 
 
 def _unit_text(variant: variants.Variant, unit: str) -> str:
