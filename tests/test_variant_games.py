@@ -52,6 +52,7 @@ def test_three_years_by_mail(judge: InProcessJudge, name: str) -> None:
     assert f"Starting position for {season} of {start.year:04d}." in start_mail  # 0001
     for power in variant.powers:
         assert f"You have been selected as {power.name} in game '{table.game}'" in start_mail
+    assert f":: Deadline: {variant.start} " in start_mail  # the first phase's deadline
     assert "The deadline for the first orders is " in start_mail
     first = table.now()
     assert (first.status, first.phase) == ("active", variant.start)
@@ -74,7 +75,11 @@ def test_three_years_by_mail(judge: InProcessJudge, name: str) -> None:
         assert end.status == "finished"
 
     listing = judge.ask(table.address, f"LIST {table.game}\n").get_content()
-    assert variant.title in listing and end.phase in listing, listing
+    assert f"Variant:  {variant.title}, Duplex 1/{len(variant.powers)}." in listing, listing
+    if end.status == "active":
+        assert f"({end.phase}) has a deadline of " in listing, listing
+    else:
+        assert f"Game '{table.game}' completed in " in listing, listing
     summary = judge.ask(table.address, f"SUMMARY {table.game}\n").get_content()
     assert f"Summary of game '{table.game}'" in summary, summary
     table.put_away()

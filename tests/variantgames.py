@@ -161,7 +161,8 @@ class Duplex:
         for power in movers:  # the orders of all his powers are listed in the reply
             assert f"\n{power}: " in reply, (power, reply)
         after = self.now()
-        assert after.phase != before.phase, f"{before.phase} not processed:\n{reply}"
+        moved = after.phase != before.phase or after.status != "active"  # (won: it stays)
+        assert moved, f"{before.phase} not processed:\n{reply}"
         self.played.append(before.phase)
         text = self.results(before.phase)
         assert heading(phase) in text, text
@@ -169,7 +170,8 @@ class Duplex:
             upcoming = Phase.parse(after.phase, self.variant).describe()
             assert f"The next phase of '{self.game}' will be {upcoming}." in text, text
         else:
-            assert after.status == "finished" and "has been won by" in text, text
+            assert after.status == "finished" and "(* VICTORY!! *)" in text, text
+            assert "The game is over.  Thank you for playing." in text, text
         powers = [p.name for p in self.variant.powers]
         if phase.letter == "M":  # every unit's order is reported under its power
             for power in powers:
