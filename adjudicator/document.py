@@ -20,6 +20,7 @@ from .outcome import PhaseResult
 from .phase import Phase
 from .phases import adjudicate_phase
 from .retreats import Dislodged, retreat_options
+from .wings import with_wings
 
 
 def adjudicate(doc: Mapping[str, Any]) -> dict[str, Any]:
@@ -63,6 +64,8 @@ def read_document(
     options = Options.from_mapping(doc.get("options"))
     if options.summer is not None:
         variant = variants.with_summer(variant, options.summer)
+    if options.wings:
+        variant = with_wings(variant)
     phase = Phase.parse(str(doc["phase"]), variant)
     units = _read_units(variant, doc.get("units", {}), "units")
     taken: dict[str, Unit] = {}

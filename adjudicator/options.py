@@ -33,6 +33,7 @@ FLAGS = (
     "summer",
     "attack_transform",
     "blind",
+    "wings",
 )
 
 
@@ -68,6 +69,9 @@ class Options:
     # stands there; a support or convoy of a unit not its own is taken as given (it is void
     # if no such unit is there), and a convoy's route is judged on the map alone.
     blind: bool = False
+    # Wings may be built (the njudge's `wings` modifier, info.wings; wings.py): the variant
+    # gains the unit type W. Read by the document layer, as summer is.
+    wings: bool = False
 
     @property
     def every_winter(self) -> bool:

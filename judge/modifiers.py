@@ -44,8 +44,9 @@ MODIFIERS: tuple[Modifier, ...] = (
         "press must be written in a fixed syntax of proposals and replies",
     ),
     Modifier(
-        "wings", "Wings", (), False,
-        "a third unit, the wing, flies over land and sea and blockades centres",
+        "wings", "Wings", (), True,
+        "a third unit, the wing (W), flies over land and sea and blockades the centres it "
+        "stands on instead of taking them",
     ),
     Modifier(
         "intimate", "Intimate", (), False,

@@ -3,6 +3,7 @@ make it, its powers by any of their names, the people playing it."""
 
 from __future__ import annotations
 
+from adjudicator.wings import with_wings
 from sqlalchemy import select
 
 import variants
@@ -12,10 +13,13 @@ from ..reply.conversation import Conversation
 
 
 def variant_of(game: Game) -> variants.Variant:
-    """The game's variant, with the year its SET [NO] SUMMER makes."""
+    """The game's variant, with the year its SET [NO] SUMMER makes, and wings among its
+    units when the game is played with them."""
     variant = variants.load(game.variant)
     summer = (game.settings or {}).get("summer")
-    return variant if summer is None else variants.with_summer(variant, bool(summer))
+    if summer is not None:
+        variant = variants.with_summer(variant, bool(summer))
+    return with_wings(variant) if "wings" in (game.options or []) else variant
 
 
 def power_called(variant: variants.Variant, word: str) -> str | None:

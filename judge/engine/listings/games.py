@@ -80,7 +80,8 @@ def _listing(ctx: Conversation, game: Game) -> Listing:
         }
     won = False
     if game.status == "finished" and game.phase:
-        won = winner_of(game, (game.position or {}).get("centers") or {}) is not None
+        position = game.position or {}
+        won = winner_of(game, position.get("centers") or {}, position.get("units")) is not None
     return Listing(
         game=game,
         variant=variant,

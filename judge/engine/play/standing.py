@@ -68,6 +68,8 @@ def _rule_options(game: Game) -> dict[str, Any]:
         options["attack_transform"] = False
     if "blind" in (game.options or []):
         options["blind"] = True  # orders are checked telling nothing of others' units
+    if "wings" in (game.options or []):
+        options["wings"] = True  # wings may be built (info.wings)
     return options
 
 
