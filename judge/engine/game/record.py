@@ -3,10 +3,10 @@ make it, its powers by any of their names, the people playing it."""
 
 from __future__ import annotations
 
-from adjudicator.wings import with_wings
 from sqlalchemy import select
 
 import variants
+from adjudicator.wings import with_wings
 
 from ...store.models import Game, Participant
 from ..reply.conversation import Conversation

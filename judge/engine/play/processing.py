@@ -12,9 +12,9 @@ from typing import Any
 from sqlalchemy.orm import Session
 
 import variants
-from adjudicator.wings import blockaded_in
 from adjudicator import adjudicate
 from adjudicator.phase import Phase
+from adjudicator.wings import blockaded_in
 
 from ...config import Settings
 from ...reports import play as r
