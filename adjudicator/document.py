@@ -64,7 +64,7 @@ def read_document(
     options = Options.from_mapping(doc.get("options"))
     if options.summer is not None:
         variant = variants.with_summer(variant, options.summer)
-    if options.wings:
+    if options.wings or "wings" in variant.rules:
         variant = with_wings(variant)
     phase = Phase.parse(str(doc["phase"]), variant)
     units = _read_units(variant, doc.get("units", {}), "units")

@@ -176,6 +176,7 @@ _FLAGS: dict[str, tuple[str, str]] = {
     "strict_convoy": ("StrictConvoy", "NoStrictConvoy"),
     "auto_create": ("AutoCreate", "NoAutoCreate"),
     "postal_press": ("PostalPress", "No PostalPress"),
+    "blind_centers": ("BCentres", "NoBCentres"),
 }
 _NUMBERS: dict[str, str] = {
     "centers": "Winning Centers: {}",

@@ -19,7 +19,9 @@ def variant_of(game: Game) -> variants.Variant:
     summer = (game.settings or {}).get("summer")
     if summer is not None:
         variant = variants.with_summer(variant, bool(summer))
-    return with_wings(variant) if "wings" in (game.options or []) else variant
+    if "wings" in (game.options or []) or "wings" in variant.rules:
+        variant = with_wings(variant)
+    return variant
 
 
 def power_called(variant: variants.Variant, word: str) -> str | None:

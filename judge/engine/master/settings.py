@@ -90,6 +90,13 @@ def _move_transforms(game: Game, me: Participant, value: Any) -> str | None:
     return None
 
 
+def _blind(game: Game, me: Participant, value: Any) -> str | None:
+    """BCENTERS is a blind game's setting: stored in another it would do nothing."""
+    if value and "blind" not in (game.options or []):
+        return f"game '{game.name}' is not a Blind game"
+    return None
+
+
 def _whole(value: Any) -> Any:
     return int(value) if isinstance(value, float) and value.is_integer() else value
 
@@ -131,6 +138,8 @@ FLAGS: dict[str, Rule] = {
     "strict_convoy": Rule(),
     "auto_create": Rule(),
     "postal_press": Rule(),
+    # SET BCENTERS: a blind game's readers see every power's centres (play/blind.py).
+    "blind_centers": Rule(check=_blind),
 }
 NUMBERS: dict[str, Rule] = {
     "centers": Rule(check=_centers),

@@ -137,6 +137,7 @@ def _xflags(game: Game, rules: Rules) -> list[str]:
     for key, word in (
         ("empty_board", "BlankBoard"), ("summer", "Summer"),
         ("coastal_convoys", "CoastalConvoy"), ("move_disband", "Disband"),
+        ("blind_centers", "BCentres"),
     ):  # fmt: skip
         if on(game, key, False):
             flags.append(word)

@@ -13,6 +13,18 @@ from variants import Variant
 from .layout import Doc, power_order, wrap_commas
 
 
+class Sight(frozenset[str]):
+    """The powers whose units a reader of a blind game sees, and whether he is shown every
+    power's centres by name (SET BCENTERS, info.blind) or only his own."""
+
+    all_centers: bool
+
+    def __new__(cls, powers: Iterable[str] = (), all_centers: bool = False) -> Sight:
+        made = super().__new__(cls, powers)
+        made.all_centers = all_centers
+        return made
+
+
 def ownership_tables(
     variant: Variant,
     centers: Mapping[str, Iterable[str]],
@@ -28,8 +40,9 @@ def ownership_tables(
     power's `CD` or `ABANDONED` tag, which only the game (not the board) knows. `seen`: a
     blind game's copy for a reader who sees only these powers (judge/reports/blind.py):
     their centres and counts in full, no unowned centres, and of every other power only
-    how many centres it has. A centre a wing blockades (info.wings) is shown in
-    parentheses, `(Vienna)`, and counts for nobody.
+    how many centres it has (unless `seen` is a Sight with `all_centers`: then every
+    power's centres by name, the counts of units still only his own). A centre a wing
+    blockades (info.wings) is shown in parentheses, `(Vienna)`, and counts for nobody.
     """
     widest = max([len(p.name) for p in variant.powers] + [0]) + 1
     column = max(widest, 10)
@@ -41,7 +54,8 @@ def ownership_tables(
         {variant.power(p).name: us for p, us in units.items()},
         {variant.power(p).name: cs for p, cs in centers.items()},
     )
-    named = [*power_order(variant), "Unowned"] if seen is None else list(seen)
+    every = seen is None or getattr(seen, "all_centers", False)
+    named = [*power_order(variant), "Unowned"] if every else list(seen or ())
     lines = ["Ownership of supply centers:", ""]
     for name in [n for n in [*power_order(variant), "Unowned"] if n in named]:
         owned = [
