@@ -137,7 +137,11 @@ def _described(modifiers: Iterable[Modifier]) -> list[str]:
 
 
 def not_carried_out(found: Modifier) -> str:
-    return f"{found.title}: this judge does not carry out that variant option yet."
+    """The refusal of a modifier the judge knows but does not play, and where to read why."""
+    return (
+        f"{found.title}: this judge does not carry out that variant option yet; "
+        f"GET info.{found.word.replace('/', '-')} says why."
+    )
 
 
 def titles(words: Iterable[str]) -> list[str]:

@@ -261,7 +261,7 @@ def _told(ctx: Conversation, game: Game, me: Participant, words: str, said: str 
 _SPOKEN = {
     "nmr": "NMR", "dias": "DIAS", "ontime_ratio": "ONTIMERAT", "resign_ratio": "RESRAT",
     "assignment": "PRFLIST / PRFRAND / PRFBOTH", "allow": "ALLOW PLAYER", "deny": "DENY PLAYER",
-    "move_disband": "DISBAND", "empty_board": "BLANK BOARD",
+    "move_disband": "DISBAND", "empty_board": "BLANK BOARD", "blind_centers": "BCENTERS",
 }  # fmt: skip
 
 
