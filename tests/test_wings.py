@@ -5,10 +5,20 @@ that count for nobody, never against oneself)."""
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
+import variants
 from adjudicator import adjudicate
+from adjudicator.board import Unit
+from adjudicator.given import Position, read_orders
+from adjudicator.options import Options
+from adjudicator.phase import Phase
+from adjudicator.phases import adjudicate_phase
+from adjudicator.wings import with_wings
 from tests.gametable import MASTER, POWERS, address, form, master
+from tests.randomgames import random_orders
 
 
 def results(table, who: str, phase: str) -> str:
@@ -173,3 +183,36 @@ def test_without_the_option_no_wing_is_built():
     )
     assert out["orders"][0]["result"] == "illegal"
     assert out["orders"][0]["message"] == "Standard has no units of that type."
+
+
+def test_random_wings_games_never_let_a_wing_take_a_centre():
+    """Random games on Standard with wings (built at random beside armies and fleets): every
+    phase adjudicates, and a centre changes hands only under an army or a fleet."""
+    variant = with_wings(variants.load("standard"))
+    wings_seen = 0
+    for seed in range(3):
+        rng = random.Random(seed)
+        position = Position(
+            variant,
+            Phase.parse(variant.start, variant),
+            tuple(Unit(u.power, u.type, u.location) for u in variant.units),
+            dict(variant.ownership),
+        )
+        while position.phase.year < 1907:
+            orders = read_orders(variant, position.phase, random_orders(rng, position))
+            result = adjudicate_phase(position, orders, Options(wings=True))
+            standing = {u.province: u for u in result.units}
+            for center, owner in result.centers.items():
+                if position.centers.get(center) != owner:
+                    assert standing[center].type != "W", (position.phase, center)
+            wings_seen += sum(1 for u in result.units if u.type == "W")
+            if result.winner:
+                break
+            position = Position(
+                variant,
+                result.next_phase,
+                tuple(result.units),
+                result.centers,
+                tuple(d for d in result.dislodged if d.retreats),
+            )
+    assert wings_seen > 0
