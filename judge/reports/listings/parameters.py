@@ -14,9 +14,11 @@ from dataclasses import dataclass
 from typing import Any
 
 import variants
+from adjudicator.options import Options
 
 from ...store.models import Game, Participant
 from ..frame import variant_title
+from ..master import RULE_NAMES, rule_words
 from .record import ENDED, is_master, on, setting
 
 
@@ -78,6 +80,9 @@ def parameters(
     lines.append(_param_line("  Variant:  ", kinds))
     lines.append(_param_line("    Flags:  ", _flags(game)))
     lines.append(_param_line("   xFlags:  ", _xflags(game, rules)))
+    chosen = _rules(game)
+    if chosen:  # only rules that differ from the judge's (GET rule.options)
+        lines.append(_param_line("    Rules:  ", chosen))
     lines.append(_param_line("    Press:  ", _press_words(game)))
     restrictions = []
     if on(game, "touch_press", False):
@@ -149,8 +154,22 @@ def _xflags(game: Game, rules: Rules) -> list[str]:
     flags.append("Concessions" if on(game, "concessions", True) else "No concessions")
     if on(game, "duality", False):
         flags.append("Duality")
+    for key, word in (("hong_kong", "HongKong"), ("railways", "Railways"),
+                      ("gateways", "Gateways")):  # fmt: skip
+        if on(game, key, False):
+            flags.append(word)
     flags.append(f"Max Absence: {_number(rules.max_absence)}")
     return flags
+
+
+def _rules(game: Game) -> list[str]:
+    """SET RULE's choices that differ from the judge's defaults: `Convoy Explicit`."""
+    defaults = Options()
+    return [
+        rule_words(name, str(value))
+        for name in RULE_NAMES
+        if (value := setting(game, name, None)) not in (None, getattr(defaults, name))
+    ]
 
 
 def _press_words(game: Game) -> list[str]:
