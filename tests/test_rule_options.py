@@ -6,10 +6,45 @@ changes what happens."""
 
 from __future__ import annotations
 
+import pytest
+
+from parser import commands as c
 from tests.gametable import MASTER, address, form, master, start_moderated
+from tests.grammarkit import error, numbered, one, read, round_trips
 
 RULES = "SIGN ON Mrules passM\n"
 GERMANY = "Germany: " + " " * 17  # adjustment lines start the unit in column 27
+
+
+# How SET RULE and SET RULES read: the longest run of words naming a rule, then its value.
+READINGS = [
+    ("SET RULE PARADOX ALEXANDER", c.SetRule(name="paradox", value="alexander")),
+    ("set rule convoy explicit", c.SetRule(name="convoy_via", value="explicit")),
+    ("SET RULE EXCESS BUILDS FIRST", c.SetRule(name="excess_adjustments", value="first")),
+    ("SET RULE CIVIL DISORDER HOME CENTRES", c.SetRule(name="civil_disorder", value="homecentres")),
+    ("SET RULE CD 2023", c.SetRule(name="civil_disorder", value="2023")),
+    ("SET RULE CONVOY", c.SetRule(name="convoy_via", value="")),
+    ("SET RULE GRAVITY ON", c.SetRule(name="gravity", value="on")),
+    ("SET RULES NJUDGE", c.SetRule(name="", value="njudge")),
+    ("SETRULES DATC", c.SetRule(name="", value="datc")),
+]
+
+
+@pytest.mark.parametrize(("line", "expected"), READINGS)
+def test_set_rule_reads_and_writes_back(line, expected):
+    assert one(line) == numbered(expected)
+    round_trips(line)
+
+
+def test_set_rule_shares_a_line_with_other_settings():
+    line = "SET NMR, RULES NJUDGE, RULE CD HOME, NO DIAS"
+    assert read(line)[1:3] == [
+        c.SetRule(line=2, name="", value="njudge"),
+        c.SetRule(line=2, name="civil_disorder", value="home"),
+    ]
+    assert len(read(line)) == 4
+    round_trips(line)
+    assert "SET RULE PARADOX ALEXANDER" in error("SET RULE")
 
 
 def listing(table) -> str:
