@@ -6,8 +6,11 @@ changes what happens."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
+from judge import helpfiles
 from parser import commands as c
 from tests.gametable import MASTER, address, form, master, start_moderated
 from tests.grammarkit import error, numbered, one, read, round_trips
@@ -45,6 +48,12 @@ def test_set_rule_shares_a_line_with_other_settings():
     assert len(read(line)) == 4
     round_trips(line)
     assert "SET RULE PARADOX ALEXANDER" in error("SET RULE")
+
+
+def test_the_help_file_is_plain_text_of_ordinary_width():
+    text = (Path(helpfiles.HELP_DIR) / "rule.options").read_text()
+    assert all(len(line) <= 76 and line.isascii() for line in text.splitlines())
+    assert "rule.options" in [name for name, _ in helpfiles.index()]
 
 
 def listing(table) -> str:
