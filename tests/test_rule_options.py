@@ -150,3 +150,33 @@ def test_convoy_and_excess_rules_decide_the_results(table):
     assert GERMANY + "Builds an army in Munich." in winter
     assert "Builds a fleet in Kiel." not in winter
     assert sorted(table.show()["units"]["Germany"]) == ["A ber", "A hol", "A mun", "A sil", "F den"]
+
+
+def test_colonial_rules_are_set_on_a_map_that_has_them_and_played(table):
+    table.send(MASTER, form(MASTER))
+    made = table.send(
+        MASTER,
+        "CREATE ?col passM colonial\nBECOME MASTER\nSET MOVE MIN 0 DELAY 0\n"
+        "SET RAILWAYS\nSET HONG KONG\nSET GATEWAYS\nSET NO GATEWAYS\n",
+    ).get_content()
+    for words in ("Railways", "HongKong", "Gateways", "NoGateways"):
+        assert f"Game 'col' set: {words}." in made
+    listed = table.send("watcher@example.org", "LIST col\n").get_content()
+    assert "HongKong" in listed and "Railways" in listed and "Gateways" not in listed
+    assert "begins with" in table.send(MASTER, "SIGN ON Mcol passM\nFORCE BEGIN\n").get_content()
+    late = table.send(MASTER, "SIGN ON Mcol passM\nSET NO RAILWAYS\n").get_content()
+    assert "SET NO RAILWAYS: game 'col' has started; this is set before the start." in late
+    # Russia's army rides the Trans-Siberian Railway from Vladivostok to Krasnoyarsk, and
+    # China walks into Hong Kong, which it takes but does not count (info.colonial).
+    ordered = table.send(
+        MASTER, "SIGN ON Mcol passM\nA vla-tsr-kra\nF hk-scs\nA can-hk\nPROCESS\n"
+    ).get_content()
+    assert "Error" not in ordered, ordered
+    state = table.show("col")
+    assert state["phase"] == "F1870M"
+    assert "A kra" in state["units"]["Russia"] and "A vla" not in state["units"]["Russia"]
+    assert "A hk" in state["units"]["China"]
+    table.send(MASTER, "SIGN ON Mcol passM\nPROCESS\n")
+    state = table.show("col")
+    assert state["phase"] != "F1870M"
+    assert "hk" not in state["centers"]["China"]
