@@ -10,10 +10,11 @@ changer (or 'someone@somewhere' when the game does not SHOW it).
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from typing import Any
 
 import parser as p
+from adjudicator.options import Options
 
 from ...reports import master as texts
 from ...store.models import Game, Participant
@@ -90,6 +91,8 @@ def _move_transforms(game: Game, me: Participant, value: Any) -> str | None:
     return None
 
 
+# The adjudicator's options: a rule setting it does not know is refused, never stored.
+_OPTION_NAMES = frozenset(f.name for f in fields(Options))
 # The colonial rules (manual 9.1, info.colonial): what the variant must have for each.
 _MAP_FEATURES = {
     "hong_kong": ("uncounted", "centre that some power does not count (like Colonial's Hong Kong)"),
@@ -103,9 +106,11 @@ def _on_the_map(name: str) -> Check:
 
     def check(game: Game, me: Participant, value: Any) -> str | None:
         feature, what = _MAP_FEATURES[name]
-        if getattr(variant_of(game), feature, None):
-            return None
-        return f"the map of the {game.variant} variant has no {what}"
+        if not getattr(variant_of(game), feature, None):
+            return f"the map of the {game.variant} variant has no {what}"
+        if name not in _OPTION_NAMES:  # the adjudicator cannot play it (yet): not stored
+            return "this judge does not carry out that setting yet"
+        return None
 
     return check
 

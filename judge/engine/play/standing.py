@@ -68,7 +68,7 @@ def _rule_options(game: Game) -> dict[str, Any]:
             options[name] = settings[name]
     for flag, feature in _MAP_RULES.items():
         if settings.get(flag) and getattr(variant_of(game), feature, None):
-            options[flag] = True
+            options[flag] = True  # settable only where the adjudicator knows it
     if any_disband(game):
         options["any_disband"] = True
     if settings.get("summer") is not None:
