@@ -42,6 +42,8 @@ from .outcome import (
 )
 from .retreats import Dislodged, retreat_options
 from .transforms import transformed
+from .verdicts import outcomes as unit_outcomes
+from .verdicts import standoffs as left_contested
 
 
 @dataclass(frozen=True, slots=True)
@@ -114,7 +116,7 @@ def resolve_movement(position: Position, ready: CheckedOrders, options: Options)
     )
     via_sea = resolver.via_sea
     resolver.run()
-    outcomes = resolver.outcomes()
+    outcomes = unit_outcomes(resolver)
 
     after: list[Unit] = []
     beaten: list[int] = []
@@ -155,7 +157,7 @@ def resolve_movement(position: Position, ready: CheckedOrders, options: Options)
     standoffs: set[str] = set()
     if beaten:
         occupied = {u.province for u in after}
-        standoffs = resolver.standoffs(occupied)
+        standoffs = left_contested(resolver, occupied)
         for i in beaten:
             by = outcomes[i].dislodged_by
             assert by is not None
@@ -169,7 +171,7 @@ def resolve_movement(position: Position, ready: CheckedOrders, options: Options)
             )
             dislodged.append(Dislodged(commands[i].unit, options_, origin))
     elif resolver.moves_into:
-        standoffs = resolver.standoffs({u.province for u in after})
+        standoffs = left_contested(resolver, {u.province for u in after})
     nxt = position.phase.following(variant)
     if nxt.letter == "R" and not any(d.retreats for d in dislodged):
         nxt = nxt.following(variant)

@@ -33,6 +33,9 @@ FLAGS = (
     "summer",
     "attack_transform",
     "blind",
+    "hong_kong",
+    "railways",
+    "gateways",
 )
 
 
@@ -68,6 +71,13 @@ class Options:
     # stands there; a support or convoy of a unit not its own is taken as given (it is void
     # if no such unit is there), and a convoy's route is judged on the map alone.
     blind: bool = False
+    # The colonial optional rules (info.colonial; njudge SET HONG KONG, RAILWAYS, GATEWAYS),
+    # for a variant whose map has them: a power does not count the centres the variant lists
+    # as uncounted for it (China, Hong Kong); armies ride the variant's railways; moves and
+    # supports between the places a gateway joins need its keeper's leave (docs/rules.md).
+    hong_kong: bool = False
+    railways: bool = False
+    gateways: bool = False
 
     @property
     def every_winter(self) -> bool:

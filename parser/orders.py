@@ -181,7 +181,7 @@ _COAST_LETTER = {"n": "nc", "s": "sc", "e": "ec", "w": "wc"}
 _WS = re.compile(r"\s+")
 _UNIT_WORDS = {"army": "A", "a": "A", "fleet": "F", "f": "F", "wing": "W", "w": "W"}
 _UNIT_TYPES = ("ARMY", "FLEET", "F", "WING", "W")  # the terminals that may name a unit type
-_PLACE = ("PROVINCE", "COAST")
+_PLACE = ("PROVINCE", "COAST", "BARE_COAST")
 
 
 def normalise(text: str) -> str:

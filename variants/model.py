@@ -71,6 +71,28 @@ class StartingUnit:
     location: str  # "lon", "stp/sc"
 
 
+@dataclass(frozen=True, slots=True)
+class Railway:
+    """A railway line (colonial's Trans-Siberian): an army of `power` (anyone's if None) on
+    one station may move to any other in one move, when the game sets RAILWAYS."""
+
+    abbr: str
+    name: str
+    power: str | None
+    stations: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Gateway:
+    """A gateway (colonial's Suez Canal) in province `at`: with the game's GATEWAYS rule,
+    moving or supporting between the places it `joins` needs its keeper's leave."""
+
+    abbr: str
+    name: str
+    at: str
+    joins: tuple[str, ...]
+
+
 def province_of(location: str) -> str:
     """`stp/sc` -> `stp`; a province abbreviation is its own province."""
     slash = location.find("/")
@@ -99,9 +121,26 @@ class Variant:
     # Every name a player may type for a province, lower case, without periods.
     names: Mapping[str, str] = field(repr=False)
     source: str = field(default="", repr=False)
+    # Army moves across a strait at the strength of their supports alone (loeb9's cor-naf);
+    # each pair is in `army_moves` too.
+    crossings: Mapping[str, frozenset[str]] = field(default_factory=dict, repr=False)
+    railways: tuple[Railway, ...] = ()
+    gateways: tuple[Gateway, ...] = ()
+    # Centres a power does not count when the game sets HONG KONG (colonial: China, hk).
+    uncounted: Mapping[str, frozenset[str]] = field(default_factory=dict, repr=False)
 
     def __post_init__(self) -> None:
-        for attr in ("provinces", "army_moves", "fleet_moves", "wing_moves", "ownership", "names"):
+        # A railway's or gateway's name is a word of the orders (`A vla - tsr - mos`,
+        # `sc S F meds - reds`), so the order parser, which reads `names`, knows it.
+        names = dict(self.names)
+        for line in (*self.railways, *self.gateways):
+            names.setdefault(line.abbr, line.abbr)
+            names.setdefault(line.name.lower().replace(".", ""), line.abbr)
+        object.__setattr__(self, "names", names)
+        for attr in (
+            "provinces", "army_moves", "fleet_moves", "wing_moves", "ownership", "names",
+            "crossings", "uncounted",
+        ):  # fmt: skip
             object.__setattr__(self, attr, MappingProxyType(dict(getattr(self, attr))))
         by_name: dict[str, Power] = {}
         for p in self.powers:
