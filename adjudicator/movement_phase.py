@@ -108,7 +108,7 @@ def check_movement_orders(
     special = NO_SPECIAL
     if variant.railways or variant.gateways or variant.crossings:
         gate_orders = {abbr: checked[i] for abbr, i in gated.items()}
-        special = special_for(position, commands, gate_orders)  # type: ignore[arg-type]
+        special = special_for(position, commands, gate_orders, options)  # type: ignore[arg-type]
     return CheckedOrders(orders, checked, chosen, commands, board.maps, special, gated)
 
 

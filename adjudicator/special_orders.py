@@ -57,12 +57,13 @@ def special_for(
     position: Position,
     commands: Sequence[Command],
     gate_orders: Mapping[str, GateOrder],
+    options: Options,
 ) -> Special:
     """What the resolver must know of the variant's rules for these commands."""
     variant = position.variant
     rail: set[int] = set()
     gate: dict[int, int] = {}
-    if variant.railways:
+    if variant.railways and options.railways:
         at = {u.province: u for u in position.units}
         for i, command in enumerate(commands):
             railway = railway_named(variant, command.route) if command.kind == MOVE else None
@@ -70,7 +71,7 @@ def special_for(
                 rail.add(i)
                 if blocked(railway, command.unit, command.dest, at):  # type: ignore[arg-type]
                     gate[i] = SHUT
-    if variant.gateways:
+    if variant.gateways and options.gateways:
         unit_at = {c.unit.province: i for i, c in enumerate(commands)}
         gate.update(gates(variant, commands, gate_orders, unit_at))
     if not rail and not gate and not variant.crossings:
