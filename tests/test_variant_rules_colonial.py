@@ -286,3 +286,23 @@ def test_the_parser_reads_a_bare_coast_word_only_where_no_name_is(east: Variant)
     assert standard.parse("F mao - spa sc", "movement").destination.coast == "sc"  # type: ignore[union-attr]
     ours = syntax.OrderParser.for_names(east.names)
     assert ours.parse("sc h", "movement").unit.location.province == "sc"  # type: ignore[union-attr]
+
+
+def test_the_results_name_the_railway_and_the_canal(east: Variant) -> None:
+    """The movement results write the ride and the canal's order in the njudge's words."""
+    from adjudicator.document import write_result
+    from judge.reports.play.movement import movement_results
+
+    units = {"Russia": ["A vla"], "China": ["A mos"], "France": ["F meds"], "Britain": ["A egy"]}
+    orders = {
+        "Russia": ["A vla - tsr - mos"],
+        "France": ["F meds - reds"],
+        "Britain": ["sc S F meds - reds"],
+    }
+    result = play(east, "S1870M", units, orders, railways=True, gateways=True)
+    text = movement_results(
+        east, "suez", 1, {"phase": "S1870M", "units": units}, write_result(east, result)
+    )
+    assert "Russia: Army Vladivostok -> Trans Siberian Railway -> Moscow. (*bounce*)" in text
+    assert "Britain: Suez Canal SUPPORT French Fleet Mediterranean Sea -> Red Sea." in text
+    assert "France: Fleet Mediterranean Sea -> Red Sea." in text
