@@ -54,7 +54,7 @@ def test_judge_variants_without_json_is_a_line_a_variant(tmp_path):
 
 @pytest.fixture(scope="module")
 def judge(tmp_path_factory):
-    with InProcessJudge(tmp_path_factory.mktemp("variants")) as running:
+    with InProcessJudge(tmp_path_factory.mktemp("variants"), JUDGE_RATE_LIMIT="1000") as running:
         yield running
 
 

@@ -15,7 +15,7 @@ from .model import COAST_WORDS, PHASE_WORDS, SEASON_WORDS, UNIT_WORDS, Variant
 RULE_MEANINGS: dict[str, str] = {
     "any_center": "Builds may go in any supply centre the power owns, not only its home centres.",
     "one_center": "Once a power has lost a home centre it may build in any supply centre it owns.",
-    "duality": "Fleets in the provinces marked as dual may convoy.",
+    "duality": "Fleets in the dual provinces named below may convoy.",
     "wings": "Wings (W) may be played beside armies and fleets.",
     "blind": "The game is played blind: each power sees only its own part of the board.",
     "no_retreats": "Dislodged units are disbanded at once: there are no retreats.",
@@ -107,14 +107,24 @@ def _powers_table(variant: Variant, names: dict[str, str]) -> list[str]:
     rows = [f"  {'power':<{width}}  initial  home supply centres / starting units"]
     for power in variant.powers:
         homes = ", ".join(names[h] for h in power.homes) or "none"
-        units = ", ".join(f"{u.type} {u.location}" for u in variant.units if u.power == power.name)
         rows.append(f"  {power.name:<{width}}     {power.letter}     {homes}")
         pad = " " * (width + 13)
-        rows += textwrap.wrap(
-            f"starts with {units}" if units else "starts with no units (builds first)",
-            width=70, initial_indent=pad, subsequent_indent=pad,
-        )  # fmt: skip
+        words = [f"{u.type} {u.location}" for u in variant.units if u.power == power.name]
+        rows += _packed(["starts with", *words] if words else ["builds first"], pad)
     return rows
+
+
+def _packed(items: list[str], pad: str, width: int = 70) -> list[str]:
+    """Items on lines no wider than `width`, an item never cut (`A wal` stays whole)."""
+    rows: list[str] = []
+    line = pad
+    for i, item in enumerate(items):
+        text = item + ("," if 0 < i < len(items) - 1 else "")
+        if line.strip() and len(line) + 1 + len(text) > width:
+            rows.append(line)
+            line = pad
+        line = f"{line} {text}" if line.strip() else pad + text
+    return [*rows, line]
 
 
 def _year(variant: Variant) -> list[str]:
@@ -147,17 +157,22 @@ def _year(variant: Variant) -> list[str]:
 def _special(variant: Variant, names: dict[str, str]) -> Iterable[str]:
     for word in sorted(variant.rules):
         yield RULE_MEANINGS.get(word, f"Rule '{word}'.")
-    for kind, test in (
-        ("cannot be entered", lambda p: p.impassable),
-        ("may hold no unit that is ordered in the Fall, and nobody may enter it in the "
-         "Fall (arctic waters)", lambda p: p.arctic),
-        ("are coastal provinces through which fleets may convoy when the game sets "
-         "DUALITY", lambda p: p.dual),
+    convoy = "" if "duality" in variant.rules else " when the game sets DUALITY"
+    for one, many, test in (
+        ("cannot be entered", "cannot be entered", lambda p: p.impassable),
+        ("is arctic water", "are arctic waters", lambda p: p.arctic),
+        ("is a coastal province through which fleets may convoy" + convoy,
+         "are coastal provinces through which fleets may convoy" + convoy, lambda p: p.dual),
     ):  # fmt: skip
         found = sorted(p.name for p in variant.provinces.values() if test(p))
         if found:
-            verb = kind if len(found) > 1 else kind.replace("are coastal", "is a coastal")
-            yield f"{_joined(found)} {verb}."
+            yield f"{_joined(found)} {one if len(found) == 1 else many}."
+    arctic = [p.name for p in variant.provinces.values() if p.arctic]
+    if arctic:
+        yield (
+            "In a Fall turn a unit in arctic water may not be ordered (it holds), and no "
+            "unit may move or retreat into it."
+        )
     for p in sorted(variant.provinces.values(), key=lambda p: p.name):
         if p.coasts:
             coasts = _joined([("an " if c == "ec" else "a ") + COAST_WORDS[c] for c in p.coasts])
@@ -171,7 +186,7 @@ def _special(variant: Variant, names: dict[str, str]) -> Iterable[str]:
         )
     for railway in getattr(variant, "railways", ()):
         stations = ", ".join(names[s] for s in railway.stations)
-        who = f"{railway.power} armies" if railway.power else "armies"
+        who = f"{variant.power(railway.power).adjective} armies" if railway.power else "armies"
         yield (
             f"The {railway.name} ({railway.abbr.upper()}) joins {stations}: with SET "
             f"RAILWAYS, {who} may move along it in one move "

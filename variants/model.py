@@ -73,24 +73,24 @@ class StartingUnit:
 
 @dataclass(frozen=True, slots=True)
 class Railway:
-    """A railway line (colonial's Trans-Siberian): an army of `power` (anyone's if None) on
-    one station may move to any other in one move, when the game sets RAILWAYS."""
+    """A railway line that one power's armies may ride from any station to any other
+    (colonial's Trans-Siberian Railway; the game enables it with SET RAILWAYS)."""
 
     abbr: str
     name: str
-    power: str | None
-    stations: tuple[str, ...]
+    power: str | None  # the only power that may use it; None: every power
+    stations: tuple[str, ...]  # provinces, in line order
 
 
 @dataclass(frozen=True, slots=True)
 class Gateway:
-    """A gateway (colonial's Suez Canal) in province `at`: with the game's GATEWAYS rule,
-    moving or supporting between the places it `joins` needs its keeper's leave."""
+    """A passage between waters that the unit standing at `at` opens or keeps shut
+    (colonial's Suez Canal; the game enables it with SET GATEWAYS)."""
 
     abbr: str
     name: str
-    at: str
-    joins: tuple[str, ...]
+    at: str  # the land province whose occupier controls the gateway
+    joins: tuple[str, ...]  # the waters it joins
 
 
 def province_of(location: str) -> str:
@@ -121,13 +121,13 @@ class Variant:
     # Every name a player may type for a province, lower case, without periods.
     names: Mapping[str, str] = field(repr=False)
     source: str = field(default="", repr=False)
-    # Army moves across a strait at the strength of their supports alone (loeb9's cor-naf);
-    # each pair is in `army_moves` too.
-    crossings: Mapping[str, frozenset[str]] = field(default_factory=dict, repr=False)
+    # Army moves across a strait at reduced strength (loeb9's cor-naf, nap-sic); each pair is
+    # also in `army_moves`, so only the strength of the move differs.
+    crossings: Mapping[str, frozenset[str]] = field(default_factory=dict)
     railways: tuple[Railway, ...] = ()
     gateways: tuple[Gateway, ...] = ()
-    # Centres a power does not count when the game sets HONG KONG (colonial: China, hk).
-    uncounted: Mapping[str, frozenset[str]] = field(default_factory=dict, repr=False)
+    # Power name -> centres that power does not count when the game sets HONG KONG.
+    uncounted: Mapping[str, frozenset[str]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         # A railway's or gateway's name is a word of the orders (`A vla - tsr - mos`,
