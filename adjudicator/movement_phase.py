@@ -74,7 +74,7 @@ def check_movement_orders(
     position: Position, orders: Sequence[GivenOrder], options: Options
 ) -> CheckedOrders:
     variant = position.variant
-    geo = geography(variant, options.duality, options.coastal_convoys)
+    geo = geography(variant, options.dual(variant.rules), options.coastal_convoys)
     board = Board(variant, geo, position.units, options.move_disband, options.blind)
     if variant.railways:
         board.rail_reach = rail_reach(variant, options)
@@ -128,7 +128,7 @@ def _transform_command(
 def resolve_movement(position: Position, ready: CheckedOrders, options: Options) -> PhaseResult:
     """Adjudicate checked orders: the resolution and the board that follows."""
     variant = position.variant
-    geo = geography(variant, options.duality, options.coastal_convoys)
+    geo = geography(variant, options.dual(variant.rules), options.coastal_convoys)
     orders, checked, chosen, commands = ready.orders, ready.checked, ready.chosen, ready.commands
     shores, links = ready.maps
     special = ready.special

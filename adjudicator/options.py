@@ -47,7 +47,7 @@ class Options:
     civil_disorder: str = "2023"
     build_centers: str = "variant"
     # Fleets in the map's `dual` coastal provinces may convoy (njudge SET DUALITY).
-    duality: bool = False
+    duality: bool | None = None  # None: as the variant says (its rule word `duality`)
     # Fleets in any coastal province may convoy (njudge SET COASTAL CONVOYS).
     coastal_convoys: bool = False
     # A unit may be disbanded in a movement phase: it holds, then leaves the board (SET
@@ -78,6 +78,11 @@ class Options:
     hong_kong: bool = False
     railways: bool = False
     gateways: bool = False
+
+    def dual(self, rules: frozenset[str]) -> bool:
+        """Do fleets in the map's `dual` provinces convoy: as the game set it (SET [NO]
+        DUALITY), else as the variant's rules say (colonial's Cebu, ancient_med's Baleares)."""
+        return "duality" in rules if self.duality is None else self.duality
 
     @property
     def every_winter(self) -> bool:
