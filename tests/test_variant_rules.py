@@ -170,6 +170,17 @@ def test_a_supported_crossing_cuts_support(strait: Variant) -> None:
     assert where(result) >= {"Spain A cor", "Africa A naf"}
 
 
+def test_a_crossing_is_judged_as_a_convoyed_move(strait: Variant) -> None:
+    """As after a convoyed attack, the army it dislodges may retreat to Cordoba, where the
+    attack came from."""
+    units = {"Spain": ["A cor", "F wes", "A tun"], "Africa": ["A naf"]}
+    orders = {"Spain": ["A cor - naf", "F wes S A cor - naf", "A tun S A cor - naf"]}
+    result = play(strait, "S1901M", units, orders)
+    assert line(result, "A cor - naf").result == "succeeds"
+    [beaten] = result.dislodged
+    assert (beaten.unit.location, beaten.retreats) == ("naf", ("cor",))
+
+
 def test_fleets_do_not_cross_and_no_support_is_given_across(strait: Variant) -> None:
     """A fleet cannot take the strait, and an army cannot support across it."""
     units = {"Spain": ["F cor", "A mad"], "Africa": ["A naf", "A tun"]}
