@@ -279,13 +279,17 @@ def test_a_line_is_no_place_for_a_unit(east: Variant) -> None:
 
 
 def test_the_parser_reads_a_bare_coast_word_only_where_no_name_is(east: Variant) -> None:
-    """`sc` is the Suez Canal on this map; on the standard map it is still a south coast."""
+    """`sc` is the Suez Canal on this map, and a south coast after a place (colonial's
+    Arabia); on the standard map it is still a south coast."""
     import variants
 
     standard = syntax.OrderParser.for_names(variants.load("standard").names)
     assert standard.parse("F mao - spa sc", "movement").destination.coast == "sc"  # type: ignore[union-attr]
     ours = syntax.OrderParser.for_names(east.names)
     assert ours.parse("sc h", "movement").unit.location.province == "sc"  # type: ignore[union-attr]
+    colonial = syntax.OrderParser.for_names(variants.load("colonial").names)
+    order = colonial.parse("F aras - arb sc", "movement")
+    assert str(order.destination) == "arb/sc"  # type: ignore[union-attr]
 
 
 def test_the_results_name_the_railway_and_the_canal(east: Variant) -> None:
