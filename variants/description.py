@@ -182,7 +182,7 @@ def _special(variant: Variant, names: dict[str, str]) -> Iterable[str]:
     for a, b in pairs:
         yield (
             f"Armies may cross between {names[a]} and {names[b]}, at the strength of "
-            "their supports alone; fleets may not."
+            "their supports alone; fleets may not cross, and no support is given across."
         )
     for railway in getattr(variant, "railways", ()):
         stations = ", ".join(names[s] for s in railway.stations)

@@ -10,11 +10,10 @@ changer (or 'someone@somewhere' when the game does not SHOW it).
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from typing import Any
 
 import parser as p
-from adjudicator.options import Options
 
 from ...reports import master as texts
 from ...store.models import Game, Participant
@@ -22,6 +21,7 @@ from ..clock.dedication import LEVELS, cd_ratio, ontime_ratio
 from ..forming.start import start_game
 from ..game.moderation import announce, changer, may_moderate
 from ..game.record import players, variant_of
+from ..play.standing import MAP_RULES
 from ..reply.conversation import Conversation
 
 Check = Callable[[Game, Participant, Any], str | None]
@@ -91,13 +91,11 @@ def _move_transforms(game: Game, me: Participant, value: Any) -> str | None:
     return None
 
 
-# The adjudicator's options: a rule setting it does not know is refused, never stored.
-_OPTION_NAMES = frozenset(f.name for f in fields(Options))
-# The colonial rules (manual 9.1, info.colonial): what the variant must have for each.
+# The colonial rules (manual 9.1, info.colonial): what the map lacks when one is refused.
 _MAP_FEATURES = {
-    "hong_kong": ("uncounted", "centre that some power does not count (like Colonial's Hong Kong)"),
-    "railways": ("railways", "railway (like Colonial's Trans-Siberian Railway)"),
-    "gateways": ("gateways", "gateway (like Colonial's Suez Canal)"),
+    "hong_kong": "centre that some power does not count (like Colonial's Hong Kong)",
+    "railways": "railway (like Colonial's Trans-Siberian Railway)",
+    "gateways": "gateway (like Colonial's Suez Canal)",
 }
 
 
@@ -105,11 +103,8 @@ def _on_the_map(name: str) -> Check:
     """SET [NO] HONG KONG / RAILWAYS / GATEWAYS: only where the variant's map has one."""
 
     def check(game: Game, me: Participant, value: Any) -> str | None:
-        feature, what = _MAP_FEATURES[name]
-        if not getattr(variant_of(game), feature, None):
-            return f"the map of the {game.variant} variant has no {what}"
-        if name not in _OPTION_NAMES:  # the adjudicator cannot play it (yet): not stored
-            return "this judge does not carry out that setting yet"
+        if not getattr(variant_of(game), MAP_RULES[name]):
+            return f"the map of the {game.variant} variant has no {_MAP_FEATURES[name]}"
         return None
 
     return check
