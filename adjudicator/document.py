@@ -20,6 +20,7 @@ from .outcome import PhaseResult
 from .phase import Phase
 from .phases import adjudicate_phase
 from .retreats import Dislodged, retreat_options
+from .variant_rules import closed_waters
 from .wings import with_wings
 
 
@@ -82,7 +83,9 @@ def read_document(
         contested = {
             _province(variant, p, "contested") for p in _list(doc.get("contested", []), "contested")
         }
-        dislodged = _read_dislodged(variant, doc.get("dislodged", []), taken, contested)
+        # No retreat into a standoff, nor into arctic water in the Fall (variant_rules).
+        barred = contested | closed_waters(variant, phase)
+        dislodged = _read_dislodged(variant, doc.get("dislodged", []), taken, barred)
     elif doc.get("dislodged"):
         raise ValueError("'dislodged' belongs to a retreat phase only")
     orders = _read_orders(variant, doc.get("orders", {}))

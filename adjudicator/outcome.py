@@ -173,12 +173,21 @@ def winner(variant: Variant, centers: Mapping[str, str], units: Sequence[Unit] =
     return leaders[0] if len(leaders) == 1 else None
 
 
-def take_centers(variant: Variant, units: list[Unit], centers: Mapping[str, str]) -> dict[str, str]:
-    """At the end of the centre season every centre belongs to whoever stands on it, but
-    for a wing: it blockades, never takes (wings.py)."""
+def take_centers(
+    variant: Variant,
+    units: list[Unit],
+    centers: Mapping[str, str],
+    uncounted: Mapping[str, frozenset[str]] | None = None,
+) -> dict[str, str]:
+    """At the end of the centre season every centre belongs to whoever stands on it; one
+    the power does not count (`uncounted`: SET HONG KONG) is nobody's while it stands there.
+    A wing takes nothing: it blockades (wings.py)."""
     out = dict(centers)
     provinces = variant.provinces
     for unit in units:
         if provinces[unit.province].center and unit.type != WING:
-            out[unit.province] = unit.power
+            if uncounted and unit.province in uncounted.get(unit.power, ()):
+                out.pop(unit.province, None)
+            else:
+                out[unit.province] = unit.power
     return out

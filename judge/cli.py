@@ -1,4 +1,4 @@
-"""The `judge` command: serve, process, migrate, show, tick, try.
+"""The `judge` command: serve, process, migrate, show, tick, try, variants.
 
 Exit statuses: 0 done; 1 failed (the message says why); 2 bad usage or no such game.
 `judge process` speaks sysexits to the mail system that pipes mail into it: 65 for a mail
@@ -40,6 +40,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     if not getattr(args, "run", None):
         parser.print_help()
         return 2
+    if getattr(args, "settings_free", False):  # nothing of the installation but its code
+        return int(args.run(None, args))
     try:
         settings = load()
     except (OSError, ValueError) as exc:
@@ -99,6 +101,10 @@ def _arguments() -> argparse.ArgumentParser:
     tr.add_argument("--subject", default="", help="the mail's subject")
     tr.add_argument("--wait", type=float, default=30.0, help="seconds to wait for the reply")
     tr.set_defaults(run=_try)
+
+    va = commands.add_parser("variants", help="the variants this judge plays")
+    va.add_argument("--json", action="store_true", help="one object per variant, by name")
+    va.set_defaults(run=_variants, settings_free=True)
     return parser
 
 
@@ -107,6 +113,35 @@ def _iso_time(text: str) -> datetime:
         return datetime.fromisoformat(text)
     except ValueError as exc:
         raise argparse.ArgumentTypeError(f"not an ISO time: {text!r}") from exc
+
+
+# -- variants ------------------------------------------------------------------------------
+
+
+def _variants(settings: Settings | None, args: argparse.Namespace) -> int:
+    """What the judge plays, as a judgekeeper checks an installation and as other tools
+    learn it: every variant file that loads (a broken one is named on stderr)."""
+    import variants
+    from variants.description import describe
+
+    found, broken = [], 0
+    for name in variants.available():
+        try:
+            found.append(describe(variants.load(name)))
+        except variants.VariantError as exc:
+            print(f"judge: variant {name} cannot be played: {exc}", file=sys.stderr)
+            broken += 1
+    if args.json:
+        print(json.dumps(found, indent=2))
+    else:
+        for v in found:
+            letters = " ".join(p["letter"] for p in v["powers"])
+            print(
+                f"{v['name']:<16} {len(v['powers']):>2} powers ({letters}), "
+                f"{v['supply_centers']} centres, {v['centers_to_win']} to win, "
+                f"from {v['start_phase']}"
+            )
+    return 1 if broken else 0
 
 
 # -- serve ---------------------------------------------------------------------------------

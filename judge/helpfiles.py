@@ -8,11 +8,13 @@ fact has one source.
 from __future__ import annotations
 
 import re
+import textwrap
 from functools import cache, lru_cache
 from pathlib import Path
 
 import variants
 from variants import Variant
+from variants.description import info_text
 
 from .modifiers import help_text
 
@@ -67,7 +69,9 @@ def read(name: str, address: str, code: str) -> str | None:
     elif clean == "map" or clean.startswith("map."):
         text = map_text(clean[4:] or "standard")
     elif clean == "variants":
-        text = help_text(variants.available())
+        text = help_text(variants.available(), variant_lines())
+    elif clean.startswith("info.") and clean[5:] in variants.available() and not _kept(clean):
+        text = info_text(variants.load(clean[5:]))
     else:
         # Only the files the index names: helpfiles/ may hold other things (its README).
         if clean not in {n for n, _ in index()}:
@@ -91,8 +95,31 @@ def flist() -> str:
     for name, description in index():
         lines.append(f"  {name:<{width}}  {description}")
     for name in variants.available():
+        if not _kept(f"info.{name}"):
+            lines.append(f"  {'info.' + name:<{width}}  the {name} variant: powers, year, rules")
         lines.append(f"  {'map.' + name:<{width}}  the {name} map: provinces and adjacencies")
     return "\n".join(lines) + "\n"
+
+
+def _kept(name: str) -> bool:
+    """A help file the keeper writes by hand (in helpfiles/INDEX): it stands in for the
+    one the judge would make from the data (info.standard)."""
+    return name in {n for n, _ in index()}
+
+
+def variant_lines() -> list[str]:
+    """`   youngstown   Youngstown: 10 powers (A C E F G N I J R T), 33 centres, 37 to win,
+    from S1901M`, one variant a line, for the `variants` help file."""
+    lines = []
+    for name in variants.available():
+        v = variants.load(name)
+        letters = " ".join(p.letter for p in v.powers)
+        lines += textwrap.wrap(
+            f"{v.title}: {len(v.powers)} powers ({letters}), {len(v.centers)} centres, "
+            f"{v.victory} to win, from {v.start}",
+            width=78, initial_indent=f"   {name:<15} ", subsequent_indent=" " * 19,
+        )  # fmt: skip
+    return lines
 
 
 @cache

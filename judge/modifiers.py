@@ -12,7 +12,7 @@ nothing reads would be a promise the game does not keep.
 from __future__ import annotations
 
 import textwrap
-from collections.abc import Collection, Iterable
+from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
 
 
@@ -153,8 +153,9 @@ def titles(words: Iterable[str]) -> list[str]:
     return out
 
 
-def help_text(known_variants: Collection[str]) -> str:
-    """The `variants` help file: what CREATE and SIGN ON accept after a game's name."""
+def help_text(known_variants: Collection[str], variant_lines: Sequence[str] = ()) -> str:
+    """The `variants` help file: what CREATE and SIGN ON accept after a game's name;
+    `variant_lines` describe the variants (one each by name when not given)."""
     lines = [
         "Variants and variant options on this judge",
         "",
@@ -166,7 +167,7 @@ def help_text(known_variants: Collection[str]) -> str:
         "",
         "Variants:",
     ]
-    lines += [f"   {name}" for name in sorted(known_variants)]
+    lines += variant_lines or [f"   {name}" for name in sorted(known_variants)]
     lines += ["", "Options:"]
     lines += _described(m for m in MODIFIERS if m.carried_out)
     lines += ["", "Options this judge knows but does not carry out yet (refused if asked for):"]

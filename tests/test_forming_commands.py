@@ -33,8 +33,8 @@ def test_comment_variant_force_begin_and_unstart(table):
     long = table.send(MASTER, SOLO + "SET COMMENT " + "x" * 70 + "\n").get_content()
     assert "the comment must be under 60 characters" in long
     assert (
-        "SET VARIANT: Unknown variant specified: chaos"
-        in table.send(MASTER, SOLO + "SET VARIANT chaos\n").get_content()
+        "SET VARIANT: Unknown variant specified: atlantis"
+        in table.send(MASTER, SOLO + "SET VARIANT atlantis\n").get_content()
     )
     assert (
         "Game 'solo' set: no Gunboat."

@@ -170,6 +170,6 @@ def test_get_mails_each_help_file_by_itself(judge):
 
 
 def test_get_of_a_file_that_does_not_exist_says_so_and_points_to_flist(judge):
-    reply = judge.ask("reader@example.org", "GET info.chaos\nGET nosuch").get_content()
-    assert "Sorry, there is no file info.chaos available.  Get file 'flist' for the list." in reply
+    reply = judge.ask("reader@example.org", "GET info.eden\nGET nosuch").get_content()
+    assert "Sorry, there is no file info.eden available.  Get file 'flist' for the list." in reply
     assert "Sorry, there is no file nosuch available." in reply

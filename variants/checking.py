@@ -10,13 +10,14 @@ import re
 from collections import defaultdict
 
 from .draft import ABBR, Draft, name_key
+from .extras import check_gateways, check_railways, check_uncounted
 from .model import Power, Province, ProvinceKind, StartingUnit, Variant, province_of
 
 KNOWN_RULES = frozenset(
     {
         # Rule words a variant may set; the judge's game settings read them.
         "any_center",  # builds in any owned centre, not only home centres
-        "one_center",  # builds in any owned centre once a home centre is lost
+        "one_center",  # builds in any owned centre while a home centre is still owned
         "duality",  # the `dual` provinces convoy by default
         "wings",  # wings are playable
         "blind",  # players see only what is near them
@@ -34,7 +35,7 @@ def build(draft: Draft) -> Variant:
     provinces = {abbr: prov for abbr, (_, prov) in draft.provinces.items()}
     names = _check_names(draft)
     locations = _locations(provinces)
-    army, fleet, wing = _check_moves(draft, provinces, locations)
+    army, fleet, wing, crossings = _check_moves(draft, provinces, locations)
     powers = _check_powers(draft, provinces)
     units = _check_units(draft, provinces, locations, powers, header["unit_types"])
     ownership = _check_ownership(draft, provinces, powers)
@@ -61,6 +62,10 @@ def build(draft: Draft) -> Variant:
         center_order=center_order,
         names=names,
         source=draft.source,
+        crossings=crossings,
+        railways=check_railways(draft, provinces, names, army, powers),
+        gateways=check_gateways(draft, provinces, names, fleet),
+        uncounted=check_uncounted(draft, provinces, powers),
     )
 
 
@@ -140,8 +145,9 @@ def _locations(provinces: dict[str, Province]) -> dict[str, Province]:
 
 def _check_moves(
     draft: Draft, provinces: dict[str, Province], locations: dict[str, Province]
-) -> tuple[dict[str, frozenset[str]], dict[str, frozenset[str]], dict[str, frozenset[str]]]:
-    tables: dict[str, dict[str, set[str]]] = {"army": {}, "fleet": {}, "wing": {}}
+) -> tuple[dict[str, frozenset[str]], ...]:
+    """Army, fleet, wing and crossing moves, each listed from both ends."""
+    tables: dict[str, dict[str, set[str]]] = {k: {} for k in ("army", "fleet", "wing", "crossing")}
     where: dict[tuple[str, str, str], int] = {}
     for (frm, kind), targets in draft.moves.items():
         line0 = targets[0][0]
@@ -171,27 +177,13 @@ def _check_moves(
                         f"asymmetric adjacency: {frm} lists {to} for {kind} moves, "
                         f"but {to} does not list {frm}",
                     )
-    for prov in provinces.values():
-        if prov.impassable:
-            continue
-        for coast in prov.locations if prov.coasts else ():
-            if coast not in tables["fleet"]:
-                raise draft.fail(
-                    draft.provinces[prov.abbr][0], f"no fleet can reach the coast {coast}"
-                )
-        if prov.is_sea and prov.abbr not in tables["fleet"]:
-            raise draft.fail(
-                draft.provinces[prov.abbr][0], f"no fleet can reach the sea {prov.abbr}"
-            )
-        if prov.kind is ProvinceKind.COAST and not prov.coasts and prov.abbr not in tables["fleet"]:
-            raise draft.fail(
-                draft.provinces[prov.abbr][0],
-                f"{prov.abbr} is a coast but no fleet can reach it (make it land?)",
-            )
-        if prov.is_land and prov.abbr not in tables["army"] and not tables["wing"]:
-            raise draft.fail(draft.provinces[prov.abbr][0], f"no army can reach {prov.abbr}")
+    # A crossing is an army move too, made at reduced strength.
+    for frm, tos in tables["crossing"].items():
+        tables["army"].setdefault(frm, set()).update(tos)
+    _check_reachable(draft, provinces, tables)
     army = {k: frozenset(v) for k, v in tables["army"].items()}
     fleet = {k: frozenset(v) for k, v in tables["fleet"].items()}
+    crossing = {k: frozenset(v) for k, v in tables["crossing"].items()}
     if tables["wing"]:
         wing = {k: frozenset(v) for k, v in tables["wing"].items()}
     else:
@@ -202,18 +194,42 @@ def _check_moves(
         for frm, tos in fleet.items():
             merged[province_of(frm)].update(province_of(t) for t in tos)
         wing = {k: frozenset(v) for k, v in merged.items()}
-    return army, fleet, wing
+    return army, fleet, wing, crossing
+
+
+def _check_reachable(
+    draft: Draft, provinces: dict[str, Province], tables: dict[str, dict[str, set[str]]]
+) -> None:
+    """Every place a unit may stand can be reached by a unit that may stand there. Coastal
+    land that only fleets reach (an island) is reachable by an army too, by convoy."""
+    fleet = tables["fleet"]
+    for prov in provinces.values():
+        if prov.impassable:
+            continue
+        line = draft.provinces[prov.abbr][0]
+        for coast in prov.locations if prov.coasts else ():
+            if coast not in fleet:
+                raise draft.fail(line, f"no fleet can reach the coast {coast}")
+        if prov.is_sea and prov.abbr not in fleet:
+            raise draft.fail(line, f"no fleet can reach the sea {prov.abbr}")
+        if prov.kind is ProvinceKind.COAST and not prov.coasts and prov.abbr not in fleet:
+            raise draft.fail(
+                line, f"{prov.abbr} is a coast but no fleet can reach it (make it land?)"
+            )
+        by_sea = prov.kind is ProvinceKind.COAST
+        if prov.is_land and prov.abbr not in tables["army"] and not by_sea and not tables["wing"]:
+            raise draft.fail(line, f"no army can reach {prov.abbr}")
 
 
 def _check_mover(
     draft: Draft, line: int, kind: str, loc: str, prov: Province, *, is_source: bool
 ) -> None:
     role = "from" if is_source else "to"
-    if kind == "army":
+    if kind in ("army", "crossing"):
         if prov.is_sea:
             raise draft.fail(line, f"an army cannot move {role} the sea {loc}")
         if "/" in loc:
-            raise draft.fail(line, f"army moves name provinces, not coasts ({loc})")
+            raise draft.fail(line, f"{kind} moves name provinces, not coasts ({loc})")
     elif kind == "fleet":
         if prov.kind is ProvinceKind.LAND:
             raise draft.fail(line, f"a fleet cannot move {role} the inland province {loc}")

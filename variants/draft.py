@@ -10,7 +10,7 @@ import re
 from collections import defaultdict
 from dataclasses import dataclass, field
 
-from .model import Power, Province, StartingUnit
+from .model import Gateway, Power, Province, Railway, StartingUnit
 
 # What a province abbreviation or a variant name may be.
 ABBR = re.compile(r"^[a-z0-9][a-z0-9_]*$")
@@ -42,6 +42,10 @@ class Draft:
     units: list[tuple[int, StartingUnit]] = field(default_factory=list)
     ownership: dict[str, tuple[int, str]] = field(default_factory=dict)
     center_order: list[tuple[int, str]] = field(default_factory=list)
+    railways: list[tuple[int, Railway]] = field(default_factory=list)
+    gateways: list[tuple[int, Gateway]] = field(default_factory=list)
+    # power name as written -> (line, centres)
+    uncounted: dict[str, tuple[int, tuple[str, ...]]] = field(default_factory=dict)
 
     def fail(self, line: int | None, reason: str) -> VariantError:
         return VariantError(self.source, line, reason)

@@ -71,6 +71,28 @@ class StartingUnit:
     location: str  # "lon", "stp/sc"
 
 
+@dataclass(frozen=True, slots=True)
+class Railway:
+    """A railway line that one power's armies may ride from any station to any other
+    (colonial's Trans-Siberian Railway; the game enables it with SET RAILWAYS)."""
+
+    abbr: str
+    name: str
+    power: str | None  # the only power that may use it; None: every power
+    stations: tuple[str, ...]  # provinces, in line order
+
+
+@dataclass(frozen=True, slots=True)
+class Gateway:
+    """A passage between waters that the unit standing at `at` opens or keeps shut
+    (colonial's Suez Canal; the game enables it with SET GATEWAYS)."""
+
+    abbr: str
+    name: str
+    at: str  # the land province whose occupier controls the gateway
+    joins: tuple[str, ...]  # the waters it joins
+
+
 def province_of(location: str) -> str:
     """`stp/sc` -> `stp`; a province abbreviation is its own province."""
     slash = location.find("/")
@@ -99,9 +121,26 @@ class Variant:
     # Every name a player may type for a province, lower case, without periods.
     names: Mapping[str, str] = field(repr=False)
     source: str = field(default="", repr=False)
+    # Army moves across a strait at reduced strength (loeb9's cor-naf, nap-sic); each pair is
+    # also in `army_moves`, so only the strength of the move differs.
+    crossings: Mapping[str, frozenset[str]] = field(default_factory=dict)
+    railways: tuple[Railway, ...] = ()
+    gateways: tuple[Gateway, ...] = ()
+    # Power name -> centres that power does not count when the game sets HONG KONG.
+    uncounted: Mapping[str, frozenset[str]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
-        for attr in ("provinces", "army_moves", "fleet_moves", "wing_moves", "ownership", "names"):
+        # A railway's or gateway's name is a word of the orders (`A vla - tsr - mos`,
+        # `sc S F meds - reds`), so the order parser, which reads `names`, knows it.
+        names = dict(self.names)
+        for line in (*self.railways, *self.gateways):
+            names.setdefault(line.abbr, line.abbr)
+            names.setdefault(line.name.lower().replace(".", ""), line.abbr)
+        object.__setattr__(self, "names", names)
+        for attr in (
+            "provinces", "army_moves", "fleet_moves", "wing_moves", "ownership", "names",
+            "crossings", "uncounted",
+        ):  # fmt: skip
             object.__setattr__(self, attr, MappingProxyType(dict(getattr(self, attr))))
         by_name: dict[str, Power] = {}
         for p in self.powers:

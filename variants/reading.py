@@ -11,9 +11,13 @@ import re
 import shlex
 
 from .draft import ABBR, Draft, name_key
-from .model import COASTS, Power, Province, ProvinceKind, StartingUnit
+from .model import COASTS, Gateway, Power, Province, ProvinceKind, Railway, StartingUnit
 
-SECTIONS = ("variant", "powers", "provinces", "adjacencies", "units", "ownership", "center order")
+SECTIONS = (
+    "variant", "powers", "provinces", "adjacencies", "units", "ownership", "center order",
+    "railways", "gateways", "uncounted",
+)  # fmt: skip
+MOVE_KINDS = ("army", "fleet", "wing", "crossing")
 VARIANT_KEYS = ("name", "title", "start", "phases", "victory", "units", "rules")
 POWER_NAME = re.compile(r"^[A-Za-z][A-Za-z0-9_'-]*$")
 
@@ -142,11 +146,13 @@ def _read_power(draft: Draft, number: int, tokens: list[str]) -> None:
 
 def _read_adjacency(draft: Draft, number: int, tokens: list[str]) -> None:
     if len(tokens) < 3:
-        raise draft.fail(number, "an adjacency line needs: from, army|fleet|wing, destinations")
+        raise draft.fail(
+            number, "an adjacency line needs: from, army|fleet|wing|crossing, destinations"
+        )
     frm, kind, *tos = tokens
     kind = kind.lower()
-    if kind not in ("army", "fleet", "wing"):
-        raise draft.fail(number, f"moves are by army, fleet or wing, not '{kind}'")
+    if kind not in MOVE_KINDS:
+        raise draft.fail(number, f"moves are by army, fleet, wing or crossing, not '{kind}'")
     for to in tos:
         draft.moves[(frm.lower(), kind)].append((number, to.lower()))
 
@@ -174,6 +180,36 @@ def _read_center_order(draft: Draft, number: int, tokens: list[str]) -> None:
     draft.center_order.extend((number, t.lower()) for t in tokens)
 
 
+def _read_railway(draft: Draft, number: int, tokens: list[str]) -> None:
+    if len(tokens) < 5:
+        raise draft.fail(
+            number, 'a railway needs: abbreviation, "Full Name", power or any, two stations or more'
+        )
+    abbr, name, power, *stations = tokens
+    owner = None if power.lower() == "any" else power
+    railway = Railway(abbr.lower(), name, owner, tuple(s.lower() for s in stations))
+    draft.railways.append((number, railway))
+
+
+def _read_gateway(draft: Draft, number: int, tokens: list[str]) -> None:
+    if len(tokens) < 5:
+        raise draft.fail(
+            number, 'a gateway needs: abbreviation, "Full Name", its province, two waters or more'
+        )
+    abbr, name, at, *joins = tokens
+    gateway = Gateway(abbr.lower(), name, at.lower(), tuple(j.lower() for j in joins))
+    draft.gateways.append((number, gateway))
+
+
+def _read_uncounted(draft: Draft, number: int, tokens: list[str]) -> None:
+    if len(tokens) < 2:
+        raise draft.fail(number, "an uncounted line needs: power, centres")
+    power, *centers = tokens
+    if power.lower() in (p.lower() for p in draft.uncounted):
+        raise draft.fail(number, f"{power} is listed twice in [uncounted]")
+    draft.uncounted[power] = (number, tuple(c.lower() for c in centers))
+
+
 _READERS = {
     "variant": _read_variant,
     "provinces": _read_province,
@@ -182,4 +218,7 @@ _READERS = {
     "units": _read_units,
     "ownership": _read_ownership,
     "center order": _read_center_order,
+    "railways": _read_railway,
+    "gateways": _read_gateway,
+    "uncounted": _read_uncounted,
 }
