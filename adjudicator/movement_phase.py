@@ -202,7 +202,7 @@ def resolve_movement(position: Position, ready: CheckedOrders, options: Options)
                     variant,
                     commands[i].unit,
                     occupied,
-                    barred,
+                    standoffs if commands[i].unit.type == "W" else barred,  # wings: no arctic
                     origin,
                     via_sea[by] or not resolver.base[by],
                 )

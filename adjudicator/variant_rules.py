@@ -1,7 +1,9 @@
 """Rules some variants add to the map (docs/rules.md, "Variant rules"), checked per order.
 
 - Arctic waters (loeb9's Arctic Ocean, the njudge's map type `v`): in a Fall movement phase
-  a unit there may not be ordered (it holds), and no unit may move or retreat into one.
+  a unit there may not be ordered (it holds), and no unit may move or retreat into one;
+  a wing is free of it (info.wings: wings "should also be immune to the effects of Arctic
+  winters").
 - Crossings (loeb9's cor-naf and nap-sic, the njudge's `/mx`): an army moves across at the
   strength of its supports alone (the resolver's `Special.crossings`); no support is given
   across one.
@@ -43,7 +45,7 @@ def screened(variant: Variant, closed: frozenset[str], command: Command) -> Comm
     """The command, or why the variant's map forbids it: an order in or into closed
     arctic water, a support across a crossing."""
     unit = command.unit
-    if closed:
+    if closed and unit.type != "W":  # wings fly over the arctic winter (info.wings)
         if unit.province in closed:
             return Illegal(
                 "arctic",

@@ -216,3 +216,24 @@ def test_random_wings_games_never_let_a_wing_take_a_centre():
                 tuple(d for d in result.dislodged if d.retreats),
             )
     assert wings_seen > 0
+
+
+def test_a_wing_flies_over_arctic_water_in_the_fall():
+    """info.wings: wings are free of the arctic winter that holds armies and fleets
+    (loeb9's Arctic Ocean)."""
+    out = adjudicate(
+        {
+            "variant": "loeb9",
+            "phase": "F1901M",
+            "options": {"wings": True},
+            "units": {"England": ["W nwg", "F nao", "W arc"]},
+            "centers": {"England": ["lon", "edi", "lvp"]},
+            "orders": {"England": ["W nwg - bar", "F nao - arc", "W arc - nwg"]},
+        }
+    )
+    assert (
+        _verdict(out, "F nao - arc")["message"]
+        == "No unit may move into the Arctic Ocean in the Fall."
+    )
+    assert _verdict(out, "W arc - nwg")["result"] == "succeeds"
+    assert sorted(out["units"]["England"]) == ["F nao", "W bar", "W nwg"]
