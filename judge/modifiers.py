@@ -40,8 +40,8 @@ MODIFIERS: tuple[Modifier, ...] = (
         "an army and a fleet may combine into one Army/Fleet unit (never finished in the njudge)",
     ),
     Modifier(
-        "shorthand", "Shorthand", (), False,
-        "press must be written in a fixed syntax of proposals and replies",
+        "shorthand", "Shorthand", (), True,
+        "press between players must be written in a fixed syntax of proposals and replies",
     ),
     Modifier(
         "wings", "Wings", (), True,

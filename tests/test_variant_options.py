@@ -30,10 +30,11 @@ def test_create_with_an_unknown_or_unused_word_makes_no_game(table):
     assert "   gunboat    nobody knows who plays which power" in text
     assert "   blind      each player sees only his own units" in text
     assert "   wings      a third unit, the wing (W)" in text
-    assert "   shorthand  press must be written" in text  # known, listed apart
+    assert "   shorthand  press between players must be written" in text
+    assert "   intimate   players bid" in text  # known, listed apart
     assert "You are now the master" not in text  # the rest of the mail was skipped
     assert run_judge(table.judge.env, "show", "opt", "--json").returncode != 0
-    for word, info in (("shorthand", "shorthand"), ("intimate", "intimate"), ("a/f", "a-f")):
+    for word, info in (("intimate", "intimate"), ("a/f", "a-f")):
         text = table.send(MASTER, f"CREATE ?opt passM {word}\n").get_content()
         assert "this judge does not carry out that variant option yet; " in text
         assert f"GET info.{info} says why." in text
@@ -50,8 +51,8 @@ def test_set_variant_refuses_what_it_does_not_know_and_changes_nothing(table):
     assert "You've been selected to play a power in game 'opt'." in made(table)
     refused = table.send(MASTER, GAME + "SET VARIANT STANDARD FOOBAR\n").get_content()
     assert "SET VARIANT: Unknown variant specified: FOOBAR" in refused
-    short = table.send(MASTER, GAME + "SET VARIANT shorthand\nSET COMMENT still here\n")
-    assert "SET VARIANT: Shorthand: this judge does not carry out that variant option yet" in (
+    short = table.send(MASTER, GAME + "SET VARIANT intimate\nSET COMMENT still here\n")
+    assert "SET VARIANT: Intimate: this judge does not carry out that variant option yet" in (
         short.get_content()
     )
     assert "Game 'opt' set: Comment: still here." in short.get_content()  # the rest is done
@@ -92,8 +93,8 @@ def test_sign_on_names_the_games_options_and_only_known_ones(table):
     assert "Game 'opt' is standard gunboat: sign on with 'SIGN ON ?opt password gunboat'." in wrong
     unknown = table.send(address("France"), "SIGN ON ?opt passF gunboat foobar\n").get_content()
     assert "Unknown variant specified: foobar" in unknown
-    short = table.send(address("France"), "SIGN ON ?opt passF gunboat shorthand\n").get_content()
-    assert "Shorthand: this judge does not carry out that variant option yet" in short
+    af = table.send(address("France"), "SIGN ON ?opt passF gunboat af\n").get_content()
+    assert "AF_Rules: this judge does not carry out that variant option yet" in af
     wings = table.send(address("France"), "SIGN ON ?opt passF gunboat wings\n").get_content()
     assert "Game 'opt' is standard gunboat: sign on with" in wings  # known, not this game's
     assert not [p for p in table.show("opt")["players"] if p.get("address") == address("France")]
@@ -155,10 +156,10 @@ def test_words_are_read_in_any_order_and_stored_in_the_tables():
     assert titles(["blind", "gunboat"]) == ["Gunboat", "Blind"]
 
 
-def test_every_option_is_in_the_help_file_and_three_are_carried_out():
+def test_every_option_is_in_the_help_file_and_four_are_carried_out():
     text = read("variants", "judge@x", "USTS") or ""
     for m in MODIFIERS:
         assert f"   {m.word:<10} " in text
-    assert {m.word for m in MODIFIERS if m.carried_out} == {"gunboat", "blind", "wings"}
+    assert {m.word for m in MODIFIERS if m.carried_out} == {"gunboat", "blind", "wings", "shorthand"}
     assert "info.wings." in text  # its help file named
     assert "variants" in (read("flist", "judge@x", "USTS") or "")
