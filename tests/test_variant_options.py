@@ -69,6 +69,7 @@ def test_set_variant_refuses_what_it_does_not_know_and_changes_nothing(table):
     table.send(MASTER, GAME + "SET LIST\n")  # listed only when asked (NO LIST by default)
     listed = table.send("watcher@example.org", "LIST\n").get_content()
     assert "Standard, Gunboat, Blind" in listed
+    assert "Game 'opt' set: BCentres." in table.send(MASTER, GAME + "SET BCENTERS\n").get_content()
 
     for words, answer in (
         ("foobar", "SET NOT VARIANT: Unknown variant specified: foobar"),
@@ -79,6 +80,9 @@ def test_set_variant_refuses_what_it_does_not_know_and_changes_nothing(table):
     taken = table.send(MASTER, GAME + "SET NOT VARIANT Blind\n").get_content()
     assert "Game 'opt' set: no Blind." in taken
     assert table.show("opt")["options"] == ["gunboat"]
+    table.send(MASTER, GAME + "SET VARIANT blind\n")  # BCENTERS went with the old Blind
+    assert "BCentres" not in table.send("watcher@example.org", "LIST opt\n").get_content()
+    table.send(MASTER, GAME + "SET NOT VARIANT Blind\n")
     plain = table.send(MASTER, GAME + "SET VARIANT standard\n").get_content()
     assert "Game 'opt' set: Variant Standard." in plain
     assert table.show("opt")["options"] == []
