@@ -23,11 +23,19 @@ WING = "W"
 
 @cache
 def with_wings(variant: Variant) -> Variant:
-    """The variant with wings among its unit types (a game played with the modifier)."""
+    """The variant with wings among its unit types (a game played with the modifier), and
+    the starting units the variant marks as wings in such a game (modern's `F/W lon`)."""
     if WING in variant.unit_types:
         return variant
+    units = tuple(
+        dataclasses.replace(u, type=WING, location=province_of(u.location)) if u.wing else u
+        for u in variant.units
+    )
     return dataclasses.replace(
-        variant, unit_types=(*variant.unit_types, WING), source=f"{variant.source} (wings)"
+        variant,
+        unit_types=(*variant.unit_types, WING),
+        units=units,
+        source=f"{variant.source} (wings)",
     )
 
 

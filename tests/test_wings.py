@@ -237,3 +237,23 @@ def test_a_wing_flies_over_arctic_water_in_the_fall():
     )
     assert _verdict(out, "W arc - nwg")["result"] == "succeeds"
     assert sorted(out["units"]["England"]) == ["F nao", "W bar", "W nwg"]
+
+
+def test_modern_starts_its_nuclear_powers_with_wings_only_in_a_wings_game(table):
+    """info.modern: "Only the three 'nuclear' powers have wings available at the start
+    (Britain, France and Russia)": F/W LON, F/W BOR, A/W GOR; a game without wings plays
+    the fleet or army."""
+    table.send(MASTER, form(MASTER))
+    for game, words in (("nuke", "modern wings"), ("calm", "modern")):
+        made = table.send(MASTER, f"CREATE ?{game} pwMaster {words}\nBECOME MASTER\n")
+        assert f"Game: {game.capitalize()}" in made.get_content()
+        started = table.send(MASTER, f"SIGN ON M{game} pwMaster\nFORCE BEGIN\n").get_content()
+        assert "begins with" in started, started
+    nuke, calm = table.show("nuke")["units"], table.show("calm")["units"]
+    assert "W lon" in nuke["Britain"] and "F lon" not in nuke["Britain"]
+    assert "W bor" in nuke["France"] and "W gor" in nuke["Russia"]
+    assert "F lon" in calm["Britain"] and "A gor" in calm["Russia"]
+    assert not any(u.startswith("W") for units in calm.values() for u in units)
+    assert nuke["Germany"] == calm["Germany"]
+    info = table.send("watcher@example.org", "GET info.modern\n")
+    assert "File info.modern sent." in info.get_content()

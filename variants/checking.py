@@ -290,7 +290,7 @@ def _check_units(
         if prov.abbr in occupied:
             raise draft.fail(line, f"two units start in {prov.abbr} (line {occupied[prov.abbr]})")
         occupied[prov.abbr] = line
-        out.append(StartingUnit(power, unit.type, unit.location))
+        out.append(StartingUnit(power, unit.type, unit.location, unit.wing))
     return tuple(out)
 
 

@@ -69,6 +69,8 @@ class StartingUnit:
     power: str
     type: str  # "A", "F" or "W"
     location: str  # "lon", "stp/sc"
+    # A wing instead in a game played with wings (modern's `F/W lon`, info.modern).
+    wing: bool = False
 
 
 @dataclass(frozen=True, slots=True)
