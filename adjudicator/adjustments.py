@@ -38,11 +38,12 @@ def build_places(
     variant: Variant, power: str, centers: Mapping[str, str], where: str = "variant"
 ) -> Iterable[str]:
     """The centres a power may build in when vacant and its own: its home centres, or any
-    (the variant's any_center rule, or the game's choice: any, or one while it holds a home
-    centre)."""
+    (the variant's any_center rule, or the game's choice: any), or any while it holds a home
+    centre (the variant's one_center rule, or the game's choice: one)."""
     homes = variant.power(power).homes
     if where == "variant":
-        where = "any" if "any_center" in variant.rules else "home"
+        rules = variant.rules
+        where = "any" if "any_center" in rules else "one" if "one_center" in rules else "home"
     if where == "one":
         where = "any" if any(centers.get(h) == power for h in homes) else "home"
     return centers if where == "any" else homes

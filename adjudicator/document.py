@@ -20,6 +20,8 @@ from .outcome import PhaseResult
 from .phase import Phase
 from .phases import adjudicate_phase
 from .retreats import Dislodged, retreat_options
+from .variant_rules import closed_waters
+from .wings import with_wings
 
 
 def adjudicate(doc: Mapping[str, Any]) -> dict[str, Any]:
@@ -63,6 +65,8 @@ def read_document(
     options = Options.from_mapping(doc.get("options"))
     if options.summer is not None:
         variant = variants.with_summer(variant, options.summer)
+    if options.wings or "wings" in variant.rules:
+        variant = with_wings(variant)
     phase = Phase.parse(str(doc["phase"]), variant)
     units = _read_units(variant, doc.get("units", {}), "units")
     taken: dict[str, Unit] = {}
@@ -79,7 +83,9 @@ def read_document(
         contested = {
             _province(variant, p, "contested") for p in _list(doc.get("contested", []), "contested")
         }
-        dislodged = _read_dislodged(variant, doc.get("dislodged", []), taken, contested)
+        # No retreat into a standoff, nor into arctic water in the Fall (variant_rules).
+        barred = contested | closed_waters(variant, phase)
+        dislodged = _read_dislodged(variant, doc.get("dislodged", []), taken, barred)
     elif doc.get("dislodged"):
         raise ValueError("'dislodged' belongs to a retreat phase only")
     orders = _read_orders(variant, doc.get("orders", {}))

@@ -18,6 +18,7 @@ from .board import Unit
 from .legality import Illegal
 from .phase import Phase
 from .retreats import Dislodged
+from .variant_rules import misplaced
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,6 +52,8 @@ def read_orders(
             parsed: syntax.Order | Illegal = parser.parse(text, phase.kind)  # type: ignore[arg-type]
         except syntax.OrderSyntaxError as exc:
             parsed = Illegal("syntax", explained(exc, variant))
+        else:
+            parsed = misplaced(variant, phase.kind, parsed) or parsed  # type: ignore[arg-type]
         out.append(GivenOrder(power, text, parsed))
     return out
 

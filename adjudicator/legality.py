@@ -120,6 +120,8 @@ class Board:
             self.shores, self.links = self.maps
         self.move_disband = move_disband
         self.blind = blind
+        # (power, station) -> stations its army could ride to (railways.py, SET RAILWAYS).
+        self.rail_reach: dict[tuple[str, str], frozenset[str]] = {}
         self._necessary: dict[tuple[str, str], frozenset[str]] = {}
 
     def necessary_convoyers(self, source: str, destination: str) -> frozenset[str]:
@@ -392,8 +394,10 @@ def _move_possible(board: Board, unit: Unit, dest: str, supporter: str) -> bool:
     than the supporter, which cannot convoy and support at once (DATC 6.D.31)."""
     geo = board.geo
     if unit.type == "A":
-        return dest in geo.army_reach.get(unit.province, ()) or board.can_convoy(
-            unit.province, dest, without=supporter
+        return (
+            dest in geo.army_reach.get(unit.province, ())
+            or board.can_convoy(unit.province, dest, without=supporter)
+            or dest in board.rail_reach.get((unit.power, unit.province), ())
         )
     return dest in geo.reach(unit.type, unit.location)
 

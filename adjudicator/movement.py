@@ -14,6 +14,7 @@ The resolver is all integers and lists: it runs in the judge's hot path and in b
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from .legality import CONVOY, HOLDING, MOVE, SUPPORT, Command
@@ -29,14 +30,29 @@ class Outcome(NamedTuple):
     dislodged_by: int | None  # index of the unit that dislodged this one
 
 
-_SUCCESS = Outcome(True, None, None)
+SHUT = -2  # a `Special.gate` value: the order is blocked whatever happens
+
+
+@dataclass(frozen=True, slots=True)
+class Special:
+    """What a variant's own rules tell the resolver (docs/rules.md, variant rules).
+
+    `crossings`: an army's move across one of these straits has the strength of its
+    supports alone. `rail`: the commands that are railway moves (no convoy, no head-to-head
+    battle). `gate`: command -> SHUT for an order blocked outright, or the index of the unit
+    whose successful move away blocks it (the gateway keeper)."""
+
+    crossings: Mapping[str, frozenset[str]] = field(default_factory=dict)
+    rail: frozenset[int] = frozenset()
+    gate: Mapping[int, int] = field(default_factory=dict)
 
 
 class Resolver:
     """One movement phase.
 
     `commands` are legal orders, one per unit, in a fixed order. `army_reach`, `shores`
-    and `links` are the map's (`Geography`); `convoy_via` and `paradox` the game's rules.
+    and `links` are the map's (`Geography`); `convoy_via` and `paradox` the game's rules;
+    `special` the variant's own.
     """
 
     def __init__(
@@ -47,6 +63,7 @@ class Resolver:
         links: Mapping[str, frozenset[str]],
         convoy_via: str = "2023",
         paradox: str = "szykman",
+        special: Special | None = None,
     ) -> None:
         n = len(commands)
         self.n = n
@@ -70,8 +87,10 @@ class Resolver:
         # Which moves go by sea: those that must, those that say so, and the wanted ones.
         via_sea = [False] * n
         own_convoys = convoy_via == "2023" and wanted
+        special = special or Special()
+        rail, crossings = special.rail, special.crossings
         for i, c in enumerate(commands):
-            if c.kind == MOVE and units[i].type == "A":
+            if c.kind == MOVE and units[i].type == "A" and i not in rail:
                 here = prov[i]
                 via_sea[i] = (
                     c.via_convoy
@@ -79,6 +98,15 @@ class Resolver:
                     or bool(own_convoys and (here, c.dest) in wanted)
                 )
         self.via_sea = via_sea
+        # Attack strength before supports: none for an army crossing a strait.
+        base = [1] * n
+        for i, c in enumerate(commands):
+            if c.kind == MOVE and not via_sea[i] and c.dest in crossings.get(prov[i], ()):
+                base[i] = 0 if units[i].type == "A" else 1
+        self.base = base
+        self.gate = [special.gate.get(i, -1) for i in range(n)]
+        # Moves that cross no border (by sea, by rail, across a strait) meet no head on.
+        indirect = [via_sea[i] or not base[i] or i in rail for i in range(n)]
         unit_at = {p: i for i, p in enumerate(prov)}
         self.unit_at = unit_at
         moves_into: dict[str, list[int]] = {}
@@ -97,13 +125,13 @@ class Resolver:
                 else:
                     moves_into[d] = [i]  # type: ignore[index]
                 j = unit_at.get(d)  # type: ignore[arg-type]
-                # A head-to-head battle is only between two units that do not go by sea.
+                # A head-to-head battle is only between two units that cross a border.
                 if (
                     j is not None
                     and kind[j] == MOVE
                     and dest[j] == prov[i]
-                    and not via_sea[i]
-                    and not via_sea[j]
+                    and not indirect[i]
+                    and not indirect[j]
                 ):
                     h2h[i] = j
                 continue
@@ -259,27 +287,44 @@ class Resolver:
                 count += 1
         return count
 
+    def shut(self, i: int) -> bool:
+        """Is this order blocked: by a gateway without leave, a railway line held by another
+        power, or a gateway whose keeper moves away?"""
+        g = self.gate[i]
+        if g == -1:
+            return False
+        return g == SHUT or (self.kind[g] == MOVE and self.resolve(g))
+
+    def idle(self, k: int) -> bool:
+        """A move with no effect on its destination: blocked, or an unsupported crossing."""
+        return (self.gate[k] != -1 and self.shut(k)) or not (self.base[k] or self._given(k))
+
     def _attack(self, i: int) -> int:
         if self.via_sea[i] and not self.resolve(self.n + i):
             return 0
+        if self.gate[i] != -1 and self.shut(i):
+            return 0
+        base = self.base[i]
         j = self.unit_at.get(self.dest[i])  # type: ignore[arg-type]
         if j is None:
-            return 1 + self._given(i)
+            return base + self._given(i)
         if self.kind[j] == MOVE and self.h2h[i] != j and self.resolve(j):
-            return 1 + self._given(i)
+            return base + self._given(i)
         if self.power[j] == self.power[i]:
             # No unit dislodges one of its own power (DATC 6.E.3 and friends).
             return 0
-        return 1 + self._given(i, exclude_power=self.power[j])
+        return base + self._given(i, exclude_power=self.power[j])
 
     def _prevent(self, i: int) -> int:
         if self.via_sea[i] and not self.resolve(self.n + i):
+            return 0
+        if self.gate[i] != -1 and self.shut(i):
             return 0
         j = self.h2h[i]
         if j >= 0 and self.resolve(j):
             # Beaten in a head-to-head battle: no longer keeps others out (DATC 6.E.2).
             return 0
-        return 1 + self._given(i)
+        return self.base[i] + self._given(i)
 
     def _hold(self, province: str) -> int:
         j = self.unit_at.get(province)
@@ -309,7 +354,10 @@ class Resolver:
 
     def _support_given(self, s: int) -> bool:
         """A support is cut by an attack of another power that does not come from where the
-        support is directed, and by a dislodgement (DATC 6.D)."""
+        support is directed, and by a dislodgement (DATC 6.D). A move that is idle (blocked,
+        or an unsupported crossing) cuts nothing."""
+        if self.gate[s] != -1 and self.shut(s):
+            return False
         attackers = self.moves_into.get(self.prov[s])
         if not attackers:
             return True
@@ -320,6 +368,8 @@ class Resolver:
             if power[k] == power[s] or prov[k] == directed:
                 continue
             if via_sea[k] and not self.resolve(self.n + k):
+                continue
+            if self.idle(k):
                 continue
             return False
         for k in attackers:
@@ -375,16 +425,18 @@ class Resolver:
             self.result,
         )
         moves_into, unit_at, dest, prov = self.moves_into, self.unit_at, self.dest, self.prov
+        plain = [g == -1 for g in self.gate]
         # What needs no reasoning first: a lone move by land into an empty province always
         # succeeds, and a support nobody attacks is always given.
         for i in range(n):
             k = kind[i]
             if k == MOVE:
                 d = dest[i]
-                if not via_sea[i] and d not in unit_at and len(moves_into[d]) == 1:  # type: ignore[index]
+                alone = d not in unit_at and len(moves_into[d]) == 1  # type: ignore[index]
+                if alone and not via_sea[i] and plain[i] and self.base[i]:
                     result[i] = True
                     state[i] = RESOLVED
-            elif k == SUPPORT and not void[i] and prov[i] not in moves_into:
+            elif k == SUPPORT and not void[i] and prov[i] not in moves_into and plain[i]:
                 result[i] = True
                 state[i] = RESOLVED
         resolve = self.resolve
@@ -394,74 +446,3 @@ class Resolver:
                 resolve(i)
             if via_sea[i] and state[n + i] != RESOLVED:
                 resolve(n + i)
-
-    # -- results ---------------------------------------------------------------------------
-
-    def outcomes(self) -> list[Outcome]:
-        n = self.n
-        kind, result, via_sea = self.kind, self.result, self.via_sea
-        moved = [kind[i] == MOVE and result[i] for i in range(n)]
-        winner_into: dict[str, int] = {}
-        for i in range(n):
-            if moved[i]:
-                winner_into[self.dest[i]] = i  # type: ignore[index]
-        out: list[Outcome] = []
-        for i in range(n):
-            by = None if moved[i] else winner_into.get(self.prov[i])
-            dislodged = by is not None
-            k = kind[i]
-            if k == MOVE:
-                if moved[i]:
-                    out.append(_SUCCESS)
-                    continue
-                reason = "no convoy" if via_sea[i] and not result[n + i] else "bounce"
-            elif k == SUPPORT:
-                if self.void[i]:
-                    reason = "void"
-                elif dislodged:
-                    reason = "cut"
-                elif result[i]:
-                    out.append(_SUCCESS)
-                    continue
-                else:
-                    reason = "cut"
-            elif k == CONVOY:
-                army = self.target[i]
-                if self.void[i]:
-                    reason = "void"
-                elif dislodged:
-                    reason = None
-                elif moved[army]:
-                    out.append(_SUCCESS)
-                    continue
-                else:
-                    reason = "army did not move"
-            else:
-                assert k in HOLDING
-                if not dislodged:
-                    out.append(_SUCCESS)
-                    continue
-                reason = None
-            if dislodged:
-                reason = f"{reason}, dislodged" if reason else "dislodged"
-            out.append(Outcome(False, reason, by))
-        return out
-
-    def standoffs(self, occupied: set[str]) -> set[str]:
-        """Provinces left empty by a bounce: no retreat may go there (DATC 6.H.6)."""
-        n, result = self.n, self.result
-        out = set()
-        for province, movers in self.moves_into.items():
-            if province in occupied:
-                continue
-            for k in movers:
-                if result[k]:
-                    continue
-                if self.via_sea[k] and not result[n + k]:
-                    continue  # a disrupted convoy never arrived to bounce (DATC 6.F.?)
-                j = self.h2h[k]
-                if j >= 0 and result[j]:
-                    continue  # beaten head to head: the winner left the province
-                out.add(province)
-                break
-        return out

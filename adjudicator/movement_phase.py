@@ -8,12 +8,13 @@ the board after the phase, the dislodged units with their retreats, and a line p
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
 
 import parser as syntax
 
-from .board import Unit
+from .board import Unit, place_name
+from .gateways import GateOrder
 from .geography import ConvoyMaps, geography
 from .given import GivenOrder, Position
 from .legality import (
@@ -27,7 +28,7 @@ from .legality import (
     check_movement,
     new_command,
 )
-from .movement import Resolver
+from .movement import Outcome, Resolver, Special
 from .options import Options
 from .outcome import (
     FAILS,
@@ -41,7 +42,11 @@ from .outcome import (
     take_centers,
 )
 from .retreats import Dislodged, retreat_options
+from .special_orders import NO_SPECIAL, rail_reach, rail_stops, special_command, special_for
 from .transforms import transformed
+from .variant_rules import closed_waters, screened, uncounted
+from .verdicts import outcomes as unit_outcomes
+from .verdicts import standoffs as left_contested
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,6 +62,8 @@ class CheckedOrders:
     chosen: dict[str, int]  # province -> the order that counts (the last possible one)
     commands: list[Command]  # one per unit, ordered or holding, in province order
     maps: ConvoyMaps  # the board's convoy places: shores and links
+    special: Special = NO_SPECIAL  # what the variant's own rules tell the resolver
+    gated: Mapping[str, int] = field(default_factory=dict)  # gateway -> its order's index
 
 
 def movement(position: Position, orders: Sequence[GivenOrder], options: Options) -> PhaseResult:
@@ -66,28 +73,43 @@ def movement(position: Position, orders: Sequence[GivenOrder], options: Options)
 def check_movement_orders(
     position: Position, orders: Sequence[GivenOrder], options: Options
 ) -> CheckedOrders:
-    geo = geography(position.variant, options.duality, options.coastal_convoys)
-    board = Board(position.variant, geo, position.units, options.move_disband, options.blind)
-    checked: list[Command | Illegal] = []
+    variant = position.variant
+    geo = geography(variant, options.dual(variant.rules), options.coastal_convoys)
+    board = Board(variant, geo, position.units, options.move_disband, options.blind)
+    if variant.railways:
+        board.rail_reach = rail_reach(variant, options)
+    closed = closed_waters(variant, position.phase)
+    checked: list[Command | GateOrder | Illegal] = []
     chosen: dict[str, int] = {}
+    gated: dict[str, int] = {}
     for index, given in enumerate(orders):
         parsed = given.parsed
         if type(parsed) is Illegal:
             checked.append(parsed)
             continue
-        if type(parsed) is syntax.Transform:
-            command = _transform_command(position, board, given.power, parsed, options)
-        else:
-            command = check_movement(board, given.power, parsed)  # type: ignore[arg-type]
+        command = special_command(position, board, given.power, parsed, options)  # type: ignore[arg-type]
+        if command is None:
+            if type(parsed) is syntax.Transform:
+                command = _transform_command(position, board, given.power, parsed, options)
+            else:
+                command = check_movement(board, given.power, parsed)  # type: ignore[arg-type]
+        if type(command) is Command and (closed or variant.crossings):
+            command = screened(variant, closed, command)
         checked.append(command)
-        if type(command) is not Illegal:
+        if type(command) is GateOrder:
+            gated[command.gateway.abbr] = index
+        elif type(command) is not Illegal:
             chosen[command.unit.province] = index  # type: ignore[union-attr]
     # One command per unit, in a fixed order, so the result never depends on the input order.
     commands: list[Command] = []
     for unit in sorted(position.units, key=_by_province):
         index = chosen.get(unit.province, -1)
         commands.append(checked[index] if index >= 0 else new_command(HOLD, unit))  # type: ignore[arg-type]
-    return CheckedOrders(orders, checked, chosen, commands, board.maps)
+    special = NO_SPECIAL
+    if variant.railways or variant.gateways or variant.crossings:
+        gate_orders = {abbr: checked[i] for abbr, i in gated.items()}
+        special = special_for(position, commands, gate_orders, options)  # type: ignore[arg-type]
+    return CheckedOrders(orders, checked, chosen, commands, board.maps, special, gated)
 
 
 def _transform_command(
@@ -106,15 +128,16 @@ def _transform_command(
 def resolve_movement(position: Position, ready: CheckedOrders, options: Options) -> PhaseResult:
     """Adjudicate checked orders: the resolution and the board that follows."""
     variant = position.variant
-    geo = geography(variant, options.duality, options.coastal_convoys)
+    geo = geography(variant, options.dual(variant.rules), options.coastal_convoys)
     orders, checked, chosen, commands = ready.orders, ready.checked, ready.chosen, ready.commands
     shores, links = ready.maps
+    special = ready.special
     resolver = Resolver(
-        commands, geo.army_reach, shores, links, options.convoy_via, options.paradox
+        commands, geo.army_reach, shores, links, options.convoy_via, options.paradox, special
     )
     via_sea = resolver.via_sea
     resolver.run()
-    outcomes = resolver.outcomes()
+    outcomes = unit_outcomes(resolver)
 
     after: list[Unit] = []
     beaten: list[int] = []
@@ -142,20 +165,31 @@ def resolve_movement(position: Position, ready: CheckedOrders, options: Options)
         if unit.province not in chosen:
             result = SUCCEEDS if outcome.succeeded else FAILS
             unordered.append(OrderResult(unit.power, "", command, result, "no order"))
+    stops = rail_stops(position, commands, outcomes, special.rail, after) if special.rail else {}
+    if stops:  # an army that stopped on the railway is not where it was dislodged
+        beaten = [i for i in beaten if i not in stops]
     verdicts: list[Verdict | None] = [None] * len(orders)
     unit_at = resolver.unit_at
     for province, index in chosen.items():
-        succeeded, reason, _ = outcomes[unit_at[province]]
-        if unit_at[province] in attacked:
+        i = unit_at[province]
+        succeeded, reason, _ = outcomes[i]
+        if i in attacked:
             succeeded, reason = False, "attacked"
-        verdicts[index] = SUCCEEDED_VERDICT if succeeded else (FAILS, reason, None)
+        note = None
+        if i in stops:
+            reason = (reason or "").replace(", dislodged", "")
+            note = f"The army stopped in {place_name(variant, stops[i])}."
+        verdicts[index] = SUCCEEDED_VERDICT if succeeded else (FAILS, reason, note)
+    for index in ready.gated.values():
+        verdicts[index] = _gate_verdict(checked[index], commands, outcomes, unit_at)  # type: ignore[arg-type]
     lines = result_lines(orders, checked, verdicts)
     lines.extend(unordered)
     dislodged: list[Dislodged] = []
     standoffs: set[str] = set()
     if beaten:
         occupied = {u.province for u in after}
-        standoffs = resolver.standoffs(occupied)
+        standoffs = left_contested(resolver, occupied)
+        barred = standoffs | closed_waters(variant, position.phase)
         for i in beaten:
             by = outcomes[i].dislodged_by
             assert by is not None
@@ -164,22 +198,38 @@ def resolve_movement(position: Position, ready: CheckedOrders, options: Options)
                 ()
                 if options.auto_disband
                 else retreat_options(
-                    variant, commands[i].unit, occupied, standoffs, origin, via_sea[by]
+                    # An attack across a strait is judged as a convoyed one (info.loeb9).
+                    variant,
+                    commands[i].unit,
+                    occupied,
+                    standoffs if commands[i].unit.type == "W" else barred,  # wings: no arctic
+                    origin,
+                    via_sea[by] or not resolver.base[by],
                 )
             )
             dislodged.append(Dislodged(commands[i].unit, options_, origin))
     elif resolver.moves_into:
-        standoffs = resolver.standoffs({u.province for u in after})
+        standoffs = left_contested(resolver, {u.province for u in after})
     nxt = position.phase.following(variant)
     if nxt.letter == "R" and not any(d.retreats for d in dislodged):
         nxt = nxt.following(variant)
     centers = position.centers
     if nxt.letter != "R" and position.phase.in_center_season(variant):
-        centers = take_centers(variant, after, centers)
+        centers = take_centers(variant, after, centers, uncounted(variant, options))
     result = finish(position, after, dict(centers), nxt, lines, options)
     result.dislodged = dislodged
     result.contested = sorted(standoffs)
     return result
+
+
+def _gate_verdict(
+    order: GateOrder, commands: Sequence[Command], outcomes: Sequence[Outcome], unit_at: dict
+) -> Verdict:
+    """A gateway's order fails when the unit in the gateway's province moves away."""
+    keeper = unit_at[order.gateway.at]
+    if commands[keeper].kind == MOVE and outcomes[keeper].succeeded:
+        return (FAILS, "void", None)
+    return SUCCEEDED_VERDICT
 
 
 def _attacked(resolver: Resolver, commands: Sequence[Command], i: int) -> bool:

@@ -33,6 +33,10 @@ FLAGS = (
     "summer",
     "attack_transform",
     "blind",
+    "hong_kong",
+    "railways",
+    "gateways",
+    "wings",
 )
 
 
@@ -44,7 +48,7 @@ class Options:
     civil_disorder: str = "2023"
     build_centers: str = "variant"
     # Fleets in the map's `dual` coastal provinces may convoy (njudge SET DUALITY).
-    duality: bool = False
+    duality: bool | None = None  # None: as the variant says (its rule word `duality`)
     # Fleets in any coastal province may convoy (njudge SET COASTAL CONVOYS).
     coastal_convoys: bool = False
     # A unit may be disbanded in a movement phase: it holds, then leaves the board (SET
@@ -68,6 +72,21 @@ class Options:
     # stands there; a support or convoy of a unit not its own is taken as given (it is void
     # if no such unit is there), and a convoy's route is judged on the map alone.
     blind: bool = False
+    # Wings may be built (the njudge's `wings` modifier, info.wings; wings.py): the variant
+    # gains the unit type W. Read by the document layer, as summer is.
+    wings: bool = False
+    # The colonial optional rules (info.colonial; njudge SET HONG KONG, RAILWAYS, GATEWAYS),
+    # for a variant whose map has them: a power does not count the centres the variant lists
+    # as uncounted for it (China, Hong Kong); armies ride the variant's railways; moves and
+    # supports between the places a gateway joins need its keeper's leave (docs/rules.md).
+    hong_kong: bool = False
+    railways: bool = False
+    gateways: bool = False
+
+    def dual(self, rules: frozenset[str]) -> bool:
+        """Do fleets in the map's `dual` provinces convoy: as the game set it (SET [NO]
+        DUALITY), else as the variant's rules say (colonial's Cebu, ancient_med's Baleares)."""
+        return "duality" in rules if self.duality is None else self.duality
 
     @property
     def every_winter(self) -> bool:

@@ -24,6 +24,7 @@ from .legality import Illegal
 from .options import Options
 from .phase import Phase
 from .retreats import Dislodged
+from .wings import WING, counted
 
 SUCCEEDS, FAILS, ILLEGAL = "succeeds", "fails", "illegal"
 
@@ -126,18 +127,19 @@ def finish(
         units=units,
         centers=centers,
         adjustments=due,
-        winner=winner(variant, centers),
+        winner=winner(variant, centers, units),
     )
 
 
 def balances(variant: Variant, units: Sequence[Unit], centers: Mapping[str, str]) -> dict[str, int]:
-    """Builds (positive) or removals (negative) due, per power that has units or centres."""
-    owned = Counter(centers.values())
+    """Builds (positive) or removals (negative) due, per power that has units or centres;
+    a centre a wing blockades counts for nobody (wings.py), though its owner keeps it."""
+    owned = counted(units, centers)
     kept = Counter(u.power for u in units)
     return {
         p.name: owned[p.name] - kept[p.name]
         for p in variant.powers
-        if p.name in owned or p.name in kept
+        if p.name in owned or p.name in kept or p.name in centers.values()
     }
 
 
@@ -158,9 +160,10 @@ def _adjustments_needed(
     return False
 
 
-def winner(variant: Variant, centers: Mapping[str, str]) -> str | None:
-    """The power with the most centres, if it has the victory count and no equal."""
-    counts = Counter(centers.values())
+def winner(variant: Variant, centers: Mapping[str, str], units: Sequence[Unit] = ()) -> str | None:
+    """The power with the most centres, if it has the victory count and no equal; a centre
+    a wing blockades counts for nobody."""
+    counts = counted(units, centers)
     if not counts:
         return None
     best = max(counts.values())
@@ -170,11 +173,21 @@ def winner(variant: Variant, centers: Mapping[str, str]) -> str | None:
     return leaders[0] if len(leaders) == 1 else None
 
 
-def take_centers(variant: Variant, units: list[Unit], centers: Mapping[str, str]) -> dict[str, str]:
-    """At the end of the centre season every centre belongs to whoever stands on it."""
+def take_centers(
+    variant: Variant,
+    units: list[Unit],
+    centers: Mapping[str, str],
+    uncounted: Mapping[str, frozenset[str]] | None = None,
+) -> dict[str, str]:
+    """At the end of the centre season every centre belongs to whoever stands on it; one
+    the power does not count (`uncounted`: SET HONG KONG) is nobody's while it stands there.
+    A wing takes nothing: it blockades (wings.py)."""
     out = dict(centers)
     provinces = variant.provinces
     for unit in units:
-        if provinces[unit.province].center:
-            out[unit.province] = unit.power
+        if provinces[unit.province].center and unit.type != WING:
+            if uncounted and unit.province in uncounted.get(unit.power, ()):
+                out.pop(unit.province, None)
+            else:
+                out[unit.province] = unit.power
     return out

@@ -15,6 +15,7 @@ from .board import Unit
 from .geography import geography
 from .legality import Board
 from .retreats import Dislodged
+from .wings import WING, blockaded
 
 
 def movement_orders(
@@ -86,13 +87,15 @@ def retreat_orders(dislodged: Iterable[Dislodged]) -> dict[Unit, list[str]]:
 def adjustment_orders(
     variant: Variant, units: Iterable[Unit], centers: Mapping[str, str]
 ) -> dict[str, tuple[int, list[str]]]:
-    """Per power: how many it must build (+) or remove (-), and the orders that could do it."""
+    """Per power: how many it must build (+) or remove (-), and the orders that could do it
+    (a centre a wing blockades counts for nobody, wings.py)."""
     units = list(units)
     occupied = {u.province for u in units}
+    shut = blockaded(units, centers)
     out: dict[str, tuple[int, list[str]]] = {}
     for power in variant.powers:
         mine = [u for u in units if u.power == power.name]
-        owned = sum(1 for o in centers.values() if o == power.name)
+        owned = sum(1 for c, o in centers.items() if o == power.name and c not in shut)
         balance = owned - len(mine)
         if balance < 0:
             out[power.name] = (balance, [f"{u} D" for u in mine])
@@ -104,5 +107,7 @@ def adjustment_orders(
                     orders.append(f"A {site} B")
                 if "F" in variant.unit_types and province.kind.value == "coast":
                     orders.extend(f"F {loc} B" for loc in province.locations)
+                if WING in variant.unit_types:
+                    orders.append(f"W {site} B")
             out[power.name] = (balance, orders)
     return out

@@ -24,6 +24,7 @@ from .outcome import (
     take_centers,
 )
 from .retreats import RetreatCommand, check_retreat, resolve_retreats
+from .variant_rules import uncounted
 
 
 def retreats(position: Position, orders: Sequence[GivenOrder], options: Options) -> PhaseResult:
@@ -64,5 +65,5 @@ def retreats(position: Position, orders: Sequence[GivenOrder], options: Options)
     lines.extend(unordered)
     centers = dict(position.centers)
     if position.phase.in_center_season(variant):
-        centers = take_centers(variant, units, centers)
+        centers = take_centers(variant, units, centers, uncounted(variant, options))
     return finish(position, units, centers, position.phase.following(variant), lines, options)

@@ -40,12 +40,13 @@ MODIFIERS: tuple[Modifier, ...] = (
         "an army and a fleet may combine into one Army/Fleet unit (never finished in the njudge)",
     ),
     Modifier(
-        "shorthand", "Shorthand", (), False,
-        "press must be written in a fixed syntax of proposals and replies",
+        "shorthand", "Shorthand", (), True,
+        "press between players must be written in a fixed syntax of proposals and replies",
     ),
     Modifier(
-        "wings", "Wings", (), False,
-        "a third unit, the wing, flies over land and sea and blockades centres",
+        "wings", "Wings", (), True,
+        "a third unit, the wing (W), flies over land and sea and blockades the centres it "
+        "stands on instead of taking them",
     ),
     Modifier(
         "intimate", "Intimate", (), False,
@@ -136,7 +137,11 @@ def _described(modifiers: Iterable[Modifier]) -> list[str]:
 
 
 def not_carried_out(found: Modifier) -> str:
-    return f"{found.title}: this judge does not carry out that variant option yet."
+    """The refusal of a modifier the judge knows but does not play, and where to read why."""
+    return (
+        f"{found.title}: this judge does not carry out that variant option yet; "
+        f"GET info.{found.word.replace('/', '-')} says why."
+    )
 
 
 def titles(words: Iterable[str]) -> list[str]:

@@ -22,12 +22,13 @@ from .commands import (
     SetPassword,
     SetPlayerList,
     SetPreference,
+    SetRule,
     SetTiming,
     SetTransform,
     SetVariant,
     SetWait,
 )
-from .commands.master import FLAGS, NUMBERS
+from .commands.master import FLAGS, NUMBERS, RULES
 from .dates import When
 from .orders import (
     Build,
@@ -49,6 +50,9 @@ _FLAG_WORDS: dict[str, str] = {}
 for _word, (_name, _on) in FLAGS.items():
     if _on:
         _FLAG_WORDS.setdefault(_name, _word)
+_RULE_WORDS = {"civil_disorder": "CIVIL DISORDER"}
+for _word, _name in RULES.items():
+    _RULE_WORDS.setdefault(_name, _word.upper())
 _NUMBER_WORDS: dict[str, str] = {}
 for _word, _name in NUMBERS.items():
     _NUMBER_WORDS.setdefault(_name, "MAX ABSENCE" if _word == "maxabsence" else _word.upper())
@@ -170,6 +174,11 @@ def _setting(command: Command) -> str:
         return " ".join(("VARIANT", command.variant, *command.options))
     if isinstance(command, SetNotVariant):
         return f"NOT VARIANT {command.option}"
+    if isinstance(command, SetRule):
+        if not command.name:
+            return f"RULES {command.value.upper()}"
+        word = _RULE_WORDS.get(command.name, command.name.upper())
+        return f"RULE {word} {command.value.upper()}".rstrip()
     if isinstance(command, SetPlayerList):
         return f"{command.which.upper()} PLAYER {'-' if command.remove else ''}{command.address}"
     raise TypeError(f"not a SET command: {command!r}")

@@ -181,7 +181,8 @@ _COAST_LETTER = {"n": "nc", "s": "sc", "e": "ec", "w": "wc"}
 _WS = re.compile(r"\s+")
 _UNIT_WORDS = {"army": "A", "a": "A", "fleet": "F", "f": "F", "wing": "W", "w": "W"}
 _UNIT_TYPES = ("ARMY", "FLEET", "F", "WING", "W")  # the terminals that may name a unit type
-_PLACE = ("PROVINCE", "COAST")
+_PLACE = ("PROVINCE", "COAST", "BARE_COAST")
+_BARE_COASTS = frozenset({"nc", "sc", "ec", "wc"})
 
 
 def normalise(text: str) -> str:
@@ -293,7 +294,12 @@ class OrderParser:
                 continue
             if kind == "_JUNK":
                 raise _Unreadable(found.start())
-            words.append((kind, found.group(), found.start()))
+            text = found.group()
+            if kind == "PROVINCE" and text in _BARE_COASTS and words and words[-1][0] == "PROVINCE":
+                # Right after a place, `sc` is its coast even on a map that gives the name
+                # to a place of its own (colonial's Suez Canal): no place follows a place.
+                kind = "BARE_COAST"
+            words.append((kind, text, found.start()))
         return words  # type: ignore[return-value]
 
     def split_valid_prefix(self, text: str, phase: PhaseKind) -> tuple[Order, str] | None:

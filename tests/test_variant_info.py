@@ -80,7 +80,7 @@ def test_info_and_map_of_every_variant_are_made_from_its_data(name):
             assert f"  {power.name}" in info and f" {power.letter} " in info
         assert f"A power that owns {v.victory} supply centres wins" in info
         for unit in v.units:
-            assert f"{unit.type} {unit.location}" in info
+            assert f"{unit.type}{'/W' if unit.wing else ''} {unit.location}" in info
         assert f"GET map.{name}" in info
     board = helpfiles.read(f"map.{name}", "judge@test.example", "USTS")
     assert board is not None

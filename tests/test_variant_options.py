@@ -26,18 +26,19 @@ def test_create_with_an_unknown_or_unused_word_makes_no_game(table):
     refused = table.send(MASTER, "CREATE ?opt passM standard foobar\nBECOME MASTER\n")
     text = refused.get_content()
     assert "Unknown variant specified: foobar" in text
-    assert "Valid variants are:\n   standard\n" in text
+    assert "Valid variants are:\n" in text and "\n   standard\n" in text
     assert "   gunboat    nobody knows who plays which power" in text
     assert "   blind      each player sees only his own units" in text
-    assert "   wings      a third unit" in text  # known, listed apart
+    assert "   wings      a third unit, the wing (W)" in text
+    assert "   shorthand  press between players must be written" in text
+    assert "   intimate   players bid" in text  # known, listed apart
     assert "You are now the master" not in text  # the rest of the mail was skipped
     assert run_judge(table.judge.env, "show", "opt", "--json").returncode != 0
-    wings = table.send(MASTER, "CREATE ?opt passM wings\n").get_content()
-    assert "Wings: this judge does not carry out that variant option yet." in wings
-    assert run_judge(table.judge.env, "show", "opt", "--json").returncode != 0
-    for word in ("shorthand", "intimate", "a/f"):
+    for word, info in (("intimate", "intimate"), ("a/f", "a-f")):
         text = table.send(MASTER, f"CREATE ?opt passM {word}\n").get_content()
-        assert "this judge does not carry out that variant option yet." in text
+        assert "this judge does not carry out that variant option yet; " in text
+        assert f"GET info.{info} says why." in text
+        assert run_judge(table.judge.env, "show", "opt", "--json").returncode != 0
     # The variant and its options in any order (info.gunboat).
     text = table.send(MASTER, "CREATE ?opt passM Blind GUNBOAT standard\n").get_content()
     assert "You've been selected to play a power in game 'opt'." in text
@@ -50,11 +51,11 @@ def test_set_variant_refuses_what_it_does_not_know_and_changes_nothing(table):
     assert "You've been selected to play a power in game 'opt'." in made(table)
     refused = table.send(MASTER, GAME + "SET VARIANT STANDARD FOOBAR\n").get_content()
     assert "SET VARIANT: Unknown variant specified: FOOBAR" in refused
-    wings = table.send(MASTER, GAME + "SET VARIANT wings\nSET COMMENT still here\n")
-    assert "SET VARIANT: Wings: this judge does not carry out that variant option yet." in (
-        wings.get_content()
+    short = table.send(MASTER, GAME + "SET VARIANT intimate\nSET COMMENT still here\n")
+    assert "SET VARIANT: Intimate: this judge does not carry out that variant option yet" in (
+        short.get_content()
     )
-    assert "Game 'opt' set: Comment: still here." in wings.get_content()  # the rest is done
+    assert "Game 'opt' set: Comment: still here." in short.get_content()  # the rest is done
     state = table.show("opt")
     assert state["variant"] == "standard" and state["options"] == []
 
@@ -68,19 +69,26 @@ def test_set_variant_refuses_what_it_does_not_know_and_changes_nothing(table):
     table.send(MASTER, GAME + "SET LIST\n")  # listed only when asked (NO LIST by default)
     listed = table.send("watcher@example.org", "LIST\n").get_content()
     assert "Standard, Gunboat, Blind" in listed
+    assert "Game 'opt' set: BCentres." in table.send(MASTER, GAME + "SET BCENTERS\n").get_content()
 
     for words, answer in (
         ("foobar", "SET NOT VARIANT: Unknown variant specified: foobar"),
-        ("wings", "SET NOT VARIANT: Wings: this judge does not carry out that variant option"),
+        ("intimate", "SET NOT VARIANT: Intimate: this judge does not carry out that variant"),
     ):
         assert answer in table.send(MASTER, GAME + f"SET NOT VARIANT {words}\n").get_content()
     assert table.show("opt")["options"] == ["gunboat", "blind"]
     taken = table.send(MASTER, GAME + "SET NOT VARIANT Blind\n").get_content()
     assert "Game 'opt' set: no Blind." in taken
     assert table.show("opt")["options"] == ["gunboat"]
+    table.send(MASTER, GAME + "SET VARIANT blind\n")  # BCENTERS went with the old Blind
+    assert "BCentres" not in table.send("watcher@example.org", "LIST opt\n").get_content()
+    table.send(MASTER, GAME + "SET NOT VARIANT Blind\n")
     plain = table.send(MASTER, GAME + "SET VARIANT standard\n").get_content()
     assert "Game 'opt' set: Variant Standard." in plain
     assert table.show("opt")["options"] == []
+    wings = table.send(MASTER, GAME + "SET VARIANT wings\n").get_content()
+    assert "Game 'opt' set: Variant Standard Wings." in wings
+    assert table.show("opt")["options"] == ["wings"]
 
 
 def test_sign_on_names_the_games_options_and_only_known_ones(table):
@@ -89,8 +97,10 @@ def test_sign_on_names_the_games_options_and_only_known_ones(table):
     assert "Game 'opt' is standard gunboat: sign on with 'SIGN ON ?opt password gunboat'." in wrong
     unknown = table.send(address("France"), "SIGN ON ?opt passF gunboat foobar\n").get_content()
     assert "Unknown variant specified: foobar" in unknown
+    af = table.send(address("France"), "SIGN ON ?opt passF gunboat af\n").get_content()
+    assert "AF_Rules: this judge does not carry out that variant option yet" in af
     wings = table.send(address("France"), "SIGN ON ?opt passF gunboat wings\n").get_content()
-    assert "Wings: this judge does not carry out that variant option yet." in wings
+    assert "Game 'opt' is standard gunboat: sign on with" in wings  # known, not this game's
     assert not [p for p in table.show("opt")["players"] if p.get("address") == address("France")]
     joined = table.send(address("France"), "SIGN ON ?opt passF GUNBOAT standard\n").get_content()
     assert "You've been selected to play a power in game 'opt'." in joined
@@ -150,9 +160,11 @@ def test_words_are_read_in_any_order_and_stored_in_the_tables():
     assert titles(["blind", "gunboat"]) == ["Gunboat", "Blind"]
 
 
-def test_every_option_is_in_the_help_file_and_only_two_are_carried_out():
+def test_every_option_is_in_the_help_file_and_four_are_carried_out():
     text = read("variants", "judge@x", "USTS") or ""
     for m in MODIFIERS:
         assert f"   {m.word:<10} " in text
-    assert {m.word for m in MODIFIERS if m.carried_out} == {"gunboat", "blind"}
+    carried = {m.word for m in MODIFIERS if m.carried_out}
+    assert carried == {"gunboat", "blind", "wings", "shorthand"}
+    assert "info.wings." in text  # its help file named
     assert "variants" in (read("flist", "judge@x", "USTS") or "")

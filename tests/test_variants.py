@@ -138,6 +138,7 @@ def broken(old: str, new: str, count: int = 1) -> tuple[str, int]:
             "Austria   A bud, A vie, F tri, F mun",
             "a fleet cannot stand in the inland mun",
         ),
+        (r"Austria +A .*", "Austria   A bud, A vie, F/A tri", "only a wing may stand in"),
         (r"start +S1901M", "start     W1901M", "start 'W1901M' is not one of the phases"),
         (r"victory +18", "victory   35", "victory needs 35 centers, the map has 34"),
         (

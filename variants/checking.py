@@ -17,7 +17,7 @@ KNOWN_RULES = frozenset(
     {
         # Rule words a variant may set; the judge's game settings read them.
         "any_center",  # builds in any owned centre, not only home centres
-        "one_center",  # builds in any owned centre once a home centre is lost
+        "one_center",  # builds in any owned centre while a home centre is still owned
         "duality",  # the `dual` provinces convoy by default
         "wings",  # wings are playable
         "blind",  # players see only what is near them
@@ -290,7 +290,7 @@ def _check_units(
         if prov.abbr in occupied:
             raise draft.fail(line, f"two units start in {prov.abbr} (line {occupied[prov.abbr]})")
         occupied[prov.abbr] = line
-        out.append(StartingUnit(power, unit.type, unit.location))
+        out.append(StartingUnit(power, unit.type, unit.location, unit.wing))
     return tuple(out)
 
 

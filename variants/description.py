@@ -109,7 +109,11 @@ def _powers_table(variant: Variant, names: dict[str, str]) -> list[str]:
         homes = ", ".join(names[h] for h in power.homes) or "none"
         rows.append(f"  {power.name:<{width}}     {power.letter}     {homes}")
         pad = " " * (width + 13)
-        words = [f"{u.type} {u.location}" for u in variant.units if u.power == power.name]
+        words = [
+            f"{u.type}{'/W' if u.wing else ''} {u.location}"
+            for u in variant.units
+            if u.power == power.name
+        ]
         rows += _packed(["starts with", *words] if words else ["builds first"], pad)
     return rows
 
@@ -157,6 +161,11 @@ def _year(variant: Variant) -> list[str]:
 def _special(variant: Variant, names: dict[str, str]) -> Iterable[str]:
     for word in sorted(variant.rules):
         yield RULE_MEANINGS.get(word, f"Rule '{word}'.")
+    if any(u.wing for u in variant.units):
+        yield (
+            "In a game played with wings (CREATE ... wings), the starting units written "
+            "F/W or A/W are wings instead."
+        )
     convoy = "" if "duality" in variant.rules else " when the game sets DUALITY"
     for one, many, test in (
         ("cannot be entered", "cannot be entered", lambda p: p.impassable),
@@ -182,7 +191,7 @@ def _special(variant: Variant, names: dict[str, str]) -> Iterable[str]:
     for a, b in pairs:
         yield (
             f"Armies may cross between {names[a]} and {names[b]}, at the strength of "
-            "their supports alone; fleets may not."
+            "their supports alone; fleets may not cross, and no support is given across."
         )
     for railway in getattr(variant, "railways", ()):
         stations = ", ".join(names[s] for s in railway.stations)

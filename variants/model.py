@@ -69,6 +69,8 @@ class StartingUnit:
     power: str
     type: str  # "A", "F" or "W"
     location: str  # "lon", "stp/sc"
+    # A wing instead in a game played with wings (modern's `F/W lon`, info.modern).
+    wing: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -130,6 +132,13 @@ class Variant:
     uncounted: Mapping[str, frozenset[str]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
+        # A railway's or gateway's name is a word of the orders (`A vla - tsr - mos`,
+        # `sc S F meds - reds`), so the order parser, which reads `names`, knows it.
+        names = dict(self.names)
+        for line in (*self.railways, *self.gateways):
+            names.setdefault(line.abbr, line.abbr)
+            names.setdefault(line.name.lower().replace(".", ""), line.abbr)
+        object.__setattr__(self, "names", names)
         for attr in (
             "provinces", "army_moves", "fleet_moves", "wing_moves", "ownership", "names",
             "crossings", "uncounted",

@@ -218,6 +218,7 @@ def convert(
     powers: Sequence[tuple[str, str, str]],
     renames: Mapping[str, str] | None = None,
     rules: Sequence[str] = (),
+    wing_units: Sequence[str] = (),
 ) -> str:
     """Our variant file for the njudge's map and seed. `powers` gives each power's name,
     adjective and letter, in the njudge's order; `renames` changes abbreviations (the old
@@ -227,7 +228,7 @@ def convert(
     board = read_map(map_text, renames)
     provinces = [p for p in board.provinces if not p.special]
     seed = read_seed(seed_text, board.provinces, powers)
-    return _written(name, title, victory, rules, board, provinces, powers, seed)
+    return _written(name, title, victory, rules, board, provinces, powers, seed, wing_units)
 
 
 def _written(
@@ -239,6 +240,7 @@ def _written(
     provinces: list[_Province],
     powers: Sequence[tuple[str, str, str]],
     seed: Seed,
+    wing_units: Sequence[str] = (),
 ) -> str:
     letters = {letter: power for power, _, letter in powers}
     centers = sum(p.center for p in provinces)
@@ -290,7 +292,11 @@ def _written(
         out.append(f"{power:<10} {adjective:<10} {letter}   {homes}".rstrip())
     out += ["", "[units]"]
     for power, _, _ in powers:
-        mine = [f"{kind} {place}" for owner, kind, place in seed.units if owner == power]
+        mine = [
+            f"{kind}{'/W' if place.partition('/')[0] in wing_units else ''} {place}"
+            for owner, kind, place in seed.units
+            if owner == power
+        ]
         if mine:
             out.append(f"{power:<10} {', '.join(mine)}")
     if seed.ownership:
@@ -323,7 +329,8 @@ def convert_variant(maps: Path, name: str) -> str:
     if start != entry.start:
         raise NotConvertible(f"{name}: the seed starts in {start}, our table says {entry.start}")
     return convert(map_text, seed_text, name=name, title=entry.title, victory=entry.victory,
-                   powers=entry.powers, rules=entry.rules)  # fmt: skip
+                   powers=entry.powers, rules=entry.rules,
+                   wing_units=entry.wing_units)  # fmt: skip
 
 
 def main(argv: list[str]) -> int:

@@ -127,6 +127,9 @@ class NjudgeVariant:
     rules: tuple[str, ...] = ()
     # The njudge's map file, when it is not map.<name>.
     map_file: str = ""
+    # Starting units that are wings in a game with wings (info.modern: "Games with wings
+    # play the 'W' units": F/W LON, F/W BOR, A/W GOR); the seed has only their A or F.
+    wing_units: tuple[str, ...] = ()
 
 
 def _v(title: str, victory: int, start: str, powers: tuple[PowerRow, ...], **kw: object):
@@ -215,6 +218,7 @@ VARIANTS: dict[str, NjudgeVariant] = {
             STANDARD[6],
             ("Ukraine", "Ukrainian", "U"),
         ),
+        wing_units=("lon", "bor", "gor"),
     ),
     "colonial": _v("Colonial", 30, "S1870M", COLONIAL, rules=("duality",)),
     "h31": _v("Hundred 3.1", 9, "S1425M", HUNDRED, rules=("one_center",)),

@@ -163,7 +163,10 @@ def _read_units(draft: Draft, number: int, tokens: list[str]) -> None:
     if len(words) % 2:
         raise draft.fail(number, "starting units are pairs of type and location: A bud, F tri")
     for i in range(0, len(words), 2):
-        unit = StartingUnit(power, words[i].upper(), words[i + 1].lower())
+        kind, slash, wing = words[i].upper().partition("/")
+        if slash and wing != "W":
+            raise draft.fail(number, f"'{words[i]}': only a wing may stand in for a unit (F/W)")
+        unit = StartingUnit(power, kind, words[i + 1].lower(), wing=bool(slash))
         draft.units.append((number, unit))
 
 

@@ -15,7 +15,7 @@ from .clock import absences, timing
 from .endings import votes
 from .forming import joining, player, setup
 from .listings import games, history, summary, whogame
-from .master import control, settings
+from .master import control, rules, settings
 from .play import orders
 from .press import diary, postal, press
 from .reply.conversation import Conversation
@@ -80,6 +80,7 @@ HANDLERS: dict[type, Handler] = {
     p.Resume: control.resume,
     p.Process: control.process_now,
     p.SetFlag: settings.set_flag,
+    p.SetRule: rules.set_rule,
     p.SetTransform: settings.set_transform,
     p.SetNumber: settings.set_number,
     p.SetChoice: settings.set_choice,

@@ -9,7 +9,8 @@ usual renderers write the copy, so a report cannot show what its documents do no
 Who sees what: a player sees his own units, their orders and fates, his own dislodged
 units, his own centres; a master sees everything; an observer sees no unit. The number of
 centres each power owns is seen by all (SUMMARY shows it year by year), which centres and
-how many units are not. Everything here is a pure function of the documents.
+how many units are not (SET BCENTERS shows every power's centres by name). Everything
+here is a pure function of the documents.
 """
 
 from __future__ import annotations
@@ -20,16 +21,18 @@ from typing import Any
 from variants import Variant
 
 from . import play as results
+from .play.ownership import Sight
 
 Doc = Mapping[str, Any]
 
 
-def sight(role: str, power: str | None) -> frozenset[str] | None:
+def sight(role: str, power: str | None, all_centers: bool = False) -> Sight | None:
     """The powers whose units a reader sees: None (all) for a master, a player's own power,
-    nothing for an observer (or a player with no power yet)."""
+    nothing for an observer (or a player with no power yet). `all_centers` (SET BCENTERS):
+    the reader is shown which centres every power owns, not only his own."""
     if role == "master":
         return None
-    return frozenset({power}) if role == "player" and power else frozenset()
+    return Sight({power} if role == "player" and power else (), all_centers)
 
 
 def seen_input(doc: Doc, seen: Collection[str]) -> dict[str, Any]:

@@ -124,6 +124,34 @@ def transformations(places: Mapping[str, str]) -> str:
     return f"Transformations: {words}"
 
 
+# SET RULE's rules (the adjudicator's options the DATC leaves open), in LIST's order.
+RULE_NAMES = {
+    "paradox": "Paradox", "convoy_via": "Convoy", "excess_adjustments": "Excess",
+    "civil_disorder": "Civil Disorder",
+}  # fmt: skip
+_RULE_VALUES = {
+    "szykman": "Szykman", "alexander": "Alexander", "explicit": "Explicit", "last": "Last",
+    "first": "First", "home_centers": "Home Centres",
+}  # fmt: skip
+
+
+def rule_value(name: str, value: str) -> str:
+    """A rule's value as SET RULE takes it and LIST shows it (`Home Centres`)."""
+    return _RULE_VALUES.get(value, value)
+
+
+def rule_words(name: str, value: str) -> str:
+    """One rule and its value, as LIST shows it: `Paradox Alexander`, `Convoy Explicit`."""
+    return f"{RULE_NAMES[name]} {rule_value(name, value)}"
+
+
+def rules_words(changes: Mapping[str, str], preset: str | None) -> str:
+    """SET RULE's words (`Rule Paradox Alexander`), or SET RULES's with every rule the
+    preset sets (`Rules NJUDGE: Paradox Szykman, Convoy Explicit, ...`)."""
+    words = ", ".join(rule_words(name, value) for name, value in changes.items())
+    return f"Rules {preset.upper()}: {words}" if preset else f"Rule {words}"
+
+
 def setting_words(name: str, value: Any) -> str:
     """How one setting's value reads (`NMR`, `Max Absence: 20`, `Press: Grey/White`), by
     the name the game's settings keep it under."""
@@ -176,6 +204,10 @@ _FLAGS: dict[str, tuple[str, str]] = {
     "strict_convoy": ("StrictConvoy", "NoStrictConvoy"),
     "auto_create": ("AutoCreate", "NoAutoCreate"),
     "postal_press": ("PostalPress", "No PostalPress"),
+    "hong_kong": ("HongKong", "NoHongKong"),
+    "railways": ("Railways", "NoRailways"),
+    "gateways": ("Gateways", "NoGateways"),
+    "blind_centers": ("BCentres", "NoBCentres"),
 }
 _NUMBERS: dict[str, str] = {
     "centers": "Winning Centers: {}",

@@ -70,6 +70,7 @@ from .master import (
     SetFlag,
     SetNumber,
     SetPlayerList,
+    SetRule,
     SetTransform,
     Terminate,
 )
@@ -166,6 +167,7 @@ __all__ = [
     "SetPassword",
     "SetPlayerList",
     "SetPreference",
+    "SetRule",
     "SetTiming",
     "SetTransform",
     "SetVariant",

@@ -120,6 +120,32 @@ class SetChoice(Command):
     value: str
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SetRule(Command):
+    """SET RULE name value: one rule option of the adjudicator (`name` its option's name,
+    or the word written when it names none); SET RULES preset: `name` empty, `value` the
+    preset. The value is as written, in lower case without spaces: the judge says which
+    values a rule takes."""
+
+    name: str
+    value: str = ""
+
+
+# SET RULE name: the words of each rule option of the adjudicator (adjudicator/options.py).
+RULES: dict[str, str] = {
+    "paradox": "paradox",
+    "paradoxes": "paradox",
+    "convoy": "convoy_via",
+    "convoys": "convoy_via",
+    "excess": "excess_adjustments",
+    "excessbuilds": "excess_adjustments",
+    "excessadjustments": "excess_adjustments",
+    "civildisorder": "civil_disorder",
+    "disorder": "civil_disorder",
+    "cd": "civil_disorder",
+}
+
+
 # SET [NO] name: the canonical name of each flag, and whether the word means "on".
 FLAGS: dict[str, tuple[str, bool]] = {
     "autocreate": ("auto_create", True),
@@ -297,6 +323,23 @@ class MasterRules(Rules):
     def set_number(self, items: list) -> Command:
         name = NUMBERS[keyword(str(items[0]))]
         return SetNumber(name=name, value=float(items[1]))
+
+    def set_rule(self, items: list) -> Command:
+        """The longest run of first words that names a rule is the rule; the rest is its
+        value. One word after SET RULES (or SET RULE) that is no rule is a preset."""
+        words = tuple(w for i in items[1:] for w in str(i).split())
+        if not words:
+            raise CommandError(
+                "SET RULE: name a rule and its value, like SET RULE PARADOX ALEXANDER, "
+                "or a set of rules, like SET RULES DATC"
+            )
+        for length in range(len(words), 0, -1):
+            name = RULES.get(keyword(" ".join(words[:length])))
+            if name is not None:
+                return SetRule(name=name, value=keyword("".join(words[length:])))
+        if len(words) == 1:
+            return SetRule(name="", value=keyword(words[0]))
+        return SetRule(name=keyword(words[0]), value=keyword("".join(words[1:])))
 
     def set_level(self, items: list) -> Command:
         return SetChoice(name="level", value=str(items[0]).lower())

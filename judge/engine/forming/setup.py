@@ -85,6 +85,9 @@ def set_not_variant(ctx: Conversation, cmd: p.SetNotVariant) -> None:
         ctx.fail(f"SET NOT VARIANT: game '{game.name}' has no option '{cmd.option}'.")
         return
     game.options = [o for o in game.options if o != found.word]
+    if found.word == "blind" and "blind_centers" in (game.settings or {}):
+        # BCENTERS belongs to a blind game: it goes with the option, not left to do nothing.
+        game.settings = {k: v for k, v in game.settings.items() if k != "blind_centers"}
     ctx.say(f"Game '{game.name}' set: no {found.title}.")
     announce(ctx, game, me, "Parameter Change", f"Game '{game.name}' is no longer {found.title}.\n")
 

@@ -7,6 +7,7 @@ from typing import Any
 
 import variants
 from adjudicator.adjustments import build_sites
+from adjudicator.wings import blockaded_in
 from variants.model import province_of
 
 from ...store.models import Game
@@ -44,10 +45,12 @@ def adjustment_due(
     variant: variants.Variant, position: dict[str, Any], power: str, where: str = "variant"
 ) -> int:
     """Builds (positive) or removals (negative) a power owes; builds only as far as it has
-    places to build in (the adjudicator's rule, `any_center` variants included)."""
+    places to build in (the adjudicator's rule, `any_center` variants included). A centre
+    a wing blockades counts for nobody (adjudicator/wings.py)."""
     units = position.get("units") or {}
     owned = (position.get("centers") or {}).get(power) or []
-    due = len(owned) - len(units.get(power) or [])
+    shut = blockaded_in(units, position.get("centers") or {})
+    due = sum(1 for c in owned if c not in shut) - len(units.get(power) or [])
     if due <= 0:
         return due
     centers = {c: p for p, cs in (position.get("centers") or {}).items() for c in cs}

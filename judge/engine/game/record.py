@@ -6,16 +6,22 @@ from __future__ import annotations
 from sqlalchemy import select
 
 import variants
+from adjudicator.wings import with_wings
 
 from ...store.models import Game, Participant
 from ..reply.conversation import Conversation
 
 
 def variant_of(game: Game) -> variants.Variant:
-    """The game's variant, with the year its SET [NO] SUMMER makes."""
+    """The game's variant, with the year its SET [NO] SUMMER makes, and wings among its
+    units when the game is played with them."""
     variant = variants.load(game.variant)
     summer = (game.settings or {}).get("summer")
-    return variant if summer is None else variants.with_summer(variant, bool(summer))
+    if summer is not None:
+        variant = variants.with_summer(variant, bool(summer))
+    if "wings" in (game.options or []) or "wings" in variant.rules:
+        variant = with_wings(variant)
+    return variant
 
 
 def power_called(variant: variants.Variant, word: str) -> str | None:

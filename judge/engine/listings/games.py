@@ -9,9 +9,10 @@ from sqlalchemy import select
 import parser as p
 import variants
 
+from ...reports.blind import sight
 from ...reports.listings.brief import Listed, brief_listing
 from ...reports.listings.full import NO_GAMES, Listing, full_listing
-from ...reports.listings.record import blind, is_master
+from ...reports.listings.record import blind, is_master, on
 from ...store.models import Game
 from ..clock.deadlines import DEFAULTS, timing_for
 from ..clock.dedication import rated
@@ -70,7 +71,8 @@ def _listing(ctx: Conversation, game: Game) -> Listing:
     playing = players(game)
     seen = None
     if blind(game) and not is_master(asker):
-        seen = {asker.power} if asker is not None and asker.power else set()
+        role = "player" if asker is not None and asker.power else "observer"
+        seen = sight(role, asker.power if asker else None, on(game, "blind_centers", False))
     owing: set[str] = set()
     if game.status == "active":  # no orders are due in a game not being played
         owing = {
@@ -80,7 +82,8 @@ def _listing(ctx: Conversation, game: Game) -> Listing:
         }
     won = False
     if game.status == "finished" and game.phase:
-        won = winner_of(game, (game.position or {}).get("centers") or {}) is not None
+        position = game.position or {}
+        won = winner_of(game, position.get("centers") or {}, position.get("units")) is not None
     return Listing(
         game=game,
         variant=variant,

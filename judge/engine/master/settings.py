@@ -21,6 +21,7 @@ from ..clock.dedication import LEVELS, cd_ratio, ontime_ratio
 from ..forming.start import start_game
 from ..game.moderation import announce, changer, may_moderate
 from ..game.record import players, variant_of
+from ..play.standing import MAP_RULES
 from ..reply.conversation import Conversation
 
 Check = Callable[[Game, Participant, Any], str | None]
@@ -90,6 +91,32 @@ def _move_transforms(game: Game, me: Participant, value: Any) -> str | None:
     return None
 
 
+def _blind(game: Game, me: Participant, value: Any) -> str | None:
+    """BCENTERS is a blind game's setting: stored in another it would do nothing."""
+    if value and "blind" not in (game.options or []):
+        return f"game '{game.name}' is not a Blind game"
+    return None
+
+
+# The colonial rules (manual 9.1, info.colonial): what the map lacks when one is refused.
+_MAP_FEATURES = {
+    "hong_kong": "centre that some power does not count (like Colonial's Hong Kong)",
+    "railways": "railway (like Colonial's Trans-Siberian Railway)",
+    "gateways": "gateway (like Colonial's Suez Canal)",
+}
+
+
+def _on_the_map(name: str) -> Check:
+    """SET [NO] HONG KONG / RAILWAYS / GATEWAYS: only where the variant's map has one."""
+
+    def check(game: Game, me: Participant, value: Any) -> str | None:
+        if not getattr(variant_of(game), MAP_RULES[name]):
+            return f"the map of the {game.variant} variant has no {_MAP_FEATURES[name]}"
+        return None
+
+    return check
+
+
 def _whole(value: Any) -> Any:
     return int(value) if isinstance(value, float) and value.is_integer() else value
 
@@ -127,10 +154,15 @@ FLAGS: dict[str, Rule] = {
     "touch_press": Rule(forming=True),
     "summer": Rule(forming=True),
     "attack_transform": Rule(forming=True, check=_move_transforms),
+    "hong_kong": Rule(forming=True, check=_on_the_map("hong_kong")),
+    "railways": Rule(forming=True, check=_on_the_map("railways")),
+    "gateways": Rule(forming=True, check=_on_the_map("gateways")),
     "proxy": Rule(),
     "strict_convoy": Rule(),
     "auto_create": Rule(),
     "postal_press": Rule(),
+    # SET BCENTERS: a blind game's readers see every power's centres (play/blind.py).
+    "blind_centers": Rule(check=_blind),
 }
 NUMBERS: dict[str, Rule] = {
     "centers": Rule(check=_centers),
@@ -216,7 +248,7 @@ def set_player_list(ctx: Conversation, cmd: p.SetPlayerList) -> None:
     elif address not in current:
         current.append(address)
     game.settings = {**(game.settings or {}), cmd.which: current}
-    _told(ctx, game, me, texts.listed(address, cmd.which, cmd.remove))
+    told(ctx, game, me, texts.listed(address, cmd.which, cmd.remove))
 
 
 def _change(ctx: Conversation, cmd: p.Command, rule: Rule | None, name: str, value: Any) -> None:
@@ -237,22 +269,24 @@ def _change(ctx: Conversation, cmd: p.Command, rule: Rule | None, name: str, val
         return
     game.settings = {**(game.settings or {}), name: value}
     words = texts.setting_words(name, value)
-    _told(ctx, game, me, words, rule.reply(game.name, value) if rule.reply else "")
+    told(ctx, game, me, words, rule.reply(game.name, value) if rule.reply else "")
     ready = game.settings.get("auto_start", True) and len(players(game)) >= game.settings["players"]
     if name in ("auto_start", "players") and game.status == "forming" and ready:
         ctx.at_end("start", lambda: start_game(ctx, game))
 
 
-def _told(ctx: Conversation, game: Game, me: Participant, words: str, said: str = "") -> None:
+def told(ctx: Conversation, game: Game, me: Participant, words: str, said: str = "") -> None:
+    """The changer's answer (`said`, or the usual one), and the `Parameter Change` notice
+    to everyone else in the game."""
     ctx.say(said or texts.setting_set(game.name, words))
-    told = texts.setting_changed(changer(game, me), game.name, words)
-    announce(ctx, game, me, "Parameter Change", told)
+    notice = texts.setting_changed(changer(game, me), game.name, words)
+    announce(ctx, game, me, "Parameter Change", notice)
 
 
 _SPOKEN = {
     "nmr": "NMR", "dias": "DIAS", "ontime_ratio": "ONTIMERAT", "resign_ratio": "RESRAT",
     "assignment": "PRFLIST / PRFRAND / PRFBOTH", "allow": "ALLOW PLAYER", "deny": "DENY PLAYER",
-    "move_disband": "DISBAND", "empty_board": "BLANK BOARD",
+    "move_disband": "DISBAND", "empty_board": "BLANK BOARD", "blind_centers": "BCENTERS",
 }  # fmt: skip
 
 
@@ -289,7 +323,7 @@ def set_comment(ctx: Conversation, cmd: p.SetComment) -> None:
         game.full_comment = text
     else:
         game.comment = text
-    _told(ctx, game, me, texts.comment(text, cmd.full))
+    told(ctx, game, me, texts.comment(text, cmd.full))
 
 
 # SET TRANSFORM's places (manual 9.1), as written (CENTER/CENTRE optional) -> the setting.
@@ -333,4 +367,4 @@ def set_transform(ctx: Conversation, cmd: p.SetTransform) -> None:
     for when, place in chosen.items():
         settings[f"transform_{when}"] = place
     game.settings = settings
-    _told(ctx, game, me, texts.transformations(settings))
+    told(ctx, game, me, texts.transformations(settings))

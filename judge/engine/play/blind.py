@@ -17,6 +17,12 @@ def is_blind(game: Game) -> bool:
     return "blind" in (game.options or [])
 
 
+def all_centers(game: Game) -> bool:
+    """SET BCENTERS: every reader of a blind game is shown which centres each power owns,
+    not only his own (info.blind; manual 9.1)."""
+    return bool((game.settings or {}).get("blind_centers"))
+
+
 def players_sight(game: Game, power: str) -> frozenset[str] | None:
     """The powers whose units a player's own orders listing may name (a reply, or the mail
     on orders given in advance): every power's (None), or in a blind game only his own, as
@@ -46,7 +52,7 @@ def deliver_results(mailer: Any, game: Game, record: PhaseRecord, report: str, b
     doc, out = record.result["input"], record.result["output"]
     variant = variant_of(game)
     for person in everyone(game):
-        seen = sight(person.role, person.power)
+        seen = sight(person.role, person.power, all_centers(game))
         if seen is None:
             deliver(mailer, game, [person], "Results", body, phase=record.phase)
             continue

@@ -14,6 +14,7 @@ from sqlalchemy.orm import Session
 import variants
 from adjudicator import adjudicate
 from adjudicator.phase import Phase
+from adjudicator.wings import blockaded_in
 
 from ...config import Settings
 from ...reports import play as r
@@ -83,7 +84,7 @@ def process(mailer: Mailer, game: Game) -> None:
     next_phase = _next_needed(
         variant, out["next_phase"], position, build_at(game), every_winter(game)
     )
-    winner = winner_of(game, centers)
+    winner = winner_of(game, centers, position["units"])
     game.position = position
     tail: list[str] = []
     if winner is not None:
@@ -153,7 +154,7 @@ def phase_report(game: Game, doc: dict[str, Any], out: dict[str, Any]) -> str:
     # The game's own victory count (SET CENTERS) decides the (* VICTORY!! *) tag, and the
     # players' standing the (* CD *) and (* ABANDONED *) ones.
     centers = out.get("centers") or (game.position or {}).get("centers", {})
-    shown = {**out, "winner": winner_of(game, centers)}
+    shown = {**out, "winner": winner_of(game, centers, out.get("units"))}
     marks = {
         x.power: "CD" if x.status == "cd" else "ABANDONED"
         for x in players(game)
@@ -216,10 +217,16 @@ def _adjustments_needed(variant: variants.Variant, position: dict[str, Any], whe
     return any(adjustment_due(variant, position, x.name, where) for x in variant.powers)
 
 
-def winner_of(game: Game, centers: dict[str, list[str]]) -> str | None:
-    """The power with the game's victory count of centres and more than any other."""
+def winner_of(
+    game: Game, centers: dict[str, list[str]], units: dict[str, list[str]] | None = None
+) -> str | None:
+    """The power with the game's victory count of centres and more than any other; a centre
+    a wing blockades counts for nobody (adjudicator/wings.py)."""
     target = int(game.settings.get("centers") or variant_of(game).victory)
-    counts = sorted(((len(v), k) for k, v in centers.items()), reverse=True)
+    shut = blockaded_in(units or {}, centers)
+    counts = sorted(
+        ((sum(1 for c in v if c not in shut), k) for k, v in centers.items()), reverse=True
+    )
     if not counts or counts[0][0] < target:
         return None
     if len(counts) > 1 and counts[1][0] == counts[0][0]:

@@ -46,6 +46,12 @@ def orders_of(session: Session, game: Game, phase: str) -> dict[str, list[str]]:
 
 # Game settings (manual 9.1) that are adjudicator options of the same name and meaning.
 _RULE_FLAGS = ("duality", "coastal_convoys", "move_disband", "auto_disband")
+# SET RULE's choices (master/rules.py), kept under the adjudicator's own option names.
+_RULE_CHOICES = ("paradox", "convoy_via", "excess_adjustments", "civil_disorder")
+# The colonial rules (SET HONG KONG, RAILWAYS, GATEWAYS) and what the variant must have
+# for each: passed only when set, and only on such a variant (the game may have changed
+# its variant since).
+MAP_RULES = {"hong_kong": "uncounted", "railways": "railways", "gateways": "gateways"}
 
 
 def _rule_options(game: Game) -> dict[str, Any]:
@@ -57,6 +63,14 @@ def _rule_options(game: Game) -> dict[str, Any]:
     for flag in _RULE_FLAGS:
         if settings.get(flag):
             options[flag] = True
+    if settings.get("duality") is False:  # SET NO DUALITY on a map whose rules have it
+        options["duality"] = False
+    for name in _RULE_CHOICES:
+        if settings.get(name) is not None:
+            options[name] = settings[name]
+    for flag, feature in MAP_RULES.items():
+        if settings.get(flag) and getattr(variant_of(game), feature):
+            options[flag] = True  # the game may have changed its variant since
     if any_disband(game):
         options["any_disband"] = True
     if settings.get("summer") is not None:
@@ -68,6 +82,8 @@ def _rule_options(game: Game) -> dict[str, Any]:
         options["attack_transform"] = False
     if "blind" in (game.options or []):
         options["blind"] = True  # orders are checked telling nothing of others' units
+    if "wings" in (game.options or []):
+        options["wings"] = True  # wings may be built (info.wings)
     return options
 
 

@@ -11,6 +11,7 @@ import parser as p
 from ...reports.press import postal_accepted, postal_published, sender_named
 from ...store.models import Game, PressRecord
 from ..reply.conversation import Conversation
+from .shorthand import shorthand_refusal
 
 
 def postal_press(ctx: Conversation, cmd: p.PostalPress) -> None:
@@ -28,6 +29,10 @@ def postal_press(ctx: Conversation, cmd: p.PostalPress) -> None:
     text = cmd.text.rstrip("\n")
     if not text.strip() and not settings.get("blank_press"):
         ctx.fail(f"POSTAL PRESS: game '{game.name}' allows no blank press.")
+        return
+    refused = shorthand_refusal(game, me, text)
+    if refused:
+        ctx.fail(f"POSTAL PRESS: {refused}  No message was sent.")
         return
     grey = settings.get("press", "white") in ("grey", "grey/white") and me.role != "master"
     ctx.session.add(

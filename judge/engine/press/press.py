@@ -32,6 +32,7 @@ from ..game.owing import owed
 from ..game.record import players, variant_of
 from ..reply.conversation import Conversation
 from ..reply.notices import addresses, everyone
+from .shorthand import shorthand_refusal
 
 _scatter = random.SystemRandom()
 
@@ -83,7 +84,11 @@ def press(ctx: Conversation, cmd: p.Press) -> None:
             return
         grey = False
     elif not is_master:
-        refusal = _refusal(game, me, cmd, partial) or _out_of_touch(ctx, game, me, real, partial)
+        refusal = (
+            _refusal(game, me, cmd, partial)
+            or _out_of_touch(ctx, game, me, real, partial)
+            or shorthand_refusal(game, me, cmd.text)
+        )
         if refusal:
             ctx.fail(f"{what}: {refusal}  No message was sent.")
             return

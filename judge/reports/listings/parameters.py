@@ -14,9 +14,11 @@ from dataclasses import dataclass
 from typing import Any
 
 import variants
+from adjudicator.options import Options
 
 from ...store.models import Game, Participant
 from ..frame import variant_title
+from ..master import RULE_NAMES, rule_words
 from .record import ENDED, is_master, on, setting
 
 
@@ -77,7 +79,10 @@ def parameters(
         kinds.append(f"Duplex {wanted}/{powers}")
     lines.append(_param_line("  Variant:  ", kinds))
     lines.append(_param_line("    Flags:  ", _flags(game)))
-    lines.append(_param_line("   xFlags:  ", _xflags(game, rules)))
+    lines.append(_param_line("   xFlags:  ", _xflags(game, variant, rules)))
+    chosen = _rules(game)
+    if chosen:  # only rules that differ from the judge's (GET rule.options)
+        lines.append(_param_line("    Rules:  ", chosen))
     lines.append(_param_line("    Press:  ", _press_words(game)))
     restrictions = []
     if on(game, "touch_press", False):
@@ -122,7 +127,7 @@ def _flags(game: Game) -> list[str]:
     return flags
 
 
-def _xflags(game: Game, rules: Rules) -> list[str]:
+def _xflags(game: Game, variant: variants.Variant | None, rules: Rules) -> list[str]:
     flags = [_BUILD_WORDS.get(str(setting(game, "build_centers", "home")), "HomeCentres")]
     for key, value_on, word in (
         ("late_count", True, "LateCount"), ("auto_process", False, "ManualProcess"),
@@ -137,6 +142,7 @@ def _xflags(game: Game, rules: Rules) -> list[str]:
     for key, word in (
         ("empty_board", "BlankBoard"), ("summer", "Summer"),
         ("coastal_convoys", "CoastalConvoy"), ("move_disband", "Disband"),
+        ("blind_centers", "BCentres"),
     ):  # fmt: skip
         if on(game, key, False):
             flags.append(word)
@@ -149,8 +155,24 @@ def _xflags(game: Game, rules: Rules) -> list[str]:
     flags.append("Concessions" if on(game, "concessions", True) else "No concessions")
     if on(game, "duality", False):
         flags.append("Duality")
+    # The colonial rules, where the map has what they need (the variant may have changed).
+    for key, feature, word in (("hong_kong", "uncounted", "HongKong"),
+                               ("railways", "railways", "Railways"),
+                               ("gateways", "gateways", "Gateways")):  # fmt: skip
+        if on(game, key, False) and getattr(variant, feature, None):
+            flags.append(word)
     flags.append(f"Max Absence: {_number(rules.max_absence)}")
     return flags
+
+
+def _rules(game: Game) -> list[str]:
+    """SET RULE's choices that differ from the judge's defaults: `Convoy Explicit`."""
+    defaults = Options()
+    return [
+        rule_words(name, str(value))
+        for name in RULE_NAMES
+        if (value := setting(game, name, None)) not in (None, getattr(defaults, name))
+    ]
 
 
 def _press_words(game: Game) -> list[str]:

@@ -9,6 +9,7 @@ from collections.abc import Collection, Iterable, Mapping
 
 from adjudicator.adjustments import build_sites
 from adjudicator.board import Unit, unit_phrase
+from adjudicator.wings import blockaded
 from variants import Variant, province_of
 
 from .layout import Doc, as_phase, board_units, padded, power_order, stamp, unit_of, when
@@ -91,6 +92,8 @@ def adjustment_lines(
             if line["power"] == power:
                 phrase = order_phrase(variant, power, line["order"], kind="adjustment")
                 out.append(padded(power) + phrase + ".")
+    # A centre a wing blockades counts for nobody (adjudicator/wings.py).
+    shut = blockaded((Unit(p, *u.split()) for p, u in before), centers)
     for power in powers:
         # Builds are counted after the power's own removals (under ANY DISBAND a removal
         # makes room for a build; otherwise a power removing has no builds anyway).
@@ -98,7 +101,7 @@ def adjustment_lines(
             1 for line in ordered if line["power"] == power and line["order"].endswith(" D")
         )
         due = (
-            sum(1 for o in centers.values() if o == power)
+            sum(1 for c, o in centers.items() if o == power and c not in shut)
             - sum(1 for p, _ in before if p == power)
             + removing
         )

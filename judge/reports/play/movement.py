@@ -54,6 +54,11 @@ def movement_results(
     routes = convoy_routes(variant, counted)
     dislodged = output_doc.get("dislodged", [])
     beaten = {(d["power"], d["unit"]) for d in dislodged}
+    gates = {g.abbr for g in variant.gateways}
+    gate_lines: dict[str, list[Mapping[str, Any]]] = {}
+    for line in counted:
+        if line["order"].split()[0] in gates:
+            gate_lines.setdefault(line["power"], []).append(line)
     lines = [f"Movement results for {when(phase)}. {stamp(game, seq)}"]
     for power in power_order(variant):
         mine = sorted(units.get(power, ()))
@@ -76,6 +81,11 @@ def movement_results(
                     route=routes.get(province_of(location), ()),
                     unknown=seen is not None,
                 )
+            lines.append(f"{power}: {phrase}." + (f" (*{', '.join(tags)}*)" if tags else ""))
+        for line in gate_lines.get(power, ()):
+            # A gateway's order (colonial's Suez Canal), after the units of the power in it.
+            phrase = order_phrase(variant, power, line["order"], owners=owners, kind="movement")
+            tags = _tags(line.get("reason"), False)
             lines.append(f"{power}: {phrase}." + (f" (*{', '.join(tags)}*)" if tags else ""))
     if dislodged:
         lines.extend(["", "", "The following units were dislodged:", ""])

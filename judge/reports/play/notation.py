@@ -109,13 +109,18 @@ def _phrase(
 
 
 def order_place(variant: Variant, location: str) -> str:
-    """`North Sea`, `Spain (north coast)`: orders name seas without `the`, unlike sentences."""
-    province = variant.provinces[province_of(location)]
+    """`North Sea`, `Spain (north coast)`: orders name seas without `the`, unlike sentences;
+    a railway or a gateway (`Trans Siberian Railway`, `Suez Canal`) by its name."""
+    province = variant.provinces.get(province_of(location))
+    if province is None:
+        return next(x.name for x in (*variant.railways, *variant.gateways) if x.abbr == location)
     coast = location.partition("/")[2]
     return f"{province.name} ({COAST_WORDS[coast]})" if coast else province.name
 
 
 def _unit_name(variant: Variant, spec: syntax.UnitSpec) -> str:
+    if spec.location.province not in variant.provinces:  # a gateway: `Suez Canal HOLD`
+        return order_place(variant, spec.location.province)
     return unit_words(variant, spec.type or "", str(spec.location))
 
 
