@@ -131,7 +131,8 @@ class Duplex:
         return cls(judge, variant, game, who, random.Random(seed)), starting[0].get_content()
 
     def ask(self, body: str) -> str:
-        letter = self.variant.powers[0].letter
+        """A mail signed on as his last power (a digit in chaos and rootz: `SIGN ON 9vchaos`)."""
+        letter = self.variant.powers[-1].letter
         return self.judge.ask(
             self.address, f"SIGN ON {letter}{self.game} {PASSWORD}\n{body}"
         ).get_content()
