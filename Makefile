@@ -31,6 +31,7 @@ bench: $(STAMP)
 	$(BIN)/python -m pip install --quiet -e '.[bench]'
 	$(BIN)/python benchmarks/adjudicate.py
 	$(BIN)/python benchmarks/parse.py
+	$(BIN)/python benchmarks/variants.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .ruff_cache .hypothesis
