@@ -117,10 +117,12 @@ def unknown_word(word: str, known_variants: Collection[str]) -> str:
 def _info_files(known_variants: Collection[str]) -> list[str]:
     """Where to read about each variant and option played here (manual 9: "GET
     INFO.variant", "GET INFO.GUNBOAT")."""
-    names = [*sorted(known_variants), *(m.word for m in MODIFIERS if m.carried_out)]
-    files = ", ".join(f"GET info.{name}" for name in names)
+    options = ", ".join(f"GET info.{m.word}" for m in MODIFIERS if m.carried_out)
+    example = "standard" if "standard" in known_variants else min(known_variants, default="")
     return textwrap.wrap(
-        f"The variants and the options carried out each have a help file: {files}.", width=78
+        f"Each variant has a help file, GET info.<variant> (GET info.{example}), and so has "
+        f"each option: {options}.",
+        width=78,
     )
 
 

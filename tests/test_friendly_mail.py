@@ -136,10 +136,12 @@ def test_an_absence_given_as_weekdays_runs_from_the_first_to_the_next_after_it(s
 def test_sign_on_any_game_with_a_word_that_is_no_variant_lists_the_variants(table):
     asked = table.send(address("France"), "SIGN ON ? mypassword XXX\n").get_content()
     assert "Unknown variant specified: XXX" in asked
-    assert "Valid variants are:\n   standard\n" in asked
+    assert "Valid variants are:\n   1898\n" in asked
+    assert "\n   standard\n" in asked and "\n   youngstown\n" in asked
     assert "   gunboat " in asked and "   blind " in asked
     words = " ".join(asked.split())
-    assert "GET info.standard, GET info.gunboat, GET info.blind." in words
+    assert "Each variant has a help file, GET info.<variant> (GET info.standard)" in words
+    assert "and so has each option: GET info.gunboat, GET info.blind," in words
     # A variant's name there still means the next forming game of that variant.
     table.send(address("Austria"), "CREATE ?war pwAustria\n")
     joined = table.send(address("England"), "SIGN ON ? pwEngland standard\n").get_content()

@@ -61,8 +61,9 @@ def test_each_option_the_judge_knows_has_an_info_file():
 def test_the_variants_file_names_each_variant_and_option_and_its_info_file():
     listing = text_of("variants")
     words = " ".join(listing.split())
+    assert "Each variant has a help file, GET info.<variant>" in words
     for name in variants.available():
-        assert f"   {name}" in listing and f"GET info.{name}" in words
+        assert f"   {name}" in listing and text_of(f"info.{name}")
     for option in MODIFIERS:
         assert f"   {option.word}" in listing
         assert (f"GET info.{option.word}" in words) == option.carried_out

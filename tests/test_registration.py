@@ -200,8 +200,8 @@ def test_sign_off_ends_the_mail(judge):
 
 
 def test_commands_not_yet_carried_out_are_named(judge):
-    body = text(judge.ask("x@y.org", "SET GATEWAYS\nPREDICT"))
-    assert "SET GATEWAYS: this judge does not carry out that setting yet." in body
+    body = text(judge.ask("x@y.org", "SET MONEY\nPREDICT"))
+    assert "SET MONEY: this judge does not carry out that setting yet." in body
     assert "PREDICT: sign on to a game first." in body
 
 
