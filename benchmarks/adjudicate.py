@@ -39,15 +39,13 @@ in our notation, is benchmarks/baselines.py. `make bench` installs the `bench` e
 from __future__ import annotations
 
 import argparse
-import gc
 import statistics
 import sys
 import time
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from importlib import metadata
 from pathlib import Path
-from typing import TypeVar
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -66,29 +64,10 @@ from benchmarks.baselines import (
     mila_game,
     our_after,
 )
+from benchmarks.timing import clock, fastest
 from tests.randomgames import play
 
-T = TypeVar("T")
-
-
 # -- timing ------------------------------------------------------------------------------
-
-
-def clock(run: Callable[[], T]) -> tuple[int, T]:
-    """One run in nanoseconds, with the garbage collector off as in timeit."""
-    gc.disable()
-    try:
-        start = time.perf_counter_ns()
-        result = run()
-        return time.perf_counter_ns() - start, result
-    finally:
-        gc.enable()
-
-
-def fastest(repeat: int, run: Callable[[], T]) -> tuple[int, T]:
-    """The fastest of `repeat` runs, and the last run's result."""
-    runs = [clock(run) for _ in range(repeat)]
-    return min(ns for ns, _ in runs), runs[-1][1]
 
 
 def forget_parses() -> None:

@@ -24,14 +24,12 @@ A variant whose file is not (yet) in variants/data is skipped with a message.
 from __future__ import annotations
 
 import argparse
-import gc
 import statistics
 import sys
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TypeVar
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -40,25 +38,14 @@ import variants
 from adjudicator.geography import geography
 from adjudicator.given import Position, read_orders
 from adjudicator.phases import adjudicate_phase
+from benchmarks.timing import clock
 from tests.randomgames import play
 
-T = TypeVar("T")
 BASELINE = "standard"
 GOAL = 5.0  # "within a few times a Standard phase": at most five times its median
 
 
-def clock(run: Callable[[], T]) -> tuple[int, T]:
-    """One run in nanoseconds, with the garbage collector off as in timeit."""
-    gc.disable()
-    try:
-        start = time.perf_counter_ns()
-        result = run()
-        return time.perf_counter_ns() - start, result
-    finally:
-        gc.enable()
-
-
-def fastest(repeat: int, run: Callable[[], T]) -> int:
+def fastest(repeat: int, run: Callable[[], object]) -> int:
     return min(clock(run)[0] for _ in range(repeat))
 
 
