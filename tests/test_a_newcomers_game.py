@@ -133,6 +133,11 @@ def test_a_duplex_game_goes_on_when_a_player_of_two_powers_resigns(table):
         for power in powers:
             if who != duplex:
                 orders(who, power)
+    # Orders for one of his powers: the reply lists that power's orders only, as the
+    # njudge's does (a mail that orders both lists both: tests/test_variant_games.py).
+    first, second = seats[duplex]
+    one = orders(duplex, first)
+    assert f"{first}: " in one and f"{second}: " not in one, one
     # The player of two powers resigns both at once; everyone hears it.
     gone = table.send(
         duplex, f"SIGN ON {seats[duplex][0][0]}duo {password}\nRESIGN\n"

@@ -40,9 +40,10 @@ def reply_status(ctx: Conversation) -> None:
     if me.role == "player" and me.power and ctx.signed_on_power:
         early = me.power in advance_powers(ctx.session, game)
         state = standing(game, me.power, given.get(me.power, []), out, early)
-        # A duplex player reads the orders of all his powers (he may give them in one
-        # mail); the flag below is the signed-on power's, as each power's is its own.
-        others = [x.power or "" for x in _places(game, me)[1:]]
+        # A duplex player who ordered his other powers in this mail reads their orders too
+        # (otherwise only the signed-on power's, as the njudge shows them); the flag below
+        # is the signed-on power's, as each power's is its own.
+        others = [x.power or "" for x in _places(game, me)[1:] if f"orders:{x.power}" in ctx.once]
         listing = r.orders_listing(
             variant_of(game), game.name, game.turn, game.phase, me.power, out,
             build_at=build_at(game), seen=players_sight(game, me.power), also=others,
