@@ -100,13 +100,19 @@ class Resolver:
         self.via_sea = via_sea
         # Attack strength before supports: none for an army crossing a strait.
         base = [1] * n
-        for i, c in enumerate(commands):
-            if c.kind == MOVE and not via_sea[i] and c.dest in crossings.get(prov[i], ()):
-                base[i] = 0 if units[i].type == "A" else 1
+        if crossings:
+            for i, c in enumerate(commands):
+                if c.kind == MOVE and not via_sea[i] and c.dest in crossings.get(prov[i], ()):
+                    base[i] = 0 if units[i].type == "A" else 1
         self.base = base
-        self.gate = [special.gate.get(i, -1) for i in range(n)]
+        gates = special.gate
+        self.gated = bool(gates)
+        self.gate = [gates.get(i, -1) for i in range(n)] if gates else [-1] * n
         # Moves that cross no border (by sea, by rail, across a strait) meet no head on.
-        indirect = [via_sea[i] or not base[i] or i in rail for i in range(n)]
+        if crossings or rail:
+            indirect = [via_sea[i] or not base[i] or i in rail for i in range(n)]
+        else:
+            indirect = via_sea
         unit_at = {p: i for i, p in enumerate(prov)}
         self.unit_at = unit_at
         moves_into: dict[str, list[int]] = {}
@@ -425,7 +431,7 @@ class Resolver:
             self.result,
         )
         moves_into, unit_at, dest, prov = self.moves_into, self.unit_at, self.dest, self.prov
-        plain = [g == -1 for g in self.gate]
+        plain = [g == -1 for g in self.gate] if self.gated else [True] * n
         # What needs no reasoning first: a lone move by land into an empty province always
         # succeeds, and a support nobody attacks is always given.
         for i in range(n):

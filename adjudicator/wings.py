@@ -42,17 +42,23 @@ def with_wings(variant: Variant) -> Variant:
 def blockaded(units: Iterable[Unit], centers: Mapping[str, str]) -> frozenset[str]:
     """The owned centres a wing of another power stands on: a power never blockades itself,
     and a centre nobody owns has nobody to keep it from."""
-    return frozenset(
+    shut = [
         u.province
         for u in units
         if u.type == WING and centers.get(u.province) not in (None, u.power)
-    )
+    ]
+    return frozenset(shut) if shut else _NONE
 
 
 def counted(units: Iterable[Unit], centers: Mapping[str, str]) -> Counter[str]:
     """Each power's centres as builds and victory count them: the blockaded ones left out."""
     shut = blockaded(units, centers)
+    if not shut:  # no wing on the board: every game but a wings game
+        return Counter(centers.values())
     return Counter(owner for center, owner in centers.items() if center not in shut)
+
+
+_NONE: frozenset[str] = frozenset()
 
 
 def blockaded_in(
