@@ -100,6 +100,10 @@ def test_wings_are_built_fly_support_retreat_and_blockade_by_mail(table):
     state = table.show()
     assert state["phase"] == "S1903M"
     assert "par" in state["centers"]["France"]  # owned still, only blockaded
+    # SUMMARY counts France's two centres it can use, with no build left unmade.
+    summary = table.send(address("France"), "SUMMARY war\n").get_content()
+    [row] = [line for line in summary.splitlines() if line.startswith("France")]
+    assert row.split()[1:4] == ["3", "3", "2"], row
 
 
 # -- the rules, on the adjudicator's documents ---------------------------------------------

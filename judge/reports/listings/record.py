@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from adjudicator.wings import blockaded_in
+
 from ...store.models import Game, Participant
 
 ENDED = ("finished", "terminated")
@@ -38,7 +40,16 @@ def counts(position: dict[str, Any], power: str | None) -> tuple[int, int]:
     if not power:
         return 0, 0
     units = len((position.get("units") or {}).get(power) or [])
-    return units, len((position.get("centers") or {}).get(power) or [])
+    return units, centre_count(position, power)
+
+
+def centre_count(position: dict[str, Any], power: str) -> int:
+    """The centres a power counts on a board: those a wing of another power blockades count
+    for nobody (info.wings), though the power keeps them."""
+    centers = position.get("centers") or {}
+    mine = centers.get(power) or []
+    shut = blockaded_in(position.get("units") or {}, centers) if mine else frozenset()
+    return sum(1 for c in mine if c not in shut)
 
 
 def year(phase: str | None) -> int | None:

@@ -13,7 +13,7 @@ import variants
 
 from ...store.models import Game, Participant, PhaseRecord, User
 from .parameters import Rules, parameters
-from .record import SOMEONE, on
+from .record import SOMEONE, centre_count, on
 
 # Ten years and 36 centres to a line (njudge summary.c), and the mark after a centre count
 # for 1, 2, ... unused builds.
@@ -165,7 +165,7 @@ def _center_counts(shown: Summary, names: _Names, marks: bool) -> str:
         lines = [head + " " * (4 * (YEARS_PER_LINE - len(chunk)) + 3) + "Player"]
         squares = [0] * len(chunk)
         for power in shown.variant.powers:
-            counts = [len((y.position.get("centers") or {}).get(power.name) or []) for y in chunk]
+            counts = [centre_count(y.position, power.name) for y in chunk]
             if not counts[0]:
                 continue
             row = f"{power.name:<10.10}"
