@@ -99,8 +99,8 @@ def test_info_of_a_variant_arrives_by_mail(judge):
 
 
 def test_create_and_sign_on_work_for_every_variant(judge):
-    creator, joiner = "creator@example.org", "joiner@example.org"
-    for who in (creator, joiner):
+    creator, joiner, third = "creator@example.org", "joiner@example.org", "third@example.org"
+    for who in (creator, joiner, third):
         judge.ask(who, form(who))
     for i, name in enumerate(NAMES):
         game, v = f"v{i}x", variants.load(name)
@@ -111,3 +111,6 @@ def test_create_and_sign_on_work_for_every_variant(judge):
         assert f"Game '{game}' now has 2 players." in joined, joined
         listing = judge.ask(joiner, f"LIST {game}").get_content()
         assert v.title in listing, listing
+        # SIGN ON ? with the variant's name: the forming game of that variant.
+        anyone = judge.ask(third, f"SIGN ON ? anyone {name}").get_content()
+        assert f"You've been selected to play a power in game '{game}'." in anyone, anyone
