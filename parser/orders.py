@@ -132,7 +132,8 @@ class Transform:
 
 @dataclass(frozen=True, slots=True)
 class Waive:
-    pass
+    # `waive France` in a duplex game: which of the player's powers waives (njudge syntax).
+    power: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -470,8 +471,14 @@ _RULES: dict[str, Any] = {
     "transform_at": lambda items: Transform(
         UnitSpec(None, Location(items[2].province)), items[1], items[2].coast
     ),
-    "waive": lambda items: Waive(),
+    "waive": lambda items: Waive(_waived_for(str(items[0]))),
 }
+
+
+def _waived_for(word: str) -> str | None:
+    """`waive France` -> `france`; a bare `waive` (or `w`) names no power."""
+    words = word.split()
+    return words[1] if len(words) > 1 else None
 
 
 def _units(items: list[Any]) -> list[UnitSpec]:

@@ -23,7 +23,7 @@ from variants.model import province_of
 
 from ...store.models import Game, OrderRecord, Participant
 from ..game.owing import owed
-from ..game.record import players, variant_of
+from ..game.record import players, power_called, variant_of
 from ..reply.conversation import Conversation
 from . import order_book, proxy
 from .blind import is_blind, units_seen
@@ -102,7 +102,16 @@ def order_line(ctx: Conversation, cmd: p.OrderLine) -> None:
     _new_mail_of_orders(ctx, game, me.power or "")
     places = _places(game, me)
     for entry in _joined(cmd.orders):
-        place = places.get(_owner(game, entry.order) or "", me) if len(places) > 1 else me
+        named = getattr(entry.order, "power", None) if isinstance(entry.order, p.Waive) else None
+        if named is not None:  # `waive France`: one of his powers, by any of its names
+            power = power_called(variant_of(game), named)
+            if power not in places:
+                ctx.fail(f"{entry.text}: you do not play {named.capitalize()} in game "
+                         f"'{game.name}'.")  # fmt: skip
+                continue
+            place = places[power]
+        else:
+            place = places.get(_owner(game, entry.order) or "", me) if len(places) > 1 else me
         _new_mail_of_orders(ctx, game, place.power or "")
         text = _proxy_or_text(ctx, game, place, entry)
         if text:
