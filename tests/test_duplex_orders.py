@@ -4,7 +4,7 @@ them by name (`waive Germany`, the njudge's adjustment syntax for duplex games).
 
 from __future__ import annotations
 
-from tests.gametable import HOLDS
+from tests.gametable import HOLDS, form
 from tests.judgekit import InProcessJudge
 from tests.variantgames import Duplex
 
@@ -28,3 +28,15 @@ def test_a_duplex_player_orders_and_waives_for_each_of_his_powers(tmp_path):
         assert after.phase == "S1902M"  # every build given: the winter is over
         assert sorted(after.units("Germany")) == ["A ber", "A hol", "A kie", "F den"]
         assert after.units("Turkey") == ["A con", "A smy", "F ank"]
+
+
+def test_a_blind_duplex_player_sees_the_units_of_all_his_powers(tmp_path):
+    """info.blind hides other powers' units ("unknown unit"), but not a player's own: in a
+    blind duplex game the units of all his powers are his to see."""
+    with InProcessJudge(tmp_path / "j") as judge:
+        who = "solo@players.example"
+        judge.ask(who, form(who))
+        judge.ask(who, "CREATE ?dark secret standard blind\nSET PLAYERS 1\n")
+        reply = judge.ask(who, "SIGN ON Tdark secret\nA vie S A mun-tyr\nA con H\n").get_content()
+        assert "Austria: Army Vienna SUPPORT German Army Munich -> Tyrolia." in reply, reply
+        assert "unknown unit" not in reply

@@ -44,9 +44,12 @@ def reply_status(ctx: Conversation) -> None:
         # (otherwise only the signed-on power's, as the njudge shows them); the flag below
         # is the signed-on power's, as each power's is its own.
         others = [x.power or "" for x in _places(game, me)[1:] if f"orders:{x.power}" in ctx.once]
+        seen = players_sight(game, me.power)
+        if seen is not None:  # blind: he sees the units of all his powers
+            seen = frozenset({*seen, *(x.power or "" for x in _places(game, me))})
         listing = r.orders_listing(
             variant_of(game), game.name, game.turn, game.phase, me.power, out,
-            build_at=build_at(game), seen=players_sight(game, me.power), also=others,
+            build_at=build_at(game), seen=seen, also=others,
         )  # fmt: skip
         ctx.say(listing.rstrip())
         ctx.say("\n" + texts.standing_text(ctx.settings, game, me, state))

@@ -6,7 +6,7 @@ that carried it, as the njudge (whose players had to write the route) always sho
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -24,6 +24,7 @@ def order_phrase(
     kind: str | None = None,
     route: Sequence[str] = (),
     unknown: bool = False,
+    known: Collection[str] = (),
 ) -> str:
     """An adjudicator order (`F nth C A lon - nwy`) in the njudge's words, without the final
     period: players know the njudge's phrases, not our notation.
@@ -32,10 +33,12 @@ def order_phrase(
     adjective, as the njudge does; `kind` ("movement", "retreat", "adjustment") settles what
     `A mun D` means when the text alone does not; `route` shows the seas of a convoy the
     order did not name. `unknown`: a blind game's copy, where a unit that is not the
-    power's own is an "unknown unit", neither its owner nor its type told (info.blind).
+    power's own is an "unknown unit", neither its owner nor its type told (info.blind);
+    `known`: the other powers whose units the reader sees all the same (a duplex player's).
     """
     order = parse_order(variant, order_text, kind)
-    return _phrase(variant, power, order, _Others(owners or {}, unknown), kind, route)
+    others = _Others(owners or {}, unknown, frozenset(known))
+    return _phrase(variant, power, order, others, kind, route)
 
 
 def parse_order(variant: Variant, text: str, kind: str | None) -> syntax.Order:
@@ -58,6 +61,7 @@ class _Others:
 
     owners: Mapping[str, str]
     unknown: bool = False
+    known: frozenset[str] = frozenset()
 
 
 def _phrase(
@@ -142,7 +146,7 @@ def _other(
     blind game's copy, `unknown unit Munich` for any unit not the power's own."""
     owner = others.owners.get(spec.location.province)
     place = order_place(variant, str(spec.location))
-    if others.unknown and owner != power:
+    if others.unknown and owner != power and owner not in others.known:
         return f"unknown unit {place}"
     adjective = "" if owner is None or owner == power else variant.power(owner).adjective + " "
     return f"{adjective}{word or UNIT_WORDS.get(spec.type or '', 'Unit')} {place}"

@@ -86,7 +86,9 @@ def power_orders(
     power = variant.power(power).name
     counted = [line for line in counted_lines(result_doc) if line.get("power") == power]
     if phase.letter == "M":
-        return _movement_listing(variant, power, counted, result_doc, unknown=seen is not None)
+        return _movement_listing(
+            variant, power, counted, result_doc, unknown=seen is not None, known=seen or ()
+        )
     if phase.letter == "R":
         return retreat_lines(variant, counted, None)
     return adjustment_lines(variant, power, result_doc, None, results=False, build_at=build_at)
@@ -98,6 +100,7 @@ def _movement_listing(
     counted: list[Mapping[str, Any]],
     result_doc: Doc,
     unknown: bool = False,
+    known: Collection[str] = (),
 ) -> list[str]:
     owners = {}
     for line in counted_lines(result_doc):
@@ -124,6 +127,7 @@ def _movement_listing(
             kind="movement",
             route=routes.get(province_of(location), ()),
             unknown=unknown,
+            known=known,
         )
         warn = _convoy_doubt(own.get(province_of(location)), own)
         out.append(f"{power}: {text}." + (" (*WARN: check convoy*)" if warn else ""))
