@@ -22,6 +22,7 @@ KNOWN_RULES = frozenset(
         "wings",  # wings are playable
         "blind",  # players see only what is near them
         "no_retreats",  # dislodged units are disbanded
+        "victory_by_player",  # a player's powers win together (rootz's two boards)
     }
 )
 UNIT_TYPES = ("A", "F", "W")

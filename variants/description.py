@@ -19,6 +19,9 @@ RULE_MEANINGS: dict[str, str] = {
     "wings": "Wings (W) may be played beside armies and fleets.",
     "blind": "The game is played blind: each power sees only its own part of the board.",
     "no_retreats": "Dislodged units are disbanded at once: there are no retreats.",
+    "victory_by_player": "A player who plays two powers (SET PLAYERS at half the powers) "
+    "wins with the centres of both together; of two players with the victory count, the "
+    "one with more centres wins.",
 }
 
 

@@ -162,7 +162,9 @@ VARIANTS: dict[str, NjudgeVariant] = {
     "fleet_rome": _v("Fleet Rome", 18, S1901, STANDARD),
     "shift_right": _v("Shift Right", 18, S1901, STANDARD),
     "shift_left": _v("Shift Left", 18, S1901, STANDARD),
-    "rootz": _v("Root Z", 28, S1901, ROOTZ),
+    # info.rootz (6.0): "The victory condition is 28 centres, owned by a combination of a
+    # player's two powers" (seven players, SET PLAYERS 7; alone, each power counts its own).
+    "rootz": _v("Root Z", 28, S1901, ROOTZ, rules=("victory_by_player",)),
     "aberration": _v(
         "Aberration",
         27,

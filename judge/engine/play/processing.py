@@ -222,16 +222,34 @@ def winner_of(
 ) -> str | None:
     """The power with the game's victory count of centres and more than any other; a centre
     a wing blockades counts for nobody (adjudicator/wings.py)."""
-    target = int(game.settings.get("centers") or variant_of(game).victory)
+    variant = variant_of(game)
+    target = int(game.settings.get("centers") or variant.victory)
     shut = blockaded_in(units or {}, centers)
+    own = {k: sum(1 for c in v if c not in shut) for k, v in centers.items()}
+    sides = _sides(game, variant, own) if "victory_by_player" in variant.rules else {}
     counts = sorted(
-        ((sum(1 for c in v if c not in shut), k) for k, v in centers.items()), reverse=True
+        ((sum(own.get(p, 0) for p in sides.get(k, [k])), own[k], k) for k in own),
+        key=lambda c: (c[0], c[1]),
+        reverse=True,
     )
     if not counts or counts[0][0] < target:
         return None
-    if len(counts) > 1 and counts[1][0] == counts[0][0]:
+    rivals = [c for c in counts[1:] if c[2] not in sides.get(counts[0][2], [counts[0][2]])]
+    if rivals and rivals[0][0] == counts[0][0]:
         return None
-    return counts[0][1]
+    return counts[0][2]
+
+
+def _sides(game: Game, variant: variants.Variant, own: dict[str, int]) -> dict[str, list[str]]:
+    """Each power with the other power its player plays (rootz's victory_by_player: "a
+    combination of a player's two powers"); a power nobody plays, or whose player plays
+    one power or more than two (a duplex game of fewer players), stands alone."""
+    holder = {x.power: x.user_id for x in players(game) if x.power}
+    sides = {}
+    for power in own:
+        mine = [p for p in own if holder.get(p) is not None and holder.get(p) == holder.get(power)]
+        sides[power] = mine if len(mine) == 2 else [power]
+    return sides
 
 
 def _tell_advance_orders(
