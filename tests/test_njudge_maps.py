@@ -10,17 +10,10 @@ import pytest
 
 import variants
 from variants.njudge import NotConvertible, convert
+from variants.njudge_powers import STANDARD
 
 MAPS = Path(__file__).resolve().parent.parent.parent / "shared" / "njudge-maps"
-STANDARD_POWERS = [
-    ("Austria", "Austrian", "A"),
-    ("England", "English", "E"),
-    ("France", "French", "F"),
-    ("Germany", "German", "G"),
-    ("Italy", "Italian", "I"),
-    ("Russia", "Russian", "R"),
-    ("Turkey", "Turkish", "T"),
-]
+STANDARD_POWERS = list(STANDARD)
 
 
 @pytest.mark.skipif(not MAPS.is_dir(), reason=f"the njudge's map files are not at {MAPS}")
