@@ -79,6 +79,9 @@ def check_movement_orders(
     if variant.railways:
         board.rail_reach = rail_reach(variant, options)
     closed = closed_waters(variant, position.phase)
+    # The variant's own orders and screens, looked for only on a map that has them.
+    special_orders = bool(variant.railways or variant.gateways)
+    screening = bool(closed or variant.crossings)
     checked: list[Command | GateOrder | Illegal] = []
     chosen: dict[str, int] = {}
     gated: dict[str, int] = {}
@@ -87,19 +90,22 @@ def check_movement_orders(
         if type(parsed) is Illegal:
             checked.append(parsed)
             continue
-        command = special_command(position, board, given.power, parsed, options)  # type: ignore[arg-type]
+        command = None
+        if special_orders:
+            command = special_command(position, board, given.power, parsed, options)  # type: ignore[arg-type]
         if command is None:
             if type(parsed) is syntax.Transform:
                 command = _transform_command(position, board, given.power, parsed, options)
             else:
                 command = check_movement(board, given.power, parsed)  # type: ignore[arg-type]
-        if type(command) is Command and (closed or variant.crossings):
+        if screening and type(command) is Command:
             command = screened(variant, closed, command)
         checked.append(command)
-        if type(command) is GateOrder:
-            gated[command.gateway.abbr] = index
-        elif type(command) is not Illegal:
+        kind = type(command)
+        if kind is Command:
             chosen[command.unit.province] = index  # type: ignore[union-attr]
+        elif kind is GateOrder:
+            gated[command.gateway.abbr] = index  # type: ignore[union-attr]
     # One command per unit, in a fixed order, so the result never depends on the input order.
     commands: list[Command] = []
     for unit in sorted(position.units, key=_by_province):
