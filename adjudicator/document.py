@@ -3,11 +3,17 @@
 `adjudicate(doc)` reads and checks the document, hands the orders to the resolver for the
 phase's kind, and writes the board that follows. Bad input raises ValueError with a message
 that says what and where; an order that is wrong is not bad input, it is reported illegal.
+
+Robots and tournaments call `adjudicate` constantly, with boards that differ from call to call
+by a few units: a power's list of units or centres, and every order text, is read once and
+remembered (per variant, in bounded memos that forget the least recently used), so that a
+call costs little more than the adjudication itself.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import lru_cache
 from typing import Any
 
 import variants
@@ -15,8 +21,9 @@ from variants import Variant
 
 from .board import Unit
 from .given import Position, read_orders
+from .legality import Command
 from .options import Options
-from .outcome import PhaseResult
+from .outcome import OrderResult, PhaseResult
 from .phase import Phase
 from .phases import adjudicate_phase
 from .retreats import Dislodged, retreat_options
@@ -67,16 +74,13 @@ def read_document(
         variant = variants.with_summer(variant, options.summer)
     if options.wings or "wings" in variant.rules:
         variant = with_wings(variant)
-    phase = Phase.parse(str(doc["phase"]), variant)
-    units = _read_units(variant, doc.get("units", {}), "units")
-    taken: dict[str, Unit] = {}
-    for unit in units:
-        if unit.province in taken:
-            raise ValueError(
-                f"units: two units in {unit.province} ({taken[unit.province]}, {unit})"
-            )
-        taken[unit.province] = unit
-    centers = _read_centers(variant, doc.get("centers"))
+    lists = _lists(variant)
+    phase = lists.phase(str(doc["phase"]))
+    units = lists.read_units(doc.get("units", {}))
+    taken: dict[str, Unit] = {unit.province: unit for unit in units}
+    if len(taken) < len(units):
+        _two_in_one(units)
+    centers = lists.read_centers(doc.get("centers"))
     dislodged: list[Dislodged] = []
     contested: set[str] = set()
     if phase.kind == "retreat":
@@ -89,8 +93,102 @@ def read_document(
     elif doc.get("dislodged"):
         raise ValueError("'dislodged' belongs to a retreat phase only")
     orders = _read_orders(variant, doc.get("orders", {}))
-    position = Position(variant, phase, tuple(units), centers, tuple(dislodged))
+    position = Position(variant, phase, units, centers, tuple(dislodged))
     return position, orders, options
+
+
+def _two_in_one(units: tuple[Unit, ...]) -> None:
+    taken: dict[str, Unit] = {}
+    for unit in units:
+        if unit.province in taken:
+            raise ValueError(
+                f"units: two units in {unit.province} ({taken[unit.province]}, {unit})"
+            )
+        taken[unit.province] = unit
+
+
+# Lists remembered per variant: a power's units or centres, as a tuple of their texts.
+LISTS_REMEMBERED = 4096
+LIST_READERS_KEPT = 32
+_LIST_READERS: dict[int, _ListReader] = {}
+
+
+def _lists(variant: Variant) -> _ListReader:
+    """The list reader of this variant (known by identity: variants are kept objects)."""
+    known = _LIST_READERS.get(id(variant))
+    if known is not None and known.variant is variant:
+        return known
+    if len(_LIST_READERS) >= LIST_READERS_KEPT:
+        del _LIST_READERS[next(iter(_LIST_READERS))]  # the oldest made
+    reader = _LIST_READERS[id(variant)] = _ListReader(variant)
+    return reader
+
+
+def forget_lists() -> None:
+    """Forget every list read (for the benchmark's cold runs)."""
+    _LIST_READERS.clear()
+
+
+class _ListReader:
+    """Reads a document's phase, and each power's units and centres, each list once.
+
+    What a list reads as depends on the variant and the list alone, so each is remembered
+    by its texts; a list that is bad input is never remembered (the error is raised again).
+    """
+
+    def __init__(self, variant: Variant) -> None:
+        self.variant = variant
+        self.phase = lru_cache(maxsize=64)(lambda text: Phase.parse(text, variant))
+        self._units = lru_cache(maxsize=LISTS_REMEMBERED)(self._power_units)
+        self._centers = lru_cache(maxsize=LISTS_REMEMBERED)(self._power_centers)
+        self.start_centers = dict(variant.ownership)
+
+    def read_units(self, raw: Any) -> tuple[Unit, ...]:
+        if not isinstance(raw, Mapping):
+            raise ValueError("'units' must be an object of power: [units]")
+        units: tuple[Unit, ...] = ()
+        for name, texts in raw.items():
+            key = tuple(_list(texts, f"units: {name}"))
+            try:
+                units += self._units(name, key)
+            except TypeError:  # something unhashable in the list: bad input, read to say so
+                units += self._power_units(name, key)
+        return units
+
+    def read_centers(self, raw: Any) -> dict[str, str]:
+        if raw is None:
+            return dict(self.start_centers)
+        if not isinstance(raw, Mapping):
+            raise ValueError("'centers' must be an object of power: [centres]")
+        out: dict[str, str] = {}
+        for name, texts in raw.items():
+            key = tuple(_list(texts, f"centers: {name}"))
+            try:
+                power, centers = self._centers(name, key)
+            except TypeError:  # something unhashable in the list: bad input, read to say so
+                power, centers = self._power_centers(name, key)
+            for abbr in centers:
+                if abbr in out:
+                    raise ValueError(f"centers: '{abbr}' is owned by both {out[abbr]} and {power}")
+                out[abbr] = power
+        return out
+
+    def _power_units(self, name: Any, texts: tuple[Any, ...]) -> tuple[Unit, ...]:
+        power = _power(self.variant, name, "units")
+        return tuple(_unit(self.variant, power, text, f"units: {name}") for text in texts)
+
+    def _power_centers(self, name: Any, texts: tuple[Any, ...]) -> tuple[str, tuple[str, ...]]:
+        variant = self.variant
+        power = _power(variant, name, "centers")
+        centers: list[str] = []
+        for c in texts:
+            abbr = _province(variant, c, f"centers: {name}")
+            if not variant.provinces[abbr].center:
+                raise ValueError(f"centers: {name}: '{c}' is not a supply center")
+            if abbr in centers:
+                raise ValueError(f"centers: '{c}' is owned by both {power} and {power}")
+            centers.append(abbr)
+        return power, tuple(centers)
 
 
 def _list(value: Any, where: str) -> list:
@@ -140,35 +238,6 @@ def _unit(variant: Variant, power: str, text: Any, where: str) -> Unit:
     if province.impassable:
         raise ValueError(f"{where}: no unit can be in {province.abbr}")
     return Unit(power, kind, location)
-
-
-def _read_units(variant: Variant, raw: Any, where: str) -> list[Unit]:
-    if not isinstance(raw, Mapping):
-        raise ValueError(f"'{where}' must be an object of power: [units]")
-    out = []
-    for name, units in raw.items():
-        power = _power(variant, name, where)
-        for text in _list(units, f"{where}: {name}"):
-            out.append(_unit(variant, power, text, f"{where}: {name}"))
-    return out
-
-
-def _read_centers(variant: Variant, raw: Any) -> dict[str, str]:
-    if raw is None:
-        return dict(variant.ownership)
-    if not isinstance(raw, Mapping):
-        raise ValueError("'centers' must be an object of power: [centres]")
-    out: dict[str, str] = {}
-    for name, centers in raw.items():
-        power = _power(variant, name, "centers")
-        for c in _list(centers, f"centers: {name}"):
-            abbr = _province(variant, c, f"centers: {name}")
-            if not variant.provinces[abbr].center:
-                raise ValueError(f"centers: {name}: '{c}' is not a supply center")
-            if abbr in out:
-                raise ValueError(f"centers: '{c}' is owned by both {out[abbr]} and {power}")
-            out[abbr] = power
-    return out
 
 
 def _read_dislodged(
@@ -240,17 +309,27 @@ def write_result(variant: Variant, result: PhaseResult) -> dict[str, Any]:
     return body
 
 
-def _line(line: Any) -> dict[str, Any]:
+def _line(line: OrderResult) -> dict[str, Any]:
+    notation = line.notation
+    if type(notation) is Command:
+        order: str | None = _command_text(notation)
+    else:
+        order = None if notation is None else str(notation)
     out = {
         "power": line.power,
         "text": line.text,
-        "order": line.order,
+        "order": order,
         "result": line.result,
         "reason": line.reason,
     }
     if line.message is not None:
         out["message"] = line.message
     return out
+
+
+# A command's normal notation depends on the command alone (units and places by name), and
+# the same moves recur from call to call: each is written once.
+_command_text = lru_cache(maxsize=8192)(Command.__str__)
 
 
 def _by_power(variant: Variant, pairs: list[tuple[str, str]]) -> dict[str, list[str]]:
