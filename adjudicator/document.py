@@ -20,7 +20,7 @@ import variants
 from variants import Variant
 
 from .board import Unit
-from .given import Position, read_orders
+from .given import GivenOrder, Position, order_reader
 from .legality import Command
 from .options import Options
 from .outcome import OrderResult, PhaseResult
@@ -33,8 +33,7 @@ from .wings import with_wings
 
 def adjudicate(doc: Mapping[str, Any]) -> dict[str, Any]:
     """Adjudicate one phase; see shared/phase-format.md for both documents."""
-    position, orders, options = read_document(doc)
-    given = read_orders(position.variant, position.phase, orders)
+    position, given, options = read_phase(doc)
     return write_result(position.variant, adjudicate_phase(position, given, options))
 
 
@@ -45,6 +44,12 @@ def read_document(
     doc: Mapping[str, Any],
 ) -> tuple[Position, list[tuple[str, str]], Options]:
     """The position, the orders as (power, text) and the options of a phase document."""
+    position, given, options = read_phase(doc)
+    return position, [(order.power, order.text) for order in given], options
+
+
+def read_phase(doc: Mapping[str, Any]) -> tuple[Position, list[GivenOrder], Options]:
+    """The position, the orders as read and the options of a phase document."""
     if not isinstance(doc, Mapping):
         raise ValueError("the document must be a JSON object")
     unknown = set(doc) - {
@@ -69,7 +74,8 @@ def read_document(
         raise ValueError(f"unknown variant '{name}' (known: {known})") from None
     if "phase" not in doc:
         raise ValueError("'phase' is missing")
-    options = Options.from_mapping(doc.get("options"))
+    raw_options = doc.get("options")
+    options = _DEFAULT_OPTIONS if raw_options is None else Options.from_mapping(raw_options)
     if options.summer is not None:
         variant = variants.with_summer(variant, options.summer)
     if options.wings or "wings" in variant.rules:
@@ -92,9 +98,12 @@ def read_document(
         dislodged = _read_dislodged(variant, doc.get("dislodged", []), taken, barred)
     elif doc.get("dislodged"):
         raise ValueError("'dislodged' belongs to a retreat phase only")
-    orders = _read_orders(variant, doc.get("orders", {}))
+    orders = lists.read_orders(doc.get("orders", {}), phase.kind)
     position = Position(variant, phase, units, centers, tuple(dislodged))
     return position, orders, options
+
+
+_DEFAULT_OPTIONS = Options()
 
 
 def _two_in_one(units: tuple[Unit, ...]) -> None:
@@ -141,6 +150,7 @@ class _ListReader:
         self.phase = lru_cache(maxsize=64)(lambda text: Phase.parse(text, variant))
         self._units = lru_cache(maxsize=LISTS_REMEMBERED)(self._power_units)
         self._centers = lru_cache(maxsize=LISTS_REMEMBERED)(self._power_centers)
+        self._orders = lru_cache(maxsize=LISTS_REMEMBERED)(self._power_orders)
         self.start_centers = dict(variant.ownership)
 
     def read_units(self, raw: Any) -> tuple[Unit, ...]:
@@ -172,6 +182,28 @@ class _ListReader:
                     raise ValueError(f"centers: '{abbr}' is owned by both {out[abbr]} and {power}")
                 out[abbr] = power
         return out
+
+    def read_orders(self, raw: Any, kind: str) -> list[GivenOrder]:
+        if not isinstance(raw, Mapping):
+            raise ValueError("'orders' must be an object of power: [orders]")
+        given: list[GivenOrder] = []
+        for name, texts in raw.items():
+            key = tuple(_list(texts, f"orders: {name}"))
+            try:
+                given += self._orders(name, kind, key)
+            except TypeError:  # something unhashable in the list: bad input, read to say so
+                given += self._power_orders(name, kind, key)
+        return given
+
+    def _power_orders(self, name: Any, kind: str, texts: tuple[Any, ...]) -> tuple[GivenOrder, ...]:
+        """A power's orders as read; a power's list often comes again unchanged (a robot
+        weighing its own orders against the others'), and else each text is remembered."""
+        power = _power(self.variant, name, "orders")
+        for text in texts:
+            if not isinstance(text, str):
+                raise ValueError(f"orders: {name}: an order is a string, not {text!r}")
+        read = order_reader(self.variant, kind)
+        return tuple(GivenOrder(power, text, read(text)) for text in texts)
 
     def _power_units(self, name: Any, texts: tuple[Any, ...]) -> tuple[Unit, ...]:
         power = _power(self.variant, name, "units")
@@ -268,19 +300,6 @@ def _read_dislodged(
     return out
 
 
-def _read_orders(variant: Variant, raw: Any) -> list[tuple[str, str]]:
-    if not isinstance(raw, Mapping):
-        raise ValueError("'orders' must be an object of power: [orders]")
-    out = []
-    for name, texts in raw.items():
-        power = _power(variant, name, "orders")
-        for text in _list(texts, f"orders: {name}"):
-            if not isinstance(text, str):
-                raise ValueError(f"orders: {name}: an order is a string, not {text!r}")
-            out.append((power, text))
-    return out
-
-
 # -- writing the output ------------------------------------------------------------------
 
 
@@ -330,6 +349,11 @@ def _line(line: OrderResult) -> dict[str, Any]:
 # A command's normal notation depends on the command alone (units and places by name), and
 # the same moves recur from call to call: each is written once.
 _command_text = lru_cache(maxsize=8192)(Command.__str__)
+
+
+def forget_notations() -> None:
+    """Forget every command's notation written (for the benchmark's cold runs)."""
+    _command_text.cache_clear()
 
 
 def _by_power(variant: Variant, pairs: list[tuple[str, str]]) -> dict[str, list[str]]:

@@ -7,8 +7,13 @@ same orders:
 * ours, `resolve_movement` on orders checked beforehand: the resolution and the board that
   follows (retreat options, centres, the next phase, the result line of every order). A
   second row is `adjudicate_phase`, the legality checks included; a third adds
-  `read_orders`, with the parser's memo of order texts emptied first so that every order is
-  really parsed; being ten times dearer, it is run once per phase, not `--repeat` times;
+  `read_orders`, with the memos of order texts emptied first so that every order is
+  really parsed; being ten times dearer, it is run once per phase, not `--repeat` times.
+  The fourth is the public call robots and tournaments make, `adjudicator.adjudicate` on
+  the phase document of docs/phase-format.md with the orders as text, result document out:
+  it remembers what it has read (order texts, each power's units and centres), so the
+  repeated runs, like a robot weighing orders on one board, read nothing twice; the fifth
+  row is one run of the call with every memo emptied first;
 * MILA `diplomacy`, `Game.process()` on a game set up with the position and the orders, a
   fresh copy of it for every run since processing moves it on. MILA checks the orders in
   `Game.set_orders()`, outside the timer;
@@ -50,7 +55,9 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import parser as syntax
-from adjudicator.given import Position, read_orders
+from adjudicator import adjudicate
+from adjudicator.document import forget_lists, forget_notations, write_result
+from adjudicator.given import Position, forget_readings, read_orders
 from adjudicator.movement_phase import check_movement_orders, resolve_movement
 from adjudicator.phases import adjudicate_phase
 from benchmarks.baselines import (
@@ -71,10 +78,39 @@ from tests.randomgames import play
 
 
 def forget_parses() -> None:
-    """Empty the parser's memo of order texts, so that the next read parses for real."""
+    """Empty the memos of order texts (the parser's and the adjudicator's), so that the
+    next read parses for real."""
     memo = getattr(syntax.OrderParser._parse_clean, "cache_clear", None)
     if memo is not None:
         memo()
+    forget_readings()
+
+
+def forget_documents() -> None:
+    """Empty every memo of the document call: order texts, unit and centre lists, notations."""
+    forget_parses()
+    forget_lists()
+    forget_notations()
+
+
+def document(position: Position, texts: Sequence[tuple[str, str]]) -> dict[str, object]:
+    """The phase document (docs/phase-format.md) of a position and its orders as text."""
+    units: dict[str, list[str]] = {}
+    for unit in position.units:
+        units.setdefault(unit.power, []).append(str(unit))
+    centers: dict[str, list[str]] = {}
+    for center, owner in position.centers.items():
+        centers.setdefault(owner, []).append(center)
+    orders: dict[str, list[str]] = {}
+    for power, text in texts:
+        orders.setdefault(power, []).append(text)
+    return {
+        "variant": position.variant.name,
+        "phase": str(position.phase),
+        "units": units,
+        "centers": centers,
+        "orders": orders,
+    }
 
 
 # -- the run -----------------------------------------------------------------------------
@@ -82,6 +118,8 @@ def forget_parses() -> None:
 OURS = "ours: resolve_movement"
 OURS_CHECKING = "ours: adjudicate_phase (checks + resolution)"
 OURS_READING = "ours: read_orders (cold) + adjudicate_phase, 1 run"
+OURS_TEXT = "ours: adjudicate() text in, result out"
+OURS_TEXT_COLD = "ours: adjudicate() text in, memos emptied, 1 run"
 MILA = f"MILA diplomacy {metadata.version('diplomacy')}: Game.process()"
 PYDIP = f"pydip {metadata.version('pydip')}: resolve_turn()"
 
@@ -127,7 +165,19 @@ class Bench:
         self.keep = keep
         self.phases = 0
         self.illegal = 0  # orders ours found illegal: they hold, for every adjudicator
-        self.tallies = {name: Tally() for name in (OURS, OURS_CHECKING, OURS_READING, MILA, PYDIP)}
+        self.tallies = {
+            name: Tally()
+            for name in (
+                OURS,
+                OURS_CHECKING,
+                OURS_READING,
+                OURS_TEXT,
+                OURS_TEXT_FIRST,
+                OURS_TEXT_COLD,
+                MILA,
+                PYDIP,
+            )
+        }
         self.pydip: Pydip | None = None
 
     def game(self, seed: int, years: int) -> None:
@@ -139,6 +189,15 @@ class Bench:
         self.phases += 1
         repeat, tallies = self.repeat, self.tallies
         variant, phase = position.variant, position.phase
+
+        # The public call, the document in and out, as robots and tournaments make it: once
+        # with every memo emptied, then the fastest of `repeat`.
+        doc = document(position, texts)
+        forget_documents()
+        ns, _ = clock(lambda: adjudicate(doc))
+        tallies[OURS_TEXT_COLD].times.append(ns)
+        ns, out = fastest(repeat, lambda: adjudicate(doc))
+        tallies[OURS_TEXT].times.append(ns)
 
         # Ours: reading the orders too, from cold, once (at ten times the cost of the rest,
         # a run's noise hardly shows); then, with the orders read, the fastest of `repeat`.
@@ -153,6 +212,11 @@ class Bench:
         ready = check_movement_orders(position, given, OPTIONS)
         ns, _ = fastest(repeat, lambda: resolve_movement(position, ready, OPTIONS))
         tallies[OURS].times.append(ns)
+        # The memos change nothing: the call's result is the typed path's (the document lists
+        # the orders power by power).
+        grouped = [(p, t) for p, ts in doc["orders"].items() for t in ts]  # type: ignore[attr-defined]
+        typed = adjudicate_phase(position, read_orders(variant, phase, grouped))
+        assert out == write_result(variant, typed), f"seed {seed}, {phase}"
         orders, illegal = carried_out(position, given, result)
         self.illegal += illegal
         results = {"ours": our_after(result)}
@@ -251,7 +315,7 @@ def report(bench: Bench, games: range, years: int, seconds: float) -> None:
     print()
     print("\n".join(table(bench.tallies)))
     print()
-    for name in (OURS, OURS_CHECKING):
+    for name in (OURS, OURS_CHECKING, OURS_TEXT):
         median = statistics.median(bench.tallies[name].times) / 1e6
         verdict = "met" if median <= 0.1 else "NOT met"
         print(f"Goal of a median of at most 0.100 ms per movement phase, '{name}': {verdict}.")
