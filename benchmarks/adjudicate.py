@@ -172,7 +172,6 @@ class Bench:
                 OURS_CHECKING,
                 OURS_READING,
                 OURS_TEXT,
-                OURS_TEXT_FIRST,
                 OURS_TEXT_COLD,
                 MILA,
                 PYDIP,
