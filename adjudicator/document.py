@@ -307,8 +307,8 @@ def write_result(variant: Variant, result: PhaseResult) -> dict[str, Any]:
     body: dict[str, Any] = {
         "phase": str(result.phase),
         "next_phase": str(result.next_phase),
-        "orders": [_line(line) for line in result.orders],
-        "units": _by_power(variant, [(u.power, str(u)) for u in result.units]),
+        "orders": _lines(result.orders),
+        "units": _by_power(variant, [(u.power, f"{u.type} {u.location}") for u in result.units]),
     }
     if result.phase.kind == "movement":
         body["dislodged"] = [
@@ -328,21 +328,18 @@ def write_result(variant: Variant, result: PhaseResult) -> dict[str, Any]:
     return body
 
 
-def _line(line: OrderResult) -> dict[str, Any]:
-    notation = line.notation
-    if type(notation) is Command:
-        order: str | None = _command_text(notation)
-    else:
-        order = None if notation is None else str(notation)
-    out = {
-        "power": line.power,
-        "text": line.text,
-        "order": order,
-        "result": line.result,
-        "reason": line.reason,
-    }
-    if line.message is not None:
-        out["message"] = line.message
+def _lines(lines: list[OrderResult]) -> list[dict[str, Any]]:
+    """Each order's line; a command's notation from the memo of them (`_command_text`)."""
+    out = []
+    for power, text, notation, result, reason, message in lines:
+        if type(notation) is Command:
+            order: str | None = _command_text(notation)
+        else:
+            order = None if notation is None else str(notation)
+        line = {"power": power, "text": text, "order": order, "result": result, "reason": reason}
+        if message is not None:
+            line["message"] = message
+        out.append(line)
     return out
 
 

@@ -8,12 +8,15 @@ same orders:
   follows (retreat options, centres, the next phase, the result line of every order). A
   second row is `adjudicate_phase`, the legality checks included; a third adds
   `read_orders`, with the memos of order texts emptied first so that every order is
-  really parsed; being ten times dearer, it is run once per phase, not `--repeat` times.
+  really parsed; being several times dearer, it is run once per phase, not `--repeat`
+  times (after all phases, as the sixth row below).
   The fourth is the public call robots and tournaments make, `adjudicator.adjudicate` on
   the phase document of docs/phase-format.md with the orders as text, result document out:
   it remembers what it has read (order texts, each power's units and centres), so the
-  repeated runs, like a robot weighing orders on one board, read nothing twice; the fifth
-  row is one run of the call with every memo emptied first;
+  repeated runs, like a robot calling again on one board, read nothing twice. The fifth
+  row is the call's first run on each phase, with what the earlier phases left in the
+  memos, as in a tournament (the games are played before the timing, so that playing a
+  phase reads nothing for it); the sixth, one run with every memo emptied first;
 * MILA `diplomacy`, `Game.process()` on a game set up with the position and the orders, a
   fresh copy of it for every run since processing moves it on. MILA checks the orders in
   `Game.set_orders()`, outside the timer;
@@ -119,6 +122,7 @@ OURS = "ours: resolve_movement"
 OURS_CHECKING = "ours: adjudicate_phase (checks + resolution)"
 OURS_READING = "ours: read_orders (cold) + adjudicate_phase, 1 run"
 OURS_TEXT = "ours: adjudicate() text in, result out"
+OURS_TEXT_FIRST = "ours: adjudicate() text in, first run"
 OURS_TEXT_COLD = "ours: adjudicate() text in, memos emptied, 1 run"
 MILA = f"MILA diplomacy {metadata.version('diplomacy')}: Game.process()"
 PYDIP = f"pydip {metadata.version('pydip')}: resolve_turn()"
@@ -172,6 +176,7 @@ class Bench:
                 OURS_CHECKING,
                 OURS_READING,
                 OURS_TEXT,
+                OURS_TEXT_FIRST,
                 OURS_TEXT_COLD,
                 MILA,
                 PYDIP,
@@ -179,30 +184,19 @@ class Bench:
         }
         self.pydip: Pydip | None = None
 
-    def game(self, seed: int, years: int) -> None:
-        for turn in play(seed, years=years):
-            if turn.position.phase.kind == "movement":
-                self.phase(seed, turn.position, turn.orders)
-
     def phase(self, seed: int, position: Position, texts: list[tuple[str, str]]) -> None:
         self.phases += 1
         repeat, tallies = self.repeat, self.tallies
         variant, phase = position.variant, position.phase
 
-        # The public call, the document in and out, as robots and tournaments make it: once
-        # with every memo emptied, then the fastest of `repeat`.
+        # The public call, the document in and out, as robots and tournaments make it: the
+        # fastest of `repeat` (a robot calling again on one board). Its first run on each
+        # phase is `first`, its run with every memo emptied `cold`.
         doc = document(position, texts)
-        forget_documents()
-        ns, _ = clock(lambda: adjudicate(doc))
-        tallies[OURS_TEXT_COLD].times.append(ns)
         ns, out = fastest(repeat, lambda: adjudicate(doc))
         tallies[OURS_TEXT].times.append(ns)
 
-        # Ours: reading the orders too, from cold, once (at ten times the cost of the rest,
-        # a run's noise hardly shows); then, with the orders read, the fastest of `repeat`.
-        forget_parses()
-        ns, _ = clock(lambda: adjudicate_phase(position, read_orders(variant, phase, texts)))
-        tallies[OURS_READING].times.append(ns)
+        # Ours from the orders read: the fastest of `repeat`.
         given = read_orders(variant, phase, texts)
         ns, result = fastest(repeat, lambda: adjudicate_phase(position, given))
         tallies[OURS_CHECKING].times.append(ns)
@@ -245,6 +239,27 @@ class Bench:
             tally.units_agree += what == "retreats"
             if len(tally.disagreements) < self.keep:
                 tally.disagreements.append(Disagreement(seed, position, texts, results, what))
+
+    def first(self, position: Position, texts: list[tuple[str, str]]) -> None:
+        """The call's first run on a phase, the phases taken in the order played, with what
+        the earlier phases left in its memos (order texts recur from game to game, a power's
+        list of units now and then), as in a tournament; on their own, so that no other
+        adjudicator's run in between has the processor's caches filled with its own."""
+        doc = document(position, texts)
+        ns, _ = clock(lambda: adjudicate(doc))
+        self.tallies[OURS_TEXT_FIRST].times.append(ns)
+
+    def cold(self, position: Position, texts: list[tuple[str, str]]) -> None:
+        """The runs that read everything afresh, once each (at several times the cost of the
+        rest, a run's noise hardly shows): every memo is emptied first."""
+        variant, phase = position.variant, position.phase
+        doc = document(position, texts)
+        forget_documents()
+        ns, _ = clock(lambda: adjudicate(doc))
+        self.tallies[OURS_TEXT_COLD].times.append(ns)
+        forget_documents()
+        ns, _ = clock(lambda: adjudicate_phase(position, read_orders(variant, phase, texts)))
+        self.tallies[OURS_READING].times.append(ns)
 
 
 # -- the report --------------------------------------------------------------------------
@@ -354,8 +369,21 @@ def main(argv: Sequence[str] | None = None) -> None:
     started = time.perf_counter()
     bench = Bench(args.repeat, args.show)
     games = range(args.seed, args.seed + args.games)
-    for seed in games:
-        bench.game(seed, args.years)
+    # The games are played first, so that the memos hold what earlier phases read, not
+    # what playing this phase did.
+    phases = [
+        (seed, turn.position, turn.orders)
+        for seed in games
+        for turn in play(seed, years=args.years)
+        if turn.position.phase.kind == "movement"
+    ]
+    forget_documents()
+    for _, position, texts in phases:
+        bench.first(position, texts)
+    for seed, position, texts in phases:
+        bench.phase(seed, position, texts)
+    for _, position, texts in phases:
+        bench.cold(position, texts)
     report(bench, games, args.years, time.perf_counter() - started)
 
 
