@@ -177,9 +177,9 @@ class _ListReader:
                 power, centers = self._centers(name, key)
             except TypeError:  # something unhashable in the list: bad input, read to say so
                 power, centers = self._power_centers(name, key)
-            for abbr in centers:
+            for abbr, text in centers:
                 if abbr in out:
-                    raise ValueError(f"centers: '{abbr}' is owned by both {out[abbr]} and {power}")
+                    raise ValueError(f"centers: '{text}' is owned by both {out[abbr]} and {power}")
                 out[abbr] = power
         return out
 
@@ -209,18 +209,21 @@ class _ListReader:
         power = _power(self.variant, name, "units")
         return tuple(_unit(self.variant, power, text, f"units: {name}") for text in texts)
 
-    def _power_centers(self, name: Any, texts: tuple[Any, ...]) -> tuple[str, tuple[str, ...]]:
+    def _power_centers(
+        self, name: Any, texts: tuple[Any, ...]
+    ) -> tuple[str, tuple[tuple[str, Any], ...]]:
+        """The power and its centres, each as (abbreviation, the text given)."""
         variant = self.variant
         power = _power(variant, name, "centers")
-        centers: list[str] = []
+        centers: dict[str, Any] = {}
         for c in texts:
             abbr = _province(variant, c, f"centers: {name}")
             if not variant.provinces[abbr].center:
                 raise ValueError(f"centers: {name}: '{c}' is not a supply center")
             if abbr in centers:
                 raise ValueError(f"centers: '{c}' is owned by both {power} and {power}")
-            centers.append(abbr)
-        return power, tuple(centers)
+            centers[abbr] = c
+        return power, tuple(centers.items())
 
 
 def _list(value: Any, where: str) -> list:

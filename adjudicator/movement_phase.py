@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from operator import itemgetter
 
 import parser as syntax
 
@@ -108,7 +109,7 @@ def check_movement_orders(
             gated[command.gateway.abbr] = index  # type: ignore[union-attr]
     # One command per unit, in a fixed order, so the result never depends on the input order.
     commands: list[Command] = []
-    for unit in sorted(position.units, key=_by_province):
+    for unit in sorted(position.units, key=_by_province):  # the tuple's province field
         index = chosen.get(unit.province, -1)
         commands.append(checked[index] if index >= 0 else new_command(HOLD, unit))  # type: ignore[arg-type]
     special = NO_SPECIAL
@@ -246,5 +247,4 @@ def _attacked(resolver: Resolver, commands: Sequence[Command], i: int) -> bool:
     )
 
 
-def _by_province(unit: Unit) -> str:
-    return unit.province
+_by_province = itemgetter(3)  # a Unit's province, read without a call into Python
