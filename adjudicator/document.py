@@ -139,10 +139,11 @@ def forget_lists() -> None:
 
 
 class _ListReader:
-    """Reads a document's phase, and each power's units and centres, each list once.
+    """Reads a document's phase, and each power's units, centres and orders, each list once.
 
-    What a list reads as depends on the variant and the list alone, so each is remembered
-    by its texts; a list that is bad input is never remembered (the error is raised again).
+    What a list reads as depends on the variant and the list alone (and an order on the
+    kind of phase), so each is remembered by its texts; a list that is bad input is never
+    remembered (the error is raised again, with where it is).
     """
 
     def __init__(self, variant: Variant) -> None:
@@ -151,6 +152,10 @@ class _ListReader:
         self._units = lru_cache(maxsize=LISTS_REMEMBERED)(self._power_units)
         self._centers = lru_cache(maxsize=LISTS_REMEMBERED)(self._power_centers)
         self._orders = lru_cache(maxsize=LISTS_REMEMBERED)(self._power_orders)
+        # A list not seen before is read item by item, each item remembered too: a board
+        # is new every phase, but most of its units and centres were on the boards before.
+        self._unit_of = lru_cache(maxsize=LISTS_REMEMBERED)(self._unit_or_none)
+        self._center_of = lru_cache(maxsize=LISTS_REMEMBERED)(self._center_or_none)
         self.start_centers = dict(variant.ownership)
 
     def read_units(self, raw: Any) -> tuple[Unit, ...]:
@@ -203,11 +208,28 @@ class _ListReader:
             if not isinstance(text, str):
                 raise ValueError(f"orders: {name}: an order is a string, not {text!r}")
         read = order_reader(self.variant, kind)
-        return tuple(GivenOrder(power, text, read(text)) for text in texts)
+        new = tuple.__new__
+        return tuple(new(GivenOrder, (power, text, read(text))) for text in texts)
 
     def _power_units(self, name: Any, texts: tuple[Any, ...]) -> tuple[Unit, ...]:
         power = _power(self.variant, name, "units")
-        return tuple(_unit(self.variant, power, text, f"units: {name}") for text in texts)
+        unit_of = self._unit_of
+        units = []
+        for text in texts:
+            try:
+                unit = unit_of(power, text)
+            except TypeError:  # not a text at all: _unit says so
+                unit = None
+            if unit is None:
+                unit = _unit(self.variant, power, text, f"units: {name}")
+            units.append(unit)
+        return tuple(units)
+
+    def _unit_or_none(self, power: str, text: Any) -> Unit | None:
+        try:
+            return _unit(self.variant, power, text, "")
+        except ValueError:
+            return None
 
     def _power_centers(
         self, name: Any, texts: tuple[Any, ...]
@@ -216,14 +238,28 @@ class _ListReader:
         variant = self.variant
         power = _power(variant, name, "centers")
         centers: dict[str, Any] = {}
+        center_of = self._center_of
         for c in texts:
-            abbr = _province(variant, c, f"centers: {name}")
-            if not variant.provinces[abbr].center:
-                raise ValueError(f"centers: {name}: '{c}' is not a supply center")
+            try:
+                abbr = center_of(c)
+            except TypeError:  # not a text at all: read below to say so
+                abbr = None
+            if abbr is None:
+                abbr = _province(variant, c, f"centers: {name}")
+                if not variant.provinces[abbr].center:
+                    raise ValueError(f"centers: {name}: '{c}' is not a supply center")
             if abbr in centers:
                 raise ValueError(f"centers: '{c}' is owned by both {power} and {power}")
             centers[abbr] = c
         return power, tuple(centers.items())
+
+    def _center_or_none(self, text: Any) -> str | None:
+        """The centre's abbreviation; None if the text names no centre."""
+        try:
+            province = self.variant.province(str(text))  # as _province reads it
+        except KeyError:
+            return None
+        return province.abbr if province.center else None
 
 
 def _list(value: Any, where: str) -> list:
