@@ -11,13 +11,18 @@ grammar is written so). The sequence of terminals, the order's *shape*, then dec
 parse completely: an LALR parse depends on nothing else. So Lark parses each shape once, the
 resulting tree is kept as a recipe, and every later order of that shape (`A par - bur`,
 `A mun - ber`, ...) is assembled from its words by the recipe, without Lark.
+
+Faster still, the notation the adjudicator writes itself (`A par - bur`, `F lon S A wal -
+yor`, `F stp/sc R bot`, `A par B`: adjudicator/possible.py, what robots give) is read by
+splitting it at its spaces (parser/canonical.py), each word checked to be what the scanner
+would make of it; anything else goes the long way. tests/test_order_notation.py holds the
+two ways to the same answer.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 from typing import Any, Literal
@@ -25,140 +30,57 @@ from typing import Any, Literal
 from lark import Lark, Token, Tree, UnexpectedInput
 from lark.lexer import Lexer, LexerState
 
+from .canonical import CanonicalReader
+from .values import (
+    Adjust,
+    Bare,
+    Build,
+    Convoy,
+    Disband,
+    Hold,
+    Location,
+    Maintain,
+    Move,
+    Order,
+    Remove,
+    Retreat,
+    SupportHold,
+    SupportMove,
+    Transform,
+    UnitSpec,
+    Waive,
+)
+
+__all__ = [
+    "GRAMMAR",
+    "PHASE_KINDS",
+    "Adjust",
+    "Bare",
+    "Build",
+    "Convoy",
+    "Disband",
+    "Hold",
+    "Location",
+    "Maintain",
+    "Move",
+    "Order",
+    "OrderParser",
+    "OrderSyntaxError",
+    "PhaseKind",
+    "Remove",
+    "Retreat",
+    "SupportHold",
+    "SupportMove",
+    "Transform",
+    "UnitSpec",
+    "Waive",
+    "normalise",
+]
+
 PhaseKind = Literal["movement", "retreat", "adjustment"]
 PHASE_KINDS: tuple[PhaseKind, ...] = ("movement", "retreat", "adjustment")
 
 GRAMMAR = (Path(__file__).parent / "orders.lark").read_text(encoding="utf-8")
-
-
-@dataclass(frozen=True, slots=True)
-class Location:
-    province: str
-    coast: str | None = None
-
-    def __str__(self) -> str:
-        return f"{self.province}/{self.coast}" if self.coast else self.province
-
-
-@dataclass(frozen=True, slots=True)
-class UnitSpec:
-    """A unit as an order names it: the type may be left out, as the njudge allows."""
-
-    type: str | None
-    location: Location
-
-    def __str__(self) -> str:
-        return f"{self.type} {self.location}" if self.type else str(self.location)
-
-
-@dataclass(frozen=True, slots=True)
-class Hold:
-    unit: UnitSpec
-
-
-@dataclass(frozen=True, slots=True)
-class Move:
-    unit: UnitSpec
-    destination: Location
-    # The seas of a named convoy route, njudge style (`A Lon-Nth-Nwy` -> ("nth",)).
-    route: tuple[str, ...] = ()
-    via_convoy: bool = False
-
-
-@dataclass(frozen=True, slots=True)
-class SupportHold:
-    unit: UnitSpec
-    supported: UnitSpec
-
-
-@dataclass(frozen=True, slots=True)
-class SupportMove:
-    unit: UnitSpec
-    supported: UnitSpec
-    destination: Location
-
-
-@dataclass(frozen=True, slots=True)
-class Convoy:
-    unit: UnitSpec
-    convoyed: UnitSpec
-    destination: Location
-
-
-@dataclass(frozen=True, slots=True)
-class Retreat:
-    unit: UnitSpec
-    destination: Location
-
-
-@dataclass(frozen=True, slots=True)
-class Disband:
-    unit: UnitSpec
-
-
-@dataclass(frozen=True, slots=True)
-class Build:
-    unit: UnitSpec
-
-
-@dataclass(frozen=True, slots=True)
-class Remove:
-    unit: UnitSpec
-
-
-@dataclass(frozen=True, slots=True)
-class Adjust:
-    """`F StP/sc` in an adjustment phase: a build or a removal, as the power's count says."""
-
-    unit: UnitSpec
-
-
-@dataclass(frozen=True, slots=True)
-class Maintain:
-    """`maintain A Par`: keep the unit, in a game set ANY DISBAND (every unit is ordered)."""
-
-    unit: UnitSpec
-
-
-@dataclass(frozen=True, slots=True)
-class Transform:
-    """`A bre transform F`: the unit becomes one of another type (SET TRANSFORM); `coast`
-    for a fleet in a province with coasts."""
-
-    unit: UnitSpec
-    into: str
-    coast: str | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class Waive:
-    # `waive France` in a duplex game: which of the player's powers waives (njudge syntax).
-    power: str | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class Bare:
-    """A unit with no action word (`A Par`): the njudge calls that an invalid order."""
-
-    unit: UnitSpec
-
-
-Order = (
-    Hold
-    | Move
-    | SupportHold
-    | SupportMove
-    | Convoy
-    | Retreat
-    | Disband
-    | Build
-    | Remove
-    | Adjust
-    | Maintain
-    | Transform
-    | Waive
-    | Bare
-)
 
 
 class OrderSyntaxError(ValueError):
@@ -237,6 +159,7 @@ class OrderParser:
             + "|(?P<_JUNK>.)"
         )
         self._recipes: dict[tuple[str, tuple[str, ...]], Recipe] = {}
+        self._canonical = CanonicalReader(self.names, self._is_province).read
 
     @staticmethod
     @lru_cache(maxsize=32)
@@ -268,6 +191,16 @@ class OrderParser:
     @lru_cache(maxsize=4096)  # noqa: B019 - one parser per map lives as long as the process
     def _parse_clean(self, clean: str, phase: PhaseKind) -> Order | OrderSyntaxError:
         """Orders repeat (every reply re-reads a power's orders): read each text once."""
+        order = self._canonical(clean, phase)
+        return order if order is not None else self._parse_words(clean, phase)
+
+    def _is_province(self, word: str) -> bool:
+        """Does the scanner read this word, alone, as a province (not a keyword)?"""
+        found = self._scanner.match(word)
+        return bool(found and found.lastgroup == "PROVINCE" and found.end() == len(word))
+
+    def _parse_words(self, clean: str, phase: PhaseKind) -> Order | OrderSyntaxError:
+        """The long way: the scanner, then the shape's recipe (Lark for a new shape)."""
         try:
             words = self._scan(clean)
         except _Unreadable as exc:

@@ -1,0 +1,136 @@
+"""What an order says, as values: the parser (parser/orders.py, parser/canonical.py) makes
+them, the adjudicator checks them against a board. Provinces are a map's abbreviations."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class Location:
+    province: str
+    coast: str | None = None
+
+    def __str__(self) -> str:
+        return f"{self.province}/{self.coast}" if self.coast else self.province
+
+
+@dataclass(frozen=True, slots=True)
+class UnitSpec:
+    """A unit as an order names it: the type may be left out, as the njudge allows."""
+
+    type: str | None
+    location: Location
+
+    def __str__(self) -> str:
+        return f"{self.type} {self.location}" if self.type else str(self.location)
+
+
+@dataclass(frozen=True, slots=True)
+class Hold:
+    unit: UnitSpec
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    unit: UnitSpec
+    destination: Location
+    # The seas of a named convoy route, njudge style (`A Lon-Nth-Nwy` -> ("nth",)).
+    route: tuple[str, ...] = ()
+    via_convoy: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class SupportHold:
+    unit: UnitSpec
+    supported: UnitSpec
+
+
+@dataclass(frozen=True, slots=True)
+class SupportMove:
+    unit: UnitSpec
+    supported: UnitSpec
+    destination: Location
+
+
+@dataclass(frozen=True, slots=True)
+class Convoy:
+    unit: UnitSpec
+    convoyed: UnitSpec
+    destination: Location
+
+
+@dataclass(frozen=True, slots=True)
+class Retreat:
+    unit: UnitSpec
+    destination: Location
+
+
+@dataclass(frozen=True, slots=True)
+class Disband:
+    unit: UnitSpec
+
+
+@dataclass(frozen=True, slots=True)
+class Build:
+    unit: UnitSpec
+
+
+@dataclass(frozen=True, slots=True)
+class Remove:
+    unit: UnitSpec
+
+
+@dataclass(frozen=True, slots=True)
+class Adjust:
+    """`F StP/sc` in an adjustment phase: a build or a removal, as the power's count says."""
+
+    unit: UnitSpec
+
+
+@dataclass(frozen=True, slots=True)
+class Maintain:
+    """`maintain A Par`: keep the unit, in a game set ANY DISBAND (every unit is ordered)."""
+
+    unit: UnitSpec
+
+
+@dataclass(frozen=True, slots=True)
+class Transform:
+    """`A bre transform F`: the unit becomes one of another type (SET TRANSFORM); `coast`
+    for a fleet in a province with coasts."""
+
+    unit: UnitSpec
+    into: str
+    coast: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Waive:
+    # `waive France` in a duplex game: which of the player's powers waives (njudge syntax).
+    power: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Bare:
+    """A unit with no action word (`A Par`): the njudge calls that an invalid order."""
+
+    unit: UnitSpec
+
+
+Order = (
+    Hold
+    | Move
+    | SupportHold
+    | SupportMove
+    | Convoy
+    | Retreat
+    | Disband
+    | Build
+    | Remove
+    | Adjust
+    | Maintain
+    | Transform
+    | Waive
+    | Bare
+)
