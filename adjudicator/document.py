@@ -116,9 +116,12 @@ def _two_in_one(units: tuple[Unit, ...]) -> None:
         taken[unit.province] = unit
 
 
-# Lists remembered per variant: a power's units or centres, as a tuple of their texts.
-LISTS_REMEMBERED = 4096
-LIST_READERS_KEPT = 32
+# Lists remembered per variant: a power's units, centres or orders, as a tuple of their
+# texts (a list of orders holds its orders as read: a few hundred bytes); and single units
+# and centres, a few dozen bytes each.
+LISTS_REMEMBERED = 2048
+ITEMS_REMEMBERED = 4096
+LIST_READERS_KEPT = 16
 _LIST_READERS: dict[int, _ListReader] = {}
 
 
@@ -154,8 +157,8 @@ class _ListReader:
         self._orders = lru_cache(maxsize=LISTS_REMEMBERED)(self._power_orders)
         # A list not seen before is read item by item, each item remembered too: a board
         # is new every phase, but most of its units and centres were on the boards before.
-        self._unit_of = lru_cache(maxsize=LISTS_REMEMBERED)(self._unit_or_none)
-        self._center_of = lru_cache(maxsize=LISTS_REMEMBERED)(self._center_or_none)
+        self._unit_of = lru_cache(maxsize=ITEMS_REMEMBERED)(self._unit_or_none)
+        self._center_of = lru_cache(maxsize=ITEMS_REMEMBERED)(self._center_or_none)
         self.start_centers = dict(variant.ownership)
 
     def read_units(self, raw: Any) -> tuple[Unit, ...]:
