@@ -19,6 +19,7 @@ from .master import control, rules, settings
 from .play import orders
 from .press import diary, postal, press
 from .reply.conversation import Conversation
+from .robots import commands as robot_commands
 
 Handler = Callable[[Conversation, Any], None]
 
@@ -86,6 +87,11 @@ HANDLERS: dict[type, Handler] = {
     p.SetChoice: settings.set_choice,
     p.SetPlayerList: settings.set_player_list,
     p.SetComment: settings.set_comment,
+    # robots (issue #18)
+    p.SetRobot: robot_commands.set_robot,
+    p.SetNoRobot: robot_commands.set_no_robot,
+    p.SetRobots: robot_commands.set_robots,
+    p.SetHumansOnly: robot_commands.set_humans_only,
     # listings
     p.ListGames: games.list_games,
     p.WhoGame: whogame.who_game,
