@@ -16,10 +16,10 @@ from .endings import votes
 from .forming import joining, player, setup
 from .listings import games, history, summary, whogame
 from .master import control, rules, settings
+from .master import robots as robot_commands
 from .play import orders
 from .press import diary, postal, press
 from .reply.conversation import Conversation
-from .robots import commands as robot_commands
 
 Handler = Callable[[Conversation, Any], None]
 

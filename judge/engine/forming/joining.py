@@ -41,6 +41,7 @@ from ..play.standing import put_away_errors
 from ..play.status import reply_status
 from ..reply.conversation import Conversation
 from ..reply.notices import addresses, deliver, everyone
+from ..robots.ordering import play_now
 from ..robots.programs import program_refusal
 from ..robots.seats import is_robot, set_strategy
 from .returns import back_in_play, places_of
@@ -388,6 +389,7 @@ def _take_over(
     gone = {a.lower(): a for x in seat for a in addresses(x)}
     for address in gone.values():
         ctx.send(address, f"Diplomacy notice: {game.name}", for_others, game.id)
+    play_now(ctx, game)  # the robots wait for nobody
 
 
 # -- the start ------------------------------------------------------------------------------

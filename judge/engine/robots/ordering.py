@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from typing import Any
 
-import robots
 from sqlalchemy import delete
 
+import robots
 from adjudicator.document import read_document
 
 from ...reports.robots import robot_strategy
@@ -21,6 +21,7 @@ from ...store.models import Game, OrderRecord, Participant
 from ..game.record import players
 from ..play import processing
 from ..play.standing import phase_document, refresh
+from ..reply.conversation import Conversation
 from .seats import seed_of
 
 Mailer = Any  # a Conversation or a Notices: has .session and .now
@@ -54,6 +55,7 @@ def order_robots(mailer: Mailer, game: Game) -> None:
     session = mailer.session
     for x, strategy in seats:
         power = x.power or ""
+        x.wait = False  # a robot never waits (a takeover makes everyone else wait)
         orders = robots.play(strategy, position, power, robots.rng_for(seed, game.phase, power))
         session.execute(
             delete(OrderRecord).where(
@@ -72,6 +74,20 @@ def order_robots(mailer: Mailer, game: Game) -> None:
             )  # fmt: skip
     session.flush()
     refresh(session, game)
+
+
+def play_now(ctx: Conversation, game: Game) -> None:
+    """Once the reply is written, the robots of a running game order for the phase (a
+    robot just seated, a power just abandoned under SET ROBOTS), and the phase goes on if
+    every power is in."""
+    if game.status != "active":
+        return
+
+    def go() -> None:
+        order_robots(ctx, game)
+        processing.schedule(ctx, game)
+
+    ctx.after_reply("robots", go)
 
 
 processing.PHASE_BEGUN.append(order_robots)

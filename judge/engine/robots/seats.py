@@ -12,9 +12,10 @@ import random
 import secrets
 from datetime import datetime
 
-import robots
 from sqlalchemy import select
 from sqlalchemy.orm import Session
+
+import robots
 
 from ...reports.robots import robot_address, robot_name, robot_strategy
 from ...store.models import Game, Participant, User
@@ -47,7 +48,7 @@ def robot_user(session: Session, strategy: str, power: str, now: datetime) -> Us
         return found
     user = User(
         email=address, name=robot_name(strategy), registered_at=now, updated_at=now,
-        registration={"program": robot_name(strategy)},
+        registration={},
     )  # fmt: skip
     session.add(user)
     session.flush()

@@ -11,16 +11,14 @@ from ...reports import robots as texts
 from ...store.models import Game, Participant
 from ..game.moderation import announce, changer, master_only, may_moderate
 from ..game.record import players, power_called, variant_of
-from ..play.processing import schedule
 from ..reply.conversation import Conversation
-from .ordering import order_robots
-from .seats import (
+from ..robots.ordering import play_now
+from ..robots.seats import (
     give_up,
     holder_of,
     is_robot,
     make_robot,
     new_robot,
-    seed_of,
     set_strategy,
     strategies,
 )
@@ -30,19 +28,6 @@ def _told(ctx: Conversation, game: Game, me: Participant, words: str) -> None:
     ctx.say(setting_texts.setting_set(game.name, words))
     notice = setting_texts.setting_changed(changer(game, me), game.name, words)
     announce(ctx, game, me, "Parameter Change", notice)
-
-
-def _play_now(ctx: Conversation, game: Game) -> None:
-    """In a running game the robots order at once, and the phase goes on if all are in."""
-    if game.status != "active":
-        return
-    seed_of(game)
-
-    def go() -> None:
-        order_robots(ctx, game)
-        schedule(ctx, game)
-
-    ctx.after_reply("robots", go)
 
 
 def _power(ctx: Conversation, game: Game, what: str, named: str) -> str | None:
@@ -90,7 +75,7 @@ def set_robot(ctx: Conversation, cmd: p.SetRobot) -> None:
     ctx.session.flush()
     set_strategy(game, power, cmd.strategy)
     _told(ctx, game, me, texts.robot_set(power, cmd.strategy))
-    _play_now(ctx, game)
+    play_now(ctx, game)
 
 
 def set_no_robot(ctx: Conversation, cmd: p.SetNoRobot) -> None:
@@ -112,7 +97,7 @@ def set_no_robot(ctx: Conversation, cmd: p.SetNoRobot) -> None:
         give_up(ctx.session, holder, ctx.now)
     set_strategy(game, power, None)
     _told(ctx, game, me, texts.robot_unset(power))
-    _play_now(ctx, game)
+    play_now(ctx, game)
 
 
 def set_robots(ctx: Conversation, cmd: p.SetRobots) -> None:
@@ -132,7 +117,7 @@ def set_robots(ctx: Conversation, cmd: p.SetRobots) -> None:
         return
     game.settings = {**settings, "robots_default": cmd.strategy}
     _told(ctx, game, me, texts.robots_set(cmd.strategy))
-    _play_now(ctx, game)
+    play_now(ctx, game)
 
 
 def set_humans_only(ctx: Conversation, cmd: p.SetHumansOnly) -> None:
