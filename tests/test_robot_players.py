@@ -84,6 +84,8 @@ def test_six_robots_and_a_person_play_five_years_at_the_persons_pace(table):
     assert "Germany:                  Robot (hold)" in starting
     who = table.send("watcher@example.org", "WHOGAME war\n").get_content()
     assert "Turkey:    Robot (random)" in who
+    listed = table.send("watcher@example.org", "LIST war\n").get_content()
+    assert "Robot (hold)" in listed and listed.count("Robot (random)") == 5
     results = []
     rng = random.Random(18)
     while True:
@@ -165,3 +167,15 @@ def test_set_robots_plays_an_abandoned_power_until_a_person_takes_it_over(table)
     fall = table.wait_for(england, "F1901M Results")[0].get_content()
     france = [line for line in fall.splitlines() if line.startswith("France: ")]
     assert france and not [line for line in france if "->" in line or "No Order" in line]
+
+
+def test_a_gunboat_game_reveals_no_robot(table):
+    table.send(MASTER, "CREATE ?ghost pwMaster standard gunboat\nBECOME MASTER\n")
+    table.send(FRANCE, "SIGN ON ?ghost pwFrance gunboat\n")
+    before = len(table.inbox(FRANCE, ""))
+    reply = _master(table, "ghost", "SET ROBOT Austria random")
+    assert "Game 'ghost' set: Austria is played by Robot (random)." in reply
+    table.send(FRANCE, "SIGN ON ?ghost pwFrance gunboat\nSET ROBOTS hold\n")
+    told = [m.get_content() for m in table.inbox(FRANCE, "")[before:]]
+    assert "SET ROBOTS: only a master of game 'ghost' may do that." in told[-1]
+    assert not [text for text in told if "Robot" in text]

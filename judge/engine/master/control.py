@@ -288,6 +288,7 @@ def rollback(ctx: Conversation, cmd: p.Rollback) -> None:
     text = texts.rolled_back(game.name, game.phase, game.turn, when)
     ctx.say(text.rstrip())
     announce(ctx, game, me, f"Rollback to {game.phase}", text)
+    play_now(ctx, game)  # the robots order again for the phase rolled back to
     ctx.session.add(
         HistoryEvent(
             game_id=game.id, at=ctx.now, kind="notice", phase=game.phase,

@@ -25,7 +25,11 @@ from ..robots.seats import (
 
 
 def _told(ctx: Conversation, game: Game, me: Participant, words: str) -> None:
+    """The master's answer, and the `Parameter Change` to the others, except in a gunboat
+    game, where nothing may reveal which powers a program plays."""
     ctx.say(setting_texts.setting_set(game.name, words))
+    if "gunboat" in (game.options or []):
+        return
     notice = setting_texts.setting_changed(changer(game, me), game.name, words)
     announce(ctx, game, me, "Parameter Change", notice)
 
