@@ -12,12 +12,14 @@ import random
 
 from adjudicator.given import Position
 
-from . import holding, randomly
+from . import blabbot, dumbbot, holding, randomly
 from .strategy import Strategy
 
 STRATEGIES: dict[str, Strategy] = {
     "hold": holding.play,
     "random": randomly.play,
+    "dumbbot": dumbbot.play,
+    "blabbot": blabbot.play,
 }
 
 
