@@ -12,12 +12,13 @@ import random
 
 from adjudicator.given import Position
 
-from . import blabbot, dumbbot, holding, randomly
+from . import blabbot, dumbbot, holding, loeb, randomly
 from .strategy import Strategy
 
 STRATEGIES: dict[str, Strategy] = {
     "hold": holding.play,
     "random": randomly.play,
+    "loeb": loeb.play,
     "dumbbot": dumbbot.play,
     "blabbot": blabbot.play,
 }
