@@ -88,7 +88,9 @@ def progress(done: int, total: int, out: TextIO) -> None:
     out.flush()
 
 
-def run(args: argparse.Namespace, out: TextIO = sys.stdout, err: TextIO = sys.stderr) -> int:
+def run(args: argparse.Namespace, out: TextIO | None = None, err: TextIO | None = None) -> int:
+    out = out or sys.stdout
+    err = err or sys.stderr
     try:
         variant = variants.load(args.variant)
     except KeyError:

@@ -12,8 +12,8 @@ import random
 
 from adjudicator.given import Position
 
-from . import dumbbot
+from .dumbbot import play as play_dumbbot
 
 
 def play(position: Position, power: str, rng: random.Random, friends: frozenset[str]) -> list[str]:
-    return dumbbot.play(position, power, rng, friends - {power})
+    return play_dumbbot(position, power, rng, friends - {power})

@@ -21,9 +21,9 @@ from collections import Counter
 from adjudicator.board import Unit
 from adjudicator.given import Position
 
-from . import valued
 from .board import neighbours, options, presence
 from .strategy import own_units
+from .valued import adjustments, retreats
 
 # Proximity weights, nearest first; attack and defence weights; strength and competition.
 SPRING = ((100, 1000, 30, 10, 6, 5, 4, 3, 2, 1), 700, 300, 1000, 1000)
@@ -147,6 +147,6 @@ def play(position: Position, power: str, rng: random.Random, friends: frozenset[
     if kind == "retreat":
         weights = AUTUMN if position.phase.in_center_season(position.variant) else SPRING
         value = values(position, power, friends, weights)
-        return valued.retreats(position, power, value, forbidden(position, friends))
+        return retreats(position, power, value, forbidden(position, friends))
     value = values(position, power, friends, WINTER)
-    return valued.adjustments(position, power, value, rng)
+    return adjustments(position, power, value, rng)

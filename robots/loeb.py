@@ -27,9 +27,9 @@ from collections import defaultdict
 from adjudicator.board import Unit
 from adjudicator.given import Position
 
-from . import valued
 from .board import neighbours, options, presence
 from .strategy import own_units
+from .valued import adjustments, retreats
 
 NEUTRAL_CENTER = 8.0
 ENEMY_CENTER = 6.0
@@ -159,5 +159,5 @@ def play(position: Position, power: str, rng: random.Random, friends: frozenset[
     if kind == "movement":
         return movement(position, power, rng, friends)
     if kind == "retreat":
-        return valued.retreats(position, power, value)
-    return valued.adjustments(position, power, value, rng)
+        return retreats(position, power, value)
+    return adjustments(position, power, value, rng)
