@@ -49,13 +49,8 @@ def presence(position: Position) -> dict[str, Counter[str]]:
     return out
 
 
-def sizes(centers: dict[str, str] | object) -> Counter[str]:
-    """Centres owned per power."""
-    return Counter(centers.values())  # type: ignore[attr-defined]
-
-
 @dataclass
-class Options:
+class Choices:
     """One power's legal movement orders, by kind."""
 
     # unit -> province it may move to -> the order text (one coast chosen when there are two)
@@ -64,7 +59,7 @@ class Options:
     supports: dict[tuple[Unit, Unit, str | None], str]
 
 
-def options(position: Position, power: str) -> Options:
+def options(position: Position, power: str) -> Choices:
     """The power's units' moves (not convoyed) and supports, from possible.py's list."""
     table = movement_orders(position.variant, position.units)
     by_name = {str(u): u for u in position.units}
@@ -86,4 +81,4 @@ def options(position: Position, power: str) -> Options:
                 target = province_of(words[6]) if len(words) > 5 else None
                 supports[(unit, other, target)] = text
         moves[unit] = mine
-    return Options(moves, supports)
+    return Choices(moves, supports)

@@ -21,21 +21,24 @@ from collections import Counter
 from adjudicator.board import Unit
 from adjudicator.given import Position
 
-from .board import neighbours, options, presence
+from .board import Choices, neighbours, options, presence
 from .strategy import own_units
 from .valued import adjustments, retreats
 
 # Proximity weights, nearest first; attack and defence weights; strength and competition.
-SPRING = ((100, 1000, 30, 10, 6, 5, 4, 3, 2, 1), 700, 300, 1000, 1000)
-AUTUMN = ((1000, 100, 30, 10, 6, 5, 4, 3, 2, 1), 600, 400, 1000, 1000)
-WINTER = ((1000, 100, 30, 10, 6, 5, 4, 3, 2, 1), 300, 700, 0, 0)
+Weights = tuple[tuple[int, ...], int, int, int, int]
+SPRING: Weights = ((100, 1000, 30, 10, 6, 5, 4, 3, 2, 1), 700, 300, 1000, 1000)
+AUTUMN: Weights = ((1000, 100, 30, 10, 6, 5, 4, 3, 2, 1), 600, 400, 1000, 1000)
+WINTER: Weights = ((1000, 100, 30, 10, 6, 5, 4, 3, 2, 1), 300, 700, 0, 0)
 # Chance of looking past the best choice to the next, before weighing how much worse it is.
 ALTERNATIVE = 0.5
 # How fast that chance falls as the next choice is worth less than the one before.
 DIFFERENCE = 5.0
 
 
-def values(position: Position, power: str, friends: frozenset[str], weights: tuple) -> dict:
+def values(
+    position: Position, power: str, friends: frozenset[str], weights: Weights
+) -> dict[str, float]:
     """Province -> how much it is worth to `power` this phase."""
     proximity_weights, attack_w, defence_w, strength_w, competition_w = weights
     variant = position.variant
@@ -129,7 +132,7 @@ def movement(
     return [orders[u] for u in own_units(position, power)]
 
 
-def _no_self_bounce(orders: dict[Unit, str], going: dict[Unit, str | None], legal) -> None:
+def _no_self_bounce(orders: dict[Unit, str], going: dict[Unit, str | None], legal: Choices) -> None:
     """A move into a province where one of our units stays would fail against ourselves:
     support that unit instead, or hold."""
     staying = {u.province: u for u, d in going.items() if d is None}
