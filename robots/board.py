@@ -19,6 +19,16 @@ from variants import Variant, province_of
 
 
 @cache
+def spread_table(variant: Variant) -> tuple[tuple[str, ...], tuple[tuple[int, ...], ...]]:
+    """The provinces in a fixed order, and each one's neighbours by index: spreading values
+    over the map many times a phase is quicker over lists than over dicts."""
+    near = neighbours(variant)
+    order = tuple(variant.provinces)
+    index = {p: i for i, p in enumerate(order)}
+    return order, tuple(tuple(index[q] for q in near[p] if q in index) for p in order)
+
+
+@cache
 def neighbours(variant: Variant) -> dict[str, frozenset[str]]:
     """Province -> the provinces any unit could move to from it (army, fleet or wing)."""
     out: dict[str, set[str]] = {p: set() for p in variant.provinces}
@@ -60,14 +70,16 @@ class Choices:
 
 
 def options(position: Position, power: str) -> Choices:
-    """The power's units' moves (not convoyed) and supports, from possible.py's list."""
-    table = movement_orders(position.variant, position.units)
-    by_name = {str(u): u for u in position.units}
+    """The power's units' moves (not convoyed) and supports of each other, from
+    possible.py's list for the power's units alone: what is possible among them stays
+    possible with the other units on the board (a convoy route only gains fleets), and the
+    list is a seventh of the work of everybody's."""
+    mine_only = [u for u in position.units if u.power == power]
+    table = movement_orders(position.variant, mine_only)
+    by_name = {str(u): u for u in mine_only}
     moves: dict[Unit, dict[str, str]] = {}
     supports: dict[tuple[Unit, Unit, str | None], str] = {}
-    for unit in position.units:
-        if unit.power != power:
-            continue
+    for unit in mine_only:
         reach = unit_reach(position.variant, unit)
         mine: dict[str, str] = {}
         for text in table[unit]:

@@ -21,7 +21,7 @@ from collections import Counter
 from adjudicator.board import Unit
 from adjudicator.given import Position
 
-from .board import Choices, neighbours, options, presence
+from .board import Choices, options, presence, spread_table
 from .strategy import own_units
 from .valued import adjustments, retreats
 
@@ -42,7 +42,6 @@ def values(
     """Province -> how much it is worth to `power` this phase."""
     proximity_weights, attack_w, defence_w, strength_w, competition_w = weights
     variant = position.variant
-    near = neighbours(variant)
     size = Counter(position.centers.values())
     around = presence(position)
     ours = {power} | friends
@@ -57,17 +56,19 @@ def values(
             elif owner not in ours or owner is None:
                 worth = attack_w * (size[owner] if owner else 1)
         base[abbr] = worth
-    total = {p: proximity_weights[0] * v for p, v in base.items()}
-    layer = base
+    order, near_index = spread_table(variant)
+    layer = [base[p] for p in order]
+    total = [proximity_weights[0] * v for v in layer]
     for weight in proximity_weights[1:]:
-        layer = {p: (layer[p] + sum(layer.get(q, 0.0) for q in near[p])) / 5.0 for p in layer}
-        for p, v in layer.items():
-            total[p] += weight * v
+        layer = [(layer[i] + sum([layer[j] for j in js])) / 5.0 for i, js in enumerate(near_index)]
+        for i, v in enumerate(layer):
+            total[i] += weight * v
+    value = dict(zip(order, total, strict=True))
     for p, counts in around.items():
         strength = sum(n for who, n in counts.items() if who == power)
         competition = max((n for who, n in counts.items() if who not in ours), default=0)
-        total[p] = total.get(p, 0.0) + strength_w * strength - competition_w * competition
-    return total
+        value[p] = value.get(p, 0.0) + strength_w * strength - competition_w * competition
+    return value
 
 
 def forbidden(position: Position, friends: frozenset[str]) -> frozenset[str]:
