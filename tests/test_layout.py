@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-PACKAGES = ("judge", "parser", "adjudicator", "variants")
+PACKAGES = ("judge", "parser", "adjudicator", "variants", "robots")
 CHECKED = (*PACKAGES, "tests", "benchmarks", "migrations")
 LIMIT = 450  # non-blank lines
 
@@ -171,6 +171,7 @@ def test_no_engine_room_imports_a_higher_one() -> None:
         ("variants", "judge"),
         ("variants", "adjudicator"),
         ("variants", "parser"),
+        ("robots", "judge"),
     ],
 )
 def test_lower_layers_never_import_higher_ones(lower: str, higher: str) -> None:
