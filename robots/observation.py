@@ -250,12 +250,30 @@ def _approach(
             add(power, other, -APPROACH * change * (1 if ok else FAILED_MOVE))
 
 
+def _played(results: Iterable[Mapping[str, Any]]) -> list[tuple[Mapping[str, Any], Any]]:
+    """Each phase's output document and the board before it. A result is either the
+    adjudicator's output document or what the judge stores (PhaseRecord.result:
+    {"input": ..., "output": ...}), whose input is the board before the phase; else the
+    board before is the previous output (None: the variant's start)."""
+    out: list[tuple[Mapping[str, Any], Any]] = []
+    previous: Mapping[str, Any] | None = None
+    for doc in results:
+        if "output" in doc:
+            output, before = doc.get("output") or {}, doc.get("input") or previous
+        else:
+            output, before = doc, previous
+        out.append((output, before))
+        previous = output
+    return out
+
+
 def friendliness(variant: Variant, results: Sequence[Mapping[str, Any]]) -> Relations:
-    """The friendliness matrix after the given phase results, oldest first."""
+    """The friendliness matrix after the given phase results, oldest first (each the
+    adjudicator's output document, or PhaseRecord.result as the judge stores it)."""
     powers = tuple(p.name for p in variant.powers)
     history: Matrix = {a: {b: 0.0 for b in powers if b != a} for a in powers}
-    before: Mapping[str, Any] | None = None
-    for doc in results:
+    played = _played(results)
+    for doc, before in played:
         if str(doc.get("phase", ""))[-1:] == "M":
             for row in history.values():
                 for b in row:
@@ -267,8 +285,7 @@ def friendliness(variant: Variant, results: Sequence[Mapping[str, Any]]) -> Rela
                     # Symmetry (the seed's F + F transposed): what a did to b and what b
                     # did to a count for both.
                     history[a][b] += e.get(a, {}).get(b, 0.0) + e.get(b, {}).get(a, 0.0)
-        before = doc
-    return Relations(powers, _transitive(powers, history), len(results))
+    return Relations(powers, _transitive(powers, history), len(played))
 
 
 def _transitive(powers: tuple[str, ...], f: Matrix) -> Matrix:
@@ -318,17 +335,15 @@ def broken_agreements(
     variant: Variant, results: Sequence[Mapping[str, Any]], agreements: Iterable[Agreement]
 ) -> list[Broken]:
     """Each agreement broken, with the phase, the power that broke it and its order."""
-    docs = list(results)
-    phases = [str(d.get("phase", "")).upper() for d in docs]
+    played = _played(results)
+    phases = [str(doc.get("phase", "")).upper() for doc, _ in played]
     out: list[Broken] = []
     for agreement in agreements:
-        start = phases.index(agreement.phase.upper()) if agreement.phase.upper() in phases else None
-        if start is None:
+        if agreement.phase.upper() not in phases:
             continue
-        for i in range(start, len(docs)):
-            ph = _Phase(variant, docs[i], docs[i - 1] if i else None)
-            found = _check(agreement, ph, phases[i])
-            out.extend(found)
+        for i in range(phases.index(agreement.phase.upper()), len(played)):
+            ph = _Phase(variant, *played[i])
+            out.extend(_check(agreement, ph, phases[i]))
             if agreement.kind == "XDO" and _xdo_settled(agreement, ph):
                 break
     return out

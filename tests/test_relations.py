@@ -3,10 +3,12 @@ support, an attack, time and a broken peace do to the friendliness matrix."""
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import Any
 
 import pytest
 
+import parser as p
 import variants
 from adjudicator import adjudicate
 from robots.observation import (
@@ -93,3 +95,9 @@ def test_a_dmz_and_an_xdo_are_checked_against_the_orders() -> None:
         ("DMZ", "Germany", "A mun - bur"),
         ("XDO", "Italy", "A ven - tri"),
     ]
+
+
+def test_relations_is_read_as_a_command_with_or_without_a_game() -> None:
+    now = datetime(2026, 11, 25, 12, 0)
+    assert p.parse_mail("RELATIONS mygame\n", now).commands == (p.Relations(line=1, game="mygame"),)
+    assert p.parse_mail("relations\n", now).commands == (p.Relations(line=1),)

@@ -1,11 +1,12 @@
 """RELATIONS name: the observation module's reading of a game (robots/observation.py),
 recomputed from the stored phase results; nothing new is stored.
 
-Who may read it: the matrix tells who attacked and supported whom, which the players may
-not know of one another while the game runs, so only the game's master (signed on) may ask
-then, and everyone once the game is over. A blind game keeps each player's view of the board
-his own even after it ends (SUMMARY still hides its centre owners), so there only the
-master may ever ask. The text is judge/reports/listings/relations.py.
+Who may read it: the matrix tells who attacked and supported whom, and the blocs what a
+power's press may have hidden, so while the game runs only its master (signed on) may ask,
+and everyone once it is over. A blind game is no different: info.blind gives its history to
+the master only until the game ends, and then everyone may read the full results (SUMMARY
+shows its grid then too), and the matrix tells nothing the full results do not.
+The text is judge/reports/listings/relations.py.
 """
 
 from __future__ import annotations
@@ -23,32 +24,25 @@ from .lookup import known_variant, the_game, viewer
 
 
 def relations(ctx: Conversation, cmd: p.Relations) -> None:
-    """RELATIONS name: to the master, and to everyone once a game that is not blind is over."""
+    """RELATIONS name: to the master, and to everyone once the game is over."""
     game = the_game(ctx, cmd.game, "RELATIONS")
     if game is None:
         return
-    if not is_master(viewer(ctx, game)):
-        if "blind" in (game.options or []):
-            ctx.fail(
-                f"Game '{game.name}' is a blind game: only its master, signed on to it, "
-                "may use RELATIONS, even after the game is over."
-            )
-            return
-        if game.status not in ENDED:
-            ctx.fail(
-                f"RELATIONS: only the master of game '{game.name}', signed on to it, may "
-                "read its relations while it is being played; everyone may once it is over."
-            )
-            return
+    if not is_master(viewer(ctx, game)) and game.status not in ENDED:
+        ctx.fail(
+            f"RELATIONS: only the master of game '{game.name}', signed on to it, may "
+            "read its relations while it is being played; everyone may once it is over."
+        )
+        return
     variant = known_variant(game)
-    results = [r.result for r in _records(ctx, game) if r.result]
+    records = [r for r in _records(ctx, game) if r.result]
+    results = [r.result for r in records]
     if variant is None or not results:
         ctx.fail(f"There are no relations in game '{game.name}' yet: no phase has been played.")
         return
     found = friendliness(variant, results)
     broken = broken_agreements(variant, results, _agreements(ctx, game))
-    last = str(results[-1].get("phase") or "") or None
-    ctx.say(relations_text(game.name, last, found, blocs(found), broken))
+    ctx.say(relations_text(game.name, records[-1].phase, found, blocs(found), broken))
 
 
 def _records(ctx: Conversation, game: Game) -> list[PhaseRecord]:
