@@ -95,6 +95,7 @@ class _Line:
     verb: str  # "-", "S", "C", "H", "D", "B", ...
     target: str | None  # province moved to (or supported/convoyed into)
     other: str | None  # the province of the supported or convoyed unit
+    to: str | None  # where a move goes, with its coast (for a fleet's distances)
     ok: bool
     text: str
 
@@ -111,13 +112,15 @@ def _line(order: Mapping[str, Any]) -> _Line | None:
     rest = [w.lower() for w in words[3:]]
     target: str | None = None
     other: str | None = None
+    to: str | None = None
     if verb == "-" and rest:
-        target = province_of(rest[-1])  # a convoy route names the end last
+        to = rest[-1]  # a convoy route names the end last
+        target = province_of(to)
     elif verb in ("S", "C") and len(rest) >= 2:
         other = province_of(rest[1])
         if len(rest) >= 4 and rest[2] == "-":
             target = province_of(rest[3])
-    return _Line(order["power"], unit, at, verb, target, other, ok, " ".join(words))
+    return _Line(order["power"], unit, at, verb, target, other, to, ok, " ".join(words))
 
 
 def _owners(doc: Mapping[str, Any]) -> dict[str, str]:
@@ -198,7 +201,7 @@ def _evidence(variant: Variant, ph: _Phase) -> Matrix:
                     helped,
                     (SUPPORT if x.verb == "S" else CONVOY) * (1 if x.ok else REFUSED_SUPPORT),
                 )
-            if x.verb == "S" and x.target is not None:
+            if x.target is not None:  # helping an attack on a third power
                 for victim in ph.attacks(x):
                     if victim != helped:
                         add(x.power, victim, -ATTACK_UNIT / 2)
@@ -213,7 +216,7 @@ def _evidence(variant: Variant, ph: _Phase) -> Matrix:
                 victim_centre = ph.centre_owner.get(x.target)
                 if victim_centre and victim_centre != x.power:
                     add(x.power, victim_centre, -ATTACK_CENTRE)
-            _approach(variant, ph, x.power, x.unit, x.at, x.target, x.ok, add)
+            _approach(variant, ph, x.power, x.unit, x.at, x.to, x.ok, add)
         elif x.verb == "B":
             _approach(variant, ph, x.power, x.unit, None, x.at, True, add)
         elif x.verb == "D" and not movement:
@@ -355,7 +358,7 @@ def _check(agreement: Agreement, ph: _Phase, phase: str) -> list[Broken]:
     for x in ph.lines:
         if x.power not in parties:
             continue
-        if agreement.kind == "PCE" and x.verb in ("-", "S") and phase.endswith("M"):
+        if agreement.kind == "PCE" and x.verb in ("-", "S", "C") and phase.endswith("M"):
             if any(v in parties for v in ph.attacks(x)):
                 found.append(Broken(agreement, phase, x.power, x.text))
         elif agreement.kind == "DMZ":
