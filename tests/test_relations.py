@@ -101,3 +101,25 @@ def test_relations_is_read_as_a_command_with_or_without_a_game() -> None:
     now = datetime(2026, 11, 25, 12, 0)
     assert p.parse_mail("RELATIONS mygame\n", now).commands == (p.Relations(line=1, game="mygame"),)
     assert p.parse_mail("relations\n", now).commands == (p.Relations(line=1),)
+
+
+def test_a_standoff_is_hostile() -> None:
+    spring = phase("S1901M", {"Germany": ["A mun - bur"], "France": ["A par - bur"]})
+    assert spring["contested"] == ["bur"]
+    relations = friendliness(STANDARD, [spring])
+    assert relations.value("France", "Germany") <= -1.0
+
+
+def test_a_build_counts_against_the_neighbours_it_comes_nearest() -> None:
+    def built(order: str) -> float:
+        doc = {
+            "variant": "standard",
+            "phase": "W1901A",
+            "units": {"Germany": ["A ber"], "France": ["A par"]},
+            "centers": {"Germany": ["ber", "kie", "mun"], "France": ["par", "bre", "mar"]},
+            "orders": {"Germany": [order]},
+        }
+        record = {"input": doc, "output": adjudicate(doc)}
+        return friendliness(STANDARD, [record]).value("Germany", "France")
+
+    assert built("Build A mun") < built("Build F kie") < 0
