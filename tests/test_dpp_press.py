@@ -7,7 +7,7 @@ from __future__ import annotations
 from sqlalchemy import select
 
 from judge.store.models import Game, PressRecord
-from tests.gametable import address, start
+from tests.gametable import HOLDS, address, master, play, start, start_moderated
 from tests.test_press import press
 
 
@@ -65,3 +65,15 @@ def test_dpp_press_is_read_checked_and_answered(table):
     with table.judge.store.transaction(readonly=True) as session:
         kept = session.scalars(select(PressRecord.text)).all()
     assert "PRP (PCE (FRA GER))" in kept  # what was written, for the observation module
+
+
+def test_an_agreement_accepted_in_dpp_and_broken_shows_in_relations(table):
+    start_moderated(table)
+    press(table, "PRESS TO G\nPRP (AND (DMZ (FRA GER) (BUR)) (PCE (ENG GER)))", "France")
+    press(table, "PRESS TO F\nYES (PRP (AND (DMZ (FRA GER) (BUR)) (PCE (ENG GER))))", "Germany")
+    press(table, "PRESS TO F\nPRP (DMZ (FRA ITA) (PIE))", "Italy")  # proposed, never accepted
+    play(table, {**HOLDS, "France": "A par - bur; A mar - pie; F bre H"}, "S1901M")
+    text = master(table, "RELATIONS war")
+    assert "  S1901M  DMZ (France Germany) broken by France: A par - bur." in text
+    assert "pie" not in text  # the DMZ nobody accepted binds nobody
+    assert "PCE" not in text  # England and Germany kept the peace

@@ -5,9 +5,11 @@ from __future__ import annotations
 
 import pytest
 
+from judge.engine.press.agreements import agreed
 from judge.engine.press.dpp import robot_answers
 from judge.store.models import Game
 from parser.dpp import read_dpp
+from robots.observation import Agreement
 from robots.talk import answer, befriends, opening
 
 ALL = frozenset({"Austria", "England", "France", "Germany", "Italy", "Russia", "Turkey"})
@@ -106,3 +108,18 @@ def test_the_robot_powers_of_a_game_answer():
         ("Italy", "REJ (PRP (PCE (FRA GER)))"),
     ]
     assert robot_answers(game, None, ["Germany"], message) == []  # grey: nobody to answer
+
+
+def test_accepted_arrangements_become_the_observation_modules_agreements():
+    tokens = {"FRA": "France", "GER": "Germany", "RUS": "Russia"}
+    xdo = read_dpp("PRP (XDO ((RUS FLT (STP SCS)) MTO BOT))").arrangement
+    assert agreed(xdo, tokens, "S1901M") == [
+        Agreement("XDO", frozenset({"Russia"}), "S1901M", orders=("F stp/sc - bot",))
+    ]
+    both = read_dpp("PRP (AND (PCE (FRA GER)) (DMZ (FRA GER) (BUR RUH)))").arrangement
+    assert [x.kind for x in agreed(both, tokens, "F1901M")] == ["PCE", "DMZ"]
+    assert agreed(both, tokens, "F1901M")[1].provinces == frozenset({"bur", "ruh"})
+    support = read_dpp("PRP (XDO ((FRA AMY PAR) SUP (FRA AMY MAR) MTO BUR))").arrangement
+    assert agreed(support, tokens, "S1901M")[0].orders == ("A par S A mar - bur",)
+    assert agreed(read_dpp("PRP (XDO ((FRA AMY PAR) BLD))").arrangement, tokens, "W") == []
+    assert agreed(read_dpp("PRP (DRW)").arrangement, tokens, "S1901M") == []
