@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from judge.engine.press.agreements import agreed
-from judge.engine.press.dpp import robot_answers
+from judge.engine.press.dpp import remember_friends, robot_answers, robot_openings
 from judge.store.models import Game
 from parser.dpp import read_dpp
 from robots.observation import Agreement
@@ -123,3 +123,23 @@ def test_accepted_arrangements_become_the_observation_modules_agreements():
     assert agreed(support, tokens, "S1901M")[0].orders == ("A par S A mar - bur",)
     assert agreed(read_dpp("PRP (XDO ((FRA AMY PAR) BLD))").arrangement, tokens, "W") == []
     assert agreed(read_dpp("PRP (DRW)").arrangement, tokens, "S1901M") == []
+
+
+def test_a_blabbot_power_remembers_its_friends_and_opens_to_the_rest():
+    game = Game(
+        name="war",
+        variant="standard",
+        options=[],
+        settings={"robots": {"Germany": "blabbot", "Italy": "dumbbot"}},
+        position={"units": {p: ["A x"] for p in ALL}},
+    )
+    assert len(robot_openings(game)) == 6  # Germany proposes peace to all six
+    remember_friends(game, "France", ["Germany", "Italy"], read_dpp("PRP (PCE (FRA GER))"))
+    remember_friends(game, "England", ["Germany"], read_dpp("YES (PRP (PCE (GER ENG)))"))
+    remember_friends(game, "Turkey", ["Germany"], read_dpp("REJ (PRP (PCE (GER TUR)))"))
+    assert game.settings["robot_friends"] == {"Germany": ["France", "England"]}
+    sent = robot_openings(game)
+    assert ("Germany", "Turkey", "PRP (PCE (GER TUR))") in sent
+    assert {to for _, to, _ in sent} == ALL - {"Germany", "France", "England"}
+    game.settings = {**game.settings, "robot_friends": {"Germany": sorted(ALL)}}
+    assert robot_openings(game)[0] == ("Germany", "Austria", "PRP (DRW)")

@@ -12,7 +12,7 @@ from ...store.models import Game, Participant
 from ..game.record import variant_of
 from ..reply.conversation import Conversation
 from ..reply.notices import addresses
-from .dpp import names_of, robot_answers
+from .dpp import names_of, remember_friends, robot_answers
 
 
 def robot_replies(
@@ -20,6 +20,7 @@ def robot_replies(
 ) -> None:
     """Mail `me` each robot's answer to the DPP `message` he sent to the powers `robots`."""
     names = names_of(variant_of(game))
+    remember_friends(game, me.power or "", robots, message)  # type: ignore[arg-type]
     letter = {x.name: x.letter.upper() for x in variant_of(game).powers}
     sender = me.power or ""
     for robot, text in robot_answers(game, sender, robots, message):  # type: ignore[arg-type]

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from parser.dpp import DppError, DppMessage, check, english, power_tokens
-from robots.talk import answer
+from robots.talk import answer, befriends, opening
 from variants import Variant
 
 from ...store.models import Game
@@ -95,3 +95,42 @@ def _left(game: Game) -> list[str]:
     units = (game.position or {}).get("units") or {}
     centers = (game.position or {}).get("centers") or {}
     return sorted({p for p, u in units.items() if u} | {p for p, c in centers.items() if c})
+
+
+def remember_friends(game: Game, sender: str, to: list[str], message: DppMessage) -> None:
+    """BlabBot's friendships (robots.talk.befriends): a blabbot power among `to` that accepts
+    peace with `sender`, or is told YES to its own proposal of it, counts him a friend from
+    now on, in game.settings["robot_friends"] (power -> its friends), which robots.play
+    is given as `friends`."""
+    settings = dict(game.settings or {})
+    robots: dict[str, str] = settings.get("robots") or {}
+    tokens = names_of(variant_of(game)).powers
+    friends = {k: list(v) for k, v in (settings.get("robot_friends") or {}).items()}
+    changed = False
+    for power in to:
+        if robots.get(power) != "blabbot" or power == sender:
+            continue
+        if befriends(power, sender, message, tokens) and sender not in friends.get(power, []):
+            friends.setdefault(power, []).append(sender)
+            changed = True
+    if changed:
+        game.settings = {**settings, "robot_friends": friends}
+
+
+def robot_openings(game: Game) -> list[tuple[str, str, str]]:
+    """(robot power, to power, DPP text): the press each robot power sends of its own at the
+    start of a phase (robots.talk.opening: a blabbot proposes peace to every power left that
+    is not yet its friend, or a draw once all are). For the judge's robot players to send."""
+    settings = game.settings or {}
+    robots: dict[str, str] = settings.get("robots") or {}
+    left = frozenset(_left(game))
+    tokens = names_of(variant_of(game)).powers
+    friends_of: dict[str, list[str]] = settings.get("robot_friends") or {}
+    out = []
+    for power, strategy in sorted(robots.items()):
+        if power not in left:
+            continue
+        mine = frozenset(friends_of.get(power, ())) & left
+        for to, text in opening(strategy, power, left, mine, tokens=tokens):
+            out.append((power, to, text))
+    return out
