@@ -21,10 +21,10 @@ from tests.judgekit import InProcessJudge
 
 TIMING = "SET MOVE MIN 0 DELAY 0\nSET RETREAT DELAY 0\nSET ADJUST DELAY 0\n"
 ROBOT_POWERS = {
-    "Austria": "random",
-    "England": "random",
+    "Austria": "dumbbot",
+    "England": "loeb",
     "Germany": "hold",
-    "Italy": "random",
+    "Italy": "blabbot",
     "Russia": "random",
     "Turkey": "random",
 }
@@ -74,18 +74,24 @@ def test_six_robots_and_a_person_play_five_years_at_the_persons_pace(table):
     assert "SET ROBOT: only a master of game 'war' may do that." in reply.get_content()
     lines = "\n".join(f"SET ROBOT {p} {s}" for p, s in ROBOT_POWERS.items())
     reply = _master(table, "war", lines)
-    assert "Game 'war' set: Austria is played by Robot (random)." in reply
+    assert "Game 'war' set: Austria is played by Robot (dumbbot)." in reply
     assert "Game 'war' set: Germany is played by Robot (hold)." in reply
     # The person's preference asked for nothing: the robots keep their powers, he gets France.
     table.send(FRANCE, "SIGN ON ?war pwFrance\n")
     starting = table.wait_for(FRANCE, "Game Starting")[0].get_content()
     assert "You have been selected as France in game 'war'" in starting
-    assert "Austria:                  Robot (random)" in starting
+    assert "Austria:                  Robot (dumbbot)" in starting
+    assert "Italy:                    Robot (blabbot)" in starting
     assert "Germany:                  Robot (hold)" in starting
     who = table.send("watcher@example.org", "WHOGAME war\n").get_content()
     assert "Turkey:    Robot (random)" in who
     listed = table.send("watcher@example.org", "LIST war\n").get_content()
-    assert "Robot (hold)" in listed and listed.count("Robot (random)") == 5
+    assert "Robot (hold)" in listed and "Robot (loeb)" in listed
+    assert listed.count("Robot (random)") == 2 and "Robot (blabbot)" in listed
+    # The blabbot proposes peace to the person, in DPP press read out in English.
+    peace = table.wait_for(FRANCE, "Press from I to F")[0].get_content()
+    assert "Message from Italy (robot) to France in 'war':" in peace
+    assert "PRP (PCE (" in peace
     results = []
     rng = random.Random(18)
     while True:
@@ -106,7 +112,8 @@ def test_six_robots_and_a_person_play_five_years_at_the_persons_pace(table):
     # A robot's order is never refused: every unit of every phase had its order processed.
     assert not [text for text in every if "No Order Processed" in text]
     moved = [line for text in every for line in text.splitlines() if " -> " in line]
-    assert any(line.startswith(("Austria:", "Italy:", "Turkey:")) for line in moved)
+    for power in ("Austria", "England", "Italy", "Russia", "Turkey"):
+        assert any(line.startswith(f"{power}:") for line in moved), power
 
 
 def test_humans_only_refuses_a_program_and_programs_keep_the_projects_rules(table):

@@ -359,7 +359,8 @@ def _take_over(
     seat = [x for x in places_of(game, holder) if x.status in ("abandoned", "cd")] or [holder]
     if is_robot(holder):  # a robot's place is taken whole: the robot plays no more
         seat = [holder]
-        set_strategy(game, holder.power or "", None)
+    for x in seat:
+        set_strategy(game, x.power or "", None)
     seat.sort(key=lambda x: x is not holder)  # the power signed on as comes first
     for x in game.participants:
         if x.role == "observer" and x.user_id == user.id and x.status != "resigned":

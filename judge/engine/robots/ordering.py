@@ -22,7 +22,8 @@ from ..game.record import players
 from ..play import processing
 from ..play.standing import phase_document, refresh
 from ..reply.conversation import Conversation
-from .seats import seed_of
+from .seats import seed_of, set_strategy
+from .talk import send_openings
 
 Mailer = Any  # a Conversation or a Notices: has .session and .now
 
@@ -53,10 +54,14 @@ def order_robots(mailer: Mailer, game: Game) -> None:
     position = read_document(phase_document(game, {}))[0]
     seed = seed_of(game)
     session = mailer.session
+    friends = (game.settings or {}).get("robot_friends") or {}
     for x, strategy in seats:
         power = x.power or ""
         x.wait = False  # a robot never waits (a takeover makes everyone else wait)
-        orders = robots.play(strategy, position, power, robots.rng_for(seed, game.phase, power))
+        if (game.settings or {}).get("robots", {}).get(power) != strategy:
+            set_strategy(game, power, strategy)  # SET ROBOTS' robot on an abandoned power
+        rng = robots.rng_for(seed, game.phase, power)
+        orders = robots.play(strategy, position, power, rng, frozenset(friends.get(power, ())))
         session.execute(
             delete(OrderRecord).where(
                 OrderRecord.game_id == game.id,
@@ -74,6 +79,7 @@ def order_robots(mailer: Mailer, game: Game) -> None:
             )  # fmt: skip
     session.flush()
     refresh(session, game)
+    send_openings(mailer, game)
 
 
 def play_now(ctx: Conversation, game: Game) -> None:
