@@ -174,6 +174,14 @@ def test_set_robots_plays_an_abandoned_power_until_a_person_takes_it_over(table)
     fall = table.wait_for(england, "F1901M Results")[0].get_content()
     france = [line for line in fall.splitlines() if line.startswith("France: ")]
     assert france and not [line for line in france if "->" in line or "No Order" in line]
+    # A person may take a robot's power too: the robot leaves it to him.
+    newcomer = "newcomer@example.org"
+    table.send(newcomer, form(newcomer))
+    took = table.send(newcomer, "SIGN ON Tcd pwTurk\n").get_content()
+    assert "Turkey" in took and "Wait has been set automatically" in took
+    listing = table.send(watcher, "WHOGAME cd\n").get_content()
+    assert "Turkey:    newcomer@example.org" in listing
+    assert "Turkey:    Robot" not in listing
 
 
 def test_a_gunboat_game_reveals_no_robot(table):

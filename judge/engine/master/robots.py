@@ -9,6 +9,7 @@ import parser as p
 from ...reports import master as setting_texts
 from ...reports import robots as texts
 from ...store.models import Game, Participant
+from ..forming.start import start_game
 from ..game.moderation import announce, changer, master_only, may_moderate
 from ..game.record import players, power_called, variant_of
 from ..reply.conversation import Conversation
@@ -80,6 +81,9 @@ def set_robot(ctx: Conversation, cmd: p.SetRobot) -> None:
     set_strategy(game, power, cmd.strategy)
     _told(ctx, game, me, texts.robot_set(power, cmd.strategy))
     play_now(ctx, game)
+    full = len(players(game)) >= game.settings["players"]
+    if game.status == "forming" and full and game.settings.get("auto_start", True):
+        ctx.at_end("start", lambda: start_game(ctx, game))  # the robot filled the game
 
 
 def set_no_robot(ctx: Conversation, cmd: p.SetNoRobot) -> None:
