@@ -21,7 +21,7 @@ from ..play.processing import phase_begins, phase_report, process, schedule
 from ..play.standing import phase_document, refresh, trial
 from ..reply.conversation import Conversation
 from ..reply.notices import addresses, deliver, everyone
-from ..robots.ordering import play_now
+from ..robots.ordering import order_robots, play_now
 
 
 def become_master(ctx: Conversation, cmd: p.BecomeMaster) -> None:
@@ -288,7 +288,7 @@ def rollback(ctx: Conversation, cmd: p.Rollback) -> None:
     text = texts.rolled_back(game.name, game.phase, game.turn, when)
     ctx.say(text.rstrip())
     announce(ctx, game, me, f"Rollback to {game.phase}", text)
-    play_now(ctx, game)  # the robots order again for the phase rolled back to
+    order_robots(ctx, game)  # the robots order again for the phase rolled back to
     ctx.session.add(
         HistoryEvent(
             game_id=game.id, at=ctx.now, kind="notice", phase=game.phase,

@@ -118,6 +118,9 @@ def set_robots(ctx: Conversation, cmd: p.SetRobots) -> None:
     if not cmd.on:
         settings.pop("robots_default", None)
         game.settings = settings
+        for x in players(game):  # the abandoned powers its robot played are left alone
+            if x.power and x.status == "abandoned" and not is_robot(x):
+                set_strategy(game, x.power, None)
         _told(ctx, game, me, texts.ROBOTS_OFF)
         return
     if cmd.strategy not in strategies():

@@ -90,8 +90,9 @@ def play_now(ctx: Conversation, game: Game) -> None:
         return
 
     def go() -> None:
-        order_robots(ctx, game)
-        processing.schedule(ctx, game)
+        if played_by_robots(game):  # a game without robots goes on as it did
+            order_robots(ctx, game)
+            processing.schedule(ctx, game)
 
     ctx.after_reply("robots", go)
 
