@@ -8,10 +8,13 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
+from dataclasses import replace
+from datetime import UTC, datetime
 
 import pytest
 from sqlalchemy import select
 
+import parser as p
 import robots
 from adjudicator.document import read_document
 from judge.engine.play.standing import phase_document
@@ -194,3 +197,24 @@ def test_a_gunboat_game_reveals_no_robot(table):
     told = [m.get_content() for m in table.inbox(FRANCE, "")[before:]]
     assert "SET ROBOTS: only a master of game 'ghost' may do that." in told[-1]
     assert not [text for text in told if "Robot" in text]
+    reply = _master(table, "ghost", "SET NO ROBOT Austria\nSET NO ROBOT Austria")
+    assert "Game 'ghost' set: Austria is no longer played by a robot." in reply
+    assert "SET NO ROBOT: Austria is not played by a robot in game 'ghost'." in reply
+
+
+@pytest.mark.parametrize(
+    ("line", "value"),
+    [
+        ("SET ROBOT France dumbbot", p.SetRobot(power="France", strategy="dumbbot")),
+        ("setrobot f Random", p.SetRobot(power="f", strategy="random")),
+        ("SET NO ROBOT Austria", p.SetNoRobot(power="Austria")),
+        ("SET ROBOTS blabbot", p.SetRobots(strategy="blabbot")),
+        ("SET NO ROBOTS", p.SetRobots(on=False)),
+        ("SET HUMANS ONLY", p.SetHumansOnly(on=True)),
+        ("SET OPEN TO ALL", p.SetHumansOnly(on=False)),
+    ],
+)
+def test_the_robot_settings_read(line, value):
+    read = p.parse_mail(f"SIGN ON Fwar pw\n{line}\n", datetime(2026, 1, 1, tzinfo=UTC), None)
+    assert not read.errors
+    assert replace(read.commands[1], line=0) == replace(value, line=0)
