@@ -22,7 +22,6 @@ from ..play.processing import phase_begins
 from ..reply.conversation import Conversation
 from ..reply.notices import deliver, everyone
 from ..robots.ordering import order_robots
-from ..robots.seats import seed_of
 from .assignment import deal_powers
 
 
@@ -74,7 +73,6 @@ def start_game(ctx: Conversation, game: Game, rng: random.Random | None = None) 
     phase_begins(game)
     set_phase_clock(game, ctx.settings, ctx.now, first=True)  # MIN counts from the start
     game.next_event_at = game.deadline
-    seed_of(game)
     ctx.session.flush()
     roster = _roster(game, variant)
     board = starting_position(variant, game.phase, empty=blank is not None)
@@ -100,7 +98,7 @@ def start_game(ctx: Conversation, game: Game, rng: random.Random | None = None) 
             ]
         )
         deliver(ctx, game, group[:1], "Game Starting", body + "\n")
-    order_robots(ctx, game)
+    order_robots(ctx, game)  # the robots' first orders (and the game's robot seed)
 
 
 def _place_name(x: Participant) -> str:
