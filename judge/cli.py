@@ -1,4 +1,4 @@
-"""The `judge` command: serve, process, migrate, show, tick, try, variants.
+"""The `judge` command: serve, process, migrate, show, tick, try, variants, bot.
 
 Exit statuses: 0 done; 1 failed (the message says why); 2 bad usage or no such game.
 `judge process` speaks sysexits to the mail system that pipes mail into it: 65 for a mail
@@ -105,6 +105,10 @@ def _arguments() -> argparse.ArgumentParser:
     va = commands.add_parser("variants", help="the variants this judge plays")
     va.add_argument("--json", action="store_true", help="one object per variant, by name")
     va.set_defaults(run=_variants, settings_free=True)
+
+    from .botmail.command import add_parser as add_bot  # a player's tool: no engine
+
+    add_bot(commands)
     return parser
 
 

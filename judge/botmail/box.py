@@ -7,10 +7,12 @@ them in that order.
 
 from __future__ import annotations
 
+import contextlib
 import email
 import email.policy
 import imaplib
-from email.message import EmailMessage
+from email.message import EmailMessage, Message
+from email.parser import BytesHeaderParser
 from email.utils import getaddresses, parsedate_to_datetime
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
@@ -26,7 +28,7 @@ def body_of(message: EmailMessage) -> str:
         return payload.decode("utf-8", "replace") if isinstance(payload, bytes) else ""
 
 
-def _for(message: EmailMessage, address: str) -> bool:
+def _for(message: Message, address: str) -> bool:
     wanted = address.lower()
     fields = [str(message.get(h, "")) for h in ("To", "Cc", "Delivered-To")]
     return any(a.lower() == wanted for _, a in getaddresses(fields))
@@ -37,6 +39,9 @@ def _when(message: EmailMessage) -> float:
         return parsedate_to_datetime(str(message["Date"])).timestamp()
     except (TypeError, ValueError):
         return 0.0
+
+
+_HEADERS = BytesHeaderParser(policy=email.policy.default)
 
 
 def _parse(raw: bytes) -> EmailMessage:
@@ -53,10 +58,11 @@ def maildir_bodies(path: Path, address: str) -> list[str]:
             continue
         for file in folder.iterdir():
             try:
-                message = _parse(file.read_bytes())
+                raw = file.read_bytes()
             except OSError:  # moved away meanwhile
                 continue
-            if _for(message, address):
+            if _for(_HEADERS.parsebytes(raw), address):  # headers first: most are others'
+                message = _parse(raw)
                 found.append((_when(message), file.name, body_of(message)))
     return [body for _, _, body in sorted(found)]
 
@@ -86,7 +92,5 @@ def imap_bodies(url: str, address: str) -> list[str]:
                         out.append(body_of(message))
         return out
     finally:
-        try:
+        with contextlib.suppress(OSError, imaplib.IMAP4.error):
             client.logout()
-        except (OSError, imaplib.IMAP4.error):
-            pass

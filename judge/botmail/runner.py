@@ -72,6 +72,8 @@ def once(robot: Robot, bodies: list[str], send: Callable[[EmailMessage], None]) 
         board.power,
         robots.rng_for(robot.seed, phase, board.power),
     )
+    if not orders:  # e.g. builds owed with no home centre free: the judge waits for none
+        return f"{board.power} {phase}: nothing to order"
     letter = board.variant.power(board.power).letter
     message = EmailMessage()
     message["From"] = robot.address
@@ -82,7 +84,7 @@ def once(robot: Robot, bodies: list[str], send: Callable[[EmailMessage], None]) 
         f"SIGN ON {letter}{robot.game} {robot.password}\n" + "".join(f"{o}\n" for o in orders)
     )
     send(message)
-    _remember(robot.state, done + [phase])
+    _remember(robot.state, [*done, phase])
     return f"{board.power} {phase}: {len(orders)} orders sent as {message['Message-ID']}"
 
 

@@ -1,0 +1,131 @@
+"""`judge bot` plays Italy in a game of our judge by mail: each run reads the judge's mails
+from the judge's own Maildir, rebuilds the board, orders the phase once and mails the
+orders to the judge's listener; the other six powers are people's mails. Two game years,
+every robot order accepted."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+import robots
+import variants
+from judge.botmail.board import Board
+from judge.botmail.box import body_of
+from judge.botmail.reading import read_mail
+from judge.cli import main
+from tests.gametable import POWERS, Table, address, start
+
+ROBOT = "Italy"
+# Austria walks on Venice, so that the robot has a retreat or an adjustment to order too.
+AUSTRIA = {
+    "S1901M": "A vie-tyr\nA bud-ser\nF tri H",
+    "F1901M": "A tyr-ven\nF tri S A tyr-ven\nA ser H",
+}
+STANDARD = variants.load("standard")
+
+
+def run_bot(table: Table, capsys: pytest.CaptureFixture[str], *extra: str) -> str:
+    """One `judge bot --once`, in this process, as cron would run it."""
+    judge = table.judge
+    status = main(
+        [
+            "bot", "--strategy", "random", "--seed", "2",
+            "--address", address(ROBOT), "--password", f"pw{ROBOT}", "--game", "war",
+            "--maildir", str(judge.mailbox.path), "--judge", "judge@test.example",
+            "--smtp", judge.env["JUDGE_LISTEN"], "--once", *extra,
+        ]
+    )  # fmt: skip
+    out = capsys.readouterr().out.strip()
+    assert status == 0, out
+    return out
+
+
+def board_of(table: Table, power: str) -> Board:
+    """What a player's mails say of the board, read as the robot reads its own."""
+    board = Board(STANDARD, "war")
+    for message in table.judge.mailbox.all():
+        if message["To"] == address(power) and (report := read_mail(STANDARD, body_of(message))):
+            board.apply(report)
+    return board
+
+
+def boards(table: Table) -> dict[str, Board]:
+    """Every player's board, once all have the same phase (the results reach the seven
+    Maildir copies one by one)."""
+    found: dict[str, Board] = {}
+
+    def agreed() -> bool:
+        found.update({power: board_of(table, power) for power in POWERS})
+        return len({str(b.phase) for b in found.values()}) == 1
+
+    table.judge.mailbox.wait(agreed)
+    return found
+
+
+def people_orders(power: str, board: Board, phase: str) -> str:
+    """A person's orders: Austria's walk on Venice when its units are there for it; holds,
+    disbands, waived builds and removals otherwise."""
+    script = AUSTRIA.get(phase, "") if power == "Austria" else ""
+    mine = {str(u) for u in board.units if u.power == power}
+    if script and all(line[:5] in mine for line in script.split("\n")):
+        return script
+    return "\n".join(robots.play("hold", board.position(), power, robots.rng_for(0, phase, power)))
+
+
+def accepted(reply: str) -> bool:
+    return "error" not in reply.lower().replace("error flag is not set", "")
+
+
+def test_a_robot_plays_two_years_by_mail(table: Table, capsys: pytest.CaptureFixture[str]):
+    assert run_bot(table, capsys) == f"no word yet of game 'war' in the mails to {address(ROBOT)}"
+    start(table)
+    table.wait_for(address(ROBOT), "Game Starting")
+    ordered = []
+    while (phase := str((now := boards(table))[ROBOT].phase)) != "S1903M":
+        people = [p for p, b in now.items() if p != ROBOT and b.has_orders_to_give()]
+        said = run_bot(table, capsys)
+        if sent := re.search(r"orders sent as (<[^>]+>)", said):
+            assert said.startswith(f"Italy {phase}: ")
+            reply = table.judge.mailbox.reply(sent[1]).get_content()
+            assert accepted(reply), reply
+            ordered.append(phase)
+            if people:  # the phase waits for them: a second look sends nothing more
+                assert run_bot(table, capsys) == f"Italy {phase}: already ordered"
+        else:
+            assert said == f"Italy {phase}: nothing to order"
+        for power in people:
+            reply = table.orders(power, people_orders(power, now[power], phase))
+            assert accepted(reply), reply
+        table.wait_for(address(ROBOT), f"{phase} Results")
+    assert {"S1901M", "F1901M", "S1902M", "F1902M"} <= set(ordered)
+    # With seed 2 the walk on Venice costs the robot a retreat, a winter or both.
+    assert any(p.endswith(("R", "B")) for p in ordered), ordered
+    assert (Path(table.judge.mailbox.path).parent / ".judge-bot-war.json").exists()
+
+    # The board the robot folded from the results is the one the judge keeps.
+    state = table.show()
+    assert state["phase"] == "S1903M"
+    board = board_of(table, ROBOT)
+    assert sorted(str(u) for u in board.units if u.power == ROBOT) == sorted(state["units"][ROBOT])
+    assert sorted(c for c, o in board.centers.items() if o == ROBOT) == sorted(
+        state["centers"][ROBOT]
+    )
+    # And a LIST reply gives the robot the same board in one mail.
+    listing = read_mail(STANDARD, table.send(address("Germany"), "LIST war").get_content())
+    assert listing is not None and listing.kind == "status"
+    assert set(listing.units or []) == set(board.units)
+    assert listing.centers == board.centers
+
+
+def test_a_robot_with_a_strategy_nobody_wrote(capsys: pytest.CaptureFixture[str]):
+    status = main(
+        [
+            "bot", "--strategy", "genius", "--address", "r@x.example", "--password", "p",
+            "--game", "war", "--maildir", "/nonexistent", "--judge", "j@x.example", "--once",
+        ]
+    )  # fmt: skip
+    assert status == 2
+    assert "no strategy 'genius'; there are hold, random" in capsys.readouterr().err
