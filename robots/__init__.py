@@ -1,4 +1,5 @@
-"""Program players: strategies that give a power's orders for any phase of any variant.
+"""Program players: strategies that give a power's orders for any phase of any variant, the
+press they answer (talk.py) and the observation module (observation.py).
 
 Pure like adjudicator/: a strategy sees the board (`adjudicator.given.Position`) and returns
 order texts in the adjudicator's notation, the same texts a player could mail. The judge's
@@ -12,12 +13,15 @@ import random
 
 from adjudicator.given import Position
 
-from . import holding, randomly
+from . import blabbot, dumbbot, holding, loeb, randomly
 from .strategy import Strategy
 
 STRATEGIES: dict[str, Strategy] = {
     "hold": holding.play,
     "random": randomly.play,
+    "loeb": loeb.play,
+    "dumbbot": dumbbot.play,
+    "blabbot": blabbot.play,
 }
 
 

@@ -14,7 +14,7 @@ from .accounts import files, registration
 from .clock import absences, timing
 from .endings import votes
 from .forming import joining, player, setup
-from .listings import games, history, summary, whogame
+from .listings import games, history, relations, summary, whogame
 from .master import control, rules, settings
 from .play import orders
 from .press import diary, postal, press
@@ -90,6 +90,7 @@ HANDLERS: dict[type, Handler] = {
     p.ListGames: games.list_games,
     p.WhoGame: whogame.who_game,
     p.Summary: summary.summary,
+    p.Relations: relations.relations,
     p.History: history.history,
     p.HistoryTurns: history.history_turns,
 }
@@ -99,7 +100,7 @@ NO_GAME = (
     p.Register, p.IAmAlso, p.IAmAlsoConfirm, p.WhoIs, p.GetDedication, p.InfoPlayer,
     p.GetWhois, p.GetFile,
     p.GetPackage, p.Help, p.Version, p.Map, p.WhoGame, p.History, p.HistoryTurns,
-    p.ListGames, p.Summary,
+    p.ListGames, p.Summary, p.Relations,
 )  # fmt: skip
 
 # How the manual names each command, for "not yet" answers.
@@ -109,6 +110,7 @@ NAMES: dict[type, str] = {
     p.HistoryTurns: "HISTORY",
     p.ListGames: "LIST",
     p.Summary: "SUMMARY",
+    p.Relations: "RELATIONS",
     p.Create: "CREATE",
     p.SignOn: "SIGN ON",
     p.SignOnNext: "SIGN ON",

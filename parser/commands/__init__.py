@@ -53,7 +53,15 @@ from .forming import (
     SignOnNext,
     Unstart,
 )
-from .listings import History, HistoryTurns, ListGames, ListingsRules, Summary, WhoGame
+from .listings import (
+    History,
+    HistoryTurns,
+    ListGames,
+    ListingsRules,
+    Relations,
+    Summary,
+    WhoGame,
+)
 from .master import (
     Become,
     BecomeMaster,
@@ -150,6 +158,7 @@ __all__ = [
     "Process",
     "Promote",
     "Register",
+    "Relations",
     "ReplyTo",
     "Resign",
     "Resume",
