@@ -9,6 +9,7 @@ import re
 from pathlib import Path
 
 import pytest
+from sqlalchemy import select
 
 import robots
 import variants
@@ -16,6 +17,8 @@ from judge.botmail.board import Board
 from judge.botmail.box import body_of
 from judge.botmail.reading import read_mail
 from judge.cli import main
+from judge.reports.show import game_state
+from judge.store.models import Game
 from tests.gametable import POWERS, Table, address, start
 
 ROBOT = "Italy"
@@ -27,14 +30,21 @@ AUSTRIA = {
 STANDARD = variants.load("standard")
 
 
-def run_bot(table: Table, capsys: pytest.CaptureFixture[str], *extra: str) -> str:
-    """One `judge bot --once`, in this process, as cron would run it."""
+def run_bot(
+    table: Table,
+    capsys: pytest.CaptureFixture[str],
+    power: str = ROBOT,
+    maildir: Path | None = None,
+    *extra: str,
+) -> str:
+    """One `judge bot --once`, in this process, as cron would run it; by default reading
+    the judge's own Maildir, where every mail it sends lands."""
     judge = table.judge
     status = main(
         [
             "bot", "--strategy", "random", "--seed", "2",
-            "--address", address(ROBOT), "--password", f"pw{ROBOT}", "--game", "war",
-            "--maildir", str(judge.mailbox.path), "--judge", "judge@test.example",
+            "--address", address(power), "--password", f"pw{power}", "--game", "war",
+            "--maildir", str(maildir or judge.mailbox.path), "--judge", "judge@test.example",
             "--smtp", judge.env["JUDGE_LISTEN"], "--once", *extra,
         ]
     )  # fmt: skip
@@ -79,7 +89,9 @@ def accepted(reply: str) -> bool:
     return "error" not in reply.lower().replace("error flag is not set", "")
 
 
-def test_a_robot_plays_two_years_by_mail(table: Table, capsys: pytest.CaptureFixture[str]):
+def test_a_robot_plays_two_years_by_mail(
+    table: Table, capsys: pytest.CaptureFixture[str], tmp_path: Path
+):
     assert run_bot(table, capsys) == f"no word yet of game 'war' in the mails to {address(ROBOT)}"
     start(table)
     table.wait_for(address(ROBOT), "Game Starting")
@@ -106,18 +118,37 @@ def test_a_robot_plays_two_years_by_mail(table: Table, capsys: pytest.CaptureFix
     assert (Path(table.judge.mailbox.path).parent / ".judge-bot-war.json").exists()
 
     # The board the robot folded from the results is the one the judge keeps.
-    state = table.show()
+    with table.judge.store.transaction(readonly=True) as session:
+        game = session.execute(select(Game).where(Game.name == "war")).scalar_one()
+        state = game_state(game, table.judge.settings.zone)
     assert state["phase"] == "S1903M"
     board = board_of(table, ROBOT)
     assert sorted(str(u) for u in board.units if u.power == ROBOT) == sorted(state["units"][ROBOT])
     assert sorted(c for c, o in board.centers.items() if o == ROBOT) == sorted(
         state["centers"][ROBOT]
     )
-    # And a LIST reply gives the robot the same board in one mail.
-    listing = read_mail(STANDARD, table.send(address("Germany"), "LIST war").get_content())
-    assert listing is not None and listing.kind == "status"
+
+    # A robot joining the running game as Germany, with an empty box, asks for a LIST; the
+    # reply shows it the same board in one mail, and it orders from that.
+    box = tmp_path / "germany"
+    for sub in ("new", "cur", "tmp"):
+        (box / sub).mkdir(parents=True)
+    joining = ("--power", "Germany", "--state", str(tmp_path / "germany.json"))
+    assert run_bot(table, capsys, "Germany", box, *joining) == "asked the judge for LIST war"
+    assert run_bot(table, capsys, "Germany", box, *joining) == (
+        "no word yet of game 'war' in the mails to germany@players.example"
+    )  # asked once, not at every look
+    table.wait_for(address("Germany"), "war listing")
+    reply = table.inbox(address("Germany"), "war listing")[0]
+    listing = read_mail(STANDARD, reply.get_content())
+    assert listing is not None and listing.kind == "status" and str(listing.phase) == "S1903M"
     assert set(listing.units or []) == set(board.units)
     assert listing.centers == board.centers
+    (box / "new" / "1.listing").write_bytes(bytes(reply))
+    said = run_bot(table, capsys, "Germany", box, *joining)
+    sent = re.search(r"^Germany S1903M: \d+ orders sent as (<[^>]+>)$", said)
+    assert sent, said
+    assert accepted(table.judge.mailbox.reply(sent[1]).get_content())
 
 
 def test_a_robot_with_a_strategy_nobody_wrote(capsys: pytest.CaptureFixture[str]):

@@ -9,17 +9,21 @@ from __future__ import annotations
 
 import json
 import smtplib
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from email.message import EmailMessage
 from email.utils import make_msgid
 from pathlib import Path
+from typing import Any
 
 import robots
 import variants
 
 from .board import Board
 from .reading import read_mail
+
+LIST_EVERY = 3600.0  # seconds between LIST requests while the box has no word of the game
 
 
 @dataclass(frozen=True)
@@ -54,14 +58,20 @@ def board_from(robot: Robot, bodies: list[str]) -> Board:
 def once(robot: Robot, bodies: list[str], send: Callable[[EmailMessage], None]) -> str:
     """Order the phase the mails show, if it is due and not yet ordered; say what was done."""
     board = board_from(robot, bodies)
+    state = _state(robot.state)
+    if board.over:
+        return f"game '{robot.game}' is over"
     if board.phase is None:
+        if robot.power and time.time() - float(state.get("listed", 0)) > LIST_EVERY:
+            # Joining a game already running: a LIST reply shows the board in one mail.
+            send(_mail(robot, f"{robot.game} listing", f"LIST {robot.game}\n"))
+            _remember(robot.state, dict(state, listed=time.time()))
+            return f"asked the judge for LIST {robot.game}"
         return f"no word yet of game '{robot.game}' in the mails to {robot.address}"
     if board.power is None:
         return f"no start notice names this robot's power in '{robot.game}'; give --power"
     phase = str(board.phase)
-    if board.over:
-        return f"game '{robot.game}' is over"
-    done = _ordered(robot.state)
+    done = [str(p) for p in state.get("ordered", [])]
     if phase in done:
         return f"{board.power} {phase}: already ordered"
     if not board.has_orders_to_give():
@@ -75,17 +85,21 @@ def once(robot: Robot, bodies: list[str], send: Callable[[EmailMessage], None]) 
     if not orders:  # e.g. builds owed with no home centre free: the judge waits for none
         return f"{board.power} {phase}: nothing to order"
     letter = board.variant.power(board.power).letter
+    body = f"SIGN ON {letter}{robot.game} {robot.password}\n" + "".join(f"{o}\n" for o in orders)
+    message = _mail(robot, f"{robot.game} {phase} orders", body)
+    send(message)
+    _remember(robot.state, dict(state, ordered=[*done, phase]))
+    return f"{board.power} {phase}: {len(orders)} orders sent as {message['Message-ID']}"
+
+
+def _mail(robot: Robot, subject: str, body: str) -> EmailMessage:
     message = EmailMessage()
     message["From"] = robot.address
     message["To"] = robot.judge
-    message["Subject"] = f"{robot.game} {phase} orders"
+    message["Subject"] = subject
     message["Message-ID"] = make_msgid(domain=robot.address.rpartition("@")[2] or "bot.invalid")
-    message.set_content(
-        f"SIGN ON {letter}{robot.game} {robot.password}\n" + "".join(f"{o}\n" for o in orders)
-    )
-    send(message)
-    _remember(robot.state, [*done, phase])
-    return f"{board.power} {phase}: {len(orders)} orders sent as {message['Message-ID']}"
+    message.set_content(body)
+    return message
 
 
 def smtp_sender(host: str, port: int) -> Callable[[EmailMessage], None]:
@@ -96,16 +110,17 @@ def smtp_sender(host: str, port: int) -> Callable[[EmailMessage], None]:
     return send
 
 
-def _ordered(path: Path) -> list[str]:
+def _state(path: Path) -> dict[str, Any]:
+    """{"ordered": [phases ordered], "listed": when LIST was last asked for}."""
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
     except (OSError, ValueError):
-        return []
-    return [str(p) for p in data.get("ordered", [])] if isinstance(data, dict) else []
+        return {}
+    return data if isinstance(data, dict) else {}
 
 
-def _remember(path: Path, phases: list[str]) -> None:
+def _remember(path: Path, state: dict[str, Any]) -> None:
     """Written whole to a new file, then renamed: a crash leaves the old file or the new."""
     fresh = path.with_name(path.name + ".new")
-    fresh.write_text(json.dumps({"ordered": phases}, indent=1) + "\n", encoding="utf-8")
+    fresh.write_text(json.dumps(state, indent=1) + "\n", encoding="utf-8")
     fresh.replace(path)
