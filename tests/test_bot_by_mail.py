@@ -150,6 +150,37 @@ def test_a_robot_plays_two_years_by_mail(
     assert sent, said
     assert accepted(table.judge.mailbox.reply(sent[1]).get_content())
 
+    # Italy's robot, given a wrong password, hears of it at its next look.
+    said = run_bot(table, capsys, ROBOT, None, "--password", "wrong")
+    sent = re.search(r"^Italy S1903M: \d+ orders sent as (<[^>]+>)$", said)
+    assert sent, said
+    table.judge.mailbox.reply(sent[1])
+    assert run_bot(table, capsys) == (
+        "the judge's reply to the S1903M orders: Invalid password or power ID specified.\n"
+        "Italy S1903M: already ordered"
+    )
+    assert run_bot(table, capsys) == "Italy S1903M: already ordered"  # told once
+
+
+def test_a_cut_or_strange_mail_is_read_without_failing():
+    """Whatever the box holds, reading a mail gives a report or None, never a traceback."""
+    results = (
+        "Movement results for Fall of 1901. (war.002)\n\nItaly: Army Venice HOLD. (*dislodged*)\n"
+        "Italy: Fleet Atlantis -> Rome.\nNarnia: Army Rome HOLD.\n\n\n"
+        "The following units were dislodged:\n\nThe Italian Army in Venice can retreat to "
+        "Piedmont or Rome or\nAtlantis.\n\nOwnership of supply centers:\n\nItaly:     Naples,\n"
+        "           Rome, (Venice), Atlantis.\n\nThe next phase of 'war' will be Retreats for "
+        "Fall of 1901.\n" + "Italy: Army " + "x" * 100000 + "\n"
+    )
+    report = read_mail(STANDARD, results)
+    assert report is not None and report.kind == "movement" and report.units == []
+    assert [(str(d.unit), d.retreats) for d in report.dislodged] == [("A ven", ("pie", "rom"))]
+    assert report.centers == {"nap": "Italy", "rom": "Italy", "ven": "Italy"}
+    assert str(report.next_phase) == "F1901R"
+    for cut in range(0, len(results[:900]), 7):
+        read_mail(STANDARD, results[:cut])
+    assert read_mail(STANDARD, "Movement results for Fall of 99999. (war.1)\n") is not None
+
 
 def test_a_robot_with_a_strategy_nobody_wrote(capsys: pytest.CaptureFixture[str]):
     status = main(

@@ -48,9 +48,9 @@ def _parse(raw: bytes) -> EmailMessage:
     return email.message_from_bytes(raw, policy=email.policy.default)  # type: ignore[return-value]
 
 
-def maildir_bodies(path: Path, address: str) -> list[str]:
-    """The texts of the mails to `address` in the Maildir, oldest first (by Date, then by
-    file name, which a Maildir writer starts with the time of delivery)."""
+def maildir_mails(path: Path, address: str) -> list[EmailMessage]:
+    """The mails to `address` in the Maildir, oldest first (by Date, then by file name,
+    which a Maildir writer starts with the time of delivery)."""
     found = []
     for sub in ("cur", "new"):
         folder = path / sub
@@ -63,12 +63,12 @@ def maildir_bodies(path: Path, address: str) -> list[str]:
                 continue
             if _for(_HEADERS.parsebytes(raw), address):  # headers first: most are others'
                 message = _parse(raw)
-                found.append((_when(message), file.name, body_of(message)))
-    return [body for _, _, body in sorted(found)]
+                found.append((_when(message), file.name, message))
+    return [message for _, _, message in sorted(found, key=lambda x: x[:2])]
 
 
-def imap_bodies(url: str, address: str) -> list[str]:
-    """The texts of the mails to `address` in an IMAP mailbox, in the server's order.
+def imap_mails(url: str, address: str) -> list[EmailMessage]:
+    """The mails to `address` in an IMAP mailbox, in the server's order.
 
     `imap://user:password@host[:port]/MAILBOX` (or `imaps://`); the mailbox is opened
     read-only and mails are fetched with BODY.PEEK, so none is marked as read."""
@@ -89,7 +89,7 @@ def imap_bodies(url: str, address: str) -> list[str]:
                 if isinstance(item, tuple):
                     message = _parse(item[1])
                     if _for(message, address):
-                        out.append(body_of(message))
+                        out.append(message)
         return out
     finally:
         with contextlib.suppress(OSError, imaplib.IMAP4.error):

@@ -37,7 +37,7 @@ def run(settings: object, args: argparse.Namespace) -> int:
     import robots
     import variants
 
-    from .box import imap_bodies, maildir_bodies
+    from .box import imap_mails, maildir_mails
     from .runner import Robot, once, smtp_sender
 
     if args.strategy not in robots.STRATEGIES:
@@ -73,10 +73,10 @@ def run(settings: object, args: argparse.Namespace) -> int:
     while True:
         try:
             if args.maildir:
-                bodies = maildir_bodies(args.maildir, args.address)
+                mails = maildir_mails(args.maildir, args.address)
             else:
-                bodies = imap_bodies(args.imap, args.address)
-            print(once(robot, bodies, send), flush=True)
+                mails = imap_mails(args.imap, args.address)
+            print(once(robot, mails, send), flush=True)
         except (OSError, ValueError) as exc:  # the box or the relay: try again next time
             print(f"judge bot: {exc}", file=sys.stderr, flush=True)
             if args.once:

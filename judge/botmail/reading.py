@@ -17,6 +17,7 @@ from adjudicator.phase import Phase
 from adjudicator.retreats import Dislodged
 from variants import Variant
 
+LONGEST = 400  # characters of a line (or a dislodged unit's sentence) worth reading
 TYPES = {"Army": "A", "Fleet": "F", "Wing": "W"}
 SEASONS = {"Spring": "S", "Summer": "U", "Fall": "F", "Winter": "W"}
 KINDS = {"Movement": "M", "Retreat": "R", "Retreats": "R", "Adjustment": "B", "Adjustments": "B"}
@@ -70,7 +71,8 @@ class Report:
 
 def read_mail(variant: Variant, text: str) -> Report | None:
     """The report in a mail's body, or None when it is no report of the board."""
-    lines = [line.rstrip() for line in text.replace("\r\n", "\n").split("\n")]
+    # No line of a judge's report is long; a cut keeps every pattern's work small.
+    lines = [line[:LONGEST].rstrip() for line in text.replace("\r\n", "\n").split("\n")]
     for i, line in enumerate(lines):
         if m := _RESULTS.match(line):
             kind = m["kind"].lower()
@@ -162,7 +164,7 @@ def _movement(variant: Variant, body: list[str], report: Report) -> None:
         section = section.split("\nThe next phase of", 1)[0]
         sentences = re.split(r"(?<=\.)\s+(?=The )", " ".join(section.split()))
         for sentence in sentences:
-            if (d := _DISLODGED.match(sentence.strip())) and d["to"]:
+            if len(sentence) <= LONGEST and (d := _DISLODGED.match(sentence.strip())) and d["to"]:
                 unit = _unit(variant, d["adj"], d["type"], d["place"])
                 if unit is not None:
                     report.dislodged.append(Dislodged(unit, _places(variant, d["to"])))

@@ -21,6 +21,7 @@ import robots
 import variants
 
 from .board import Board
+from .box import body_of
 from .reading import read_mail
 
 LIST_EVERY = 3600.0  # seconds between LIST requests while the box has no word of the game
@@ -47,7 +48,10 @@ def board_from(robot: Robot, bodies: list[str]) -> Board:
     variant = variants.load(robot.variant)
     board = Board(variant, robot.game.lower(), power=robot.power)
     for body in bodies:
-        report = read_mail(variant, body)
+        try:
+            report = read_mail(variant, body)
+        except (ValueError, KeyError, IndexError):  # a mail like no judge's: not for us
+            continue
         if report is not None:
             board.apply(report)
     if robot.power:
@@ -55,10 +59,15 @@ def board_from(robot: Robot, bodies: list[str]) -> Board:
     return board
 
 
-def once(robot: Robot, bodies: list[str], send: Callable[[EmailMessage], None]) -> str:
-    """Order the phase the mails show, if it is due and not yet ordered; say what was done."""
-    board = board_from(robot, bodies)
+def once(robot: Robot, mails: list[EmailMessage], send: Callable[[EmailMessage], None]) -> str:
+    """Order the phase the mails show, if it is due and not yet ordered; say what was done,
+    after what the judge found wrong in the orders it sent last, once its reply is in."""
     state = _state(robot.state)
+    complaint = _complaint(state, mails)
+    if complaint:
+        _remember(robot.state, state)
+        return complaint + "\n" + once(robot, mails, send)
+    board = board_from(robot, [body_of(m) for m in mails])
     if board.over:
         return f"game '{robot.game}' is over"
     if board.phase is None:
@@ -88,8 +97,29 @@ def once(robot: Robot, bodies: list[str], send: Callable[[EmailMessage], None]) 
     body = f"SIGN ON {letter}{robot.game} {robot.password}\n" + "".join(f"{o}\n" for o in orders)
     message = _mail(robot, f"{robot.game} {phase} orders", body)
     send(message)
-    _remember(robot.state, dict(state, ordered=[*done, phase]))
+    _remember(robot.state, dict(state, ordered=[*done, phase], sent=[phase, message["Message-ID"]]))
     return f"{board.power} {phase}: {len(orders)} orders sent as {message['Message-ID']}"
+
+
+def _complaint(state: dict[str, Any], mails: list[EmailMessage]) -> str:
+    """The error lines of the judge's reply to the last orders sent, the first time the
+    reply is seen (`state` then forgets the orders); "" when there are none."""
+    sent = state.get("sent")
+    if not sent:
+        return ""
+    phase, message_id = sent
+    reply = next((m for m in mails if m["In-Reply-To"] == message_id), None)
+    if reply is None:
+        return ""
+    del state["sent"]
+    wrong = [
+        line.strip()
+        for line in body_of(reply).splitlines()
+        if ("error" in line.lower() and "not set" not in line.lower())
+        or "nvalid" in line
+        or "password" in line.lower()
+    ]
+    return f"the judge's reply to the {phase} orders: " + " / ".join(wrong) if wrong else ""
 
 
 def _mail(robot: Robot, subject: str, body: str) -> EmailMessage:
