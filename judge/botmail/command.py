@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import imaplib
 import sys
 import time
 from pathlib import Path
@@ -77,7 +78,7 @@ def run(settings: object, args: argparse.Namespace) -> int:
             else:
                 mails = imap_mails(args.imap, args.address)
             print(once(robot, mails, send), flush=True)
-        except (OSError, ValueError) as exc:  # the box or the relay: try again next time
+        except (OSError, ValueError, imaplib.IMAP4.error) as exc:  # the box or the relay
             print(f"judge bot: {exc}", file=sys.stderr, flush=True)
             if args.once:
                 return 1
