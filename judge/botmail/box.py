@@ -51,6 +51,8 @@ def _parse(raw: bytes) -> EmailMessage:
 def maildir_mails(path: Path, address: str) -> list[EmailMessage]:
     """The mails to `address` in the Maildir, oldest first (by Date, then by file name,
     which a Maildir writer starts with the time of delivery)."""
+    if not (path / "new").is_dir():
+        raise FileNotFoundError(f"{path} is not a Maildir (no new/ in it)")
     found = []
     for sub in ("cur", "new"):
         folder = path / sub
