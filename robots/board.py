@@ -19,6 +19,16 @@ from variants import Variant, province_of
 
 
 @cache
+def spread_table(variant: Variant) -> tuple[tuple[str, ...], tuple[tuple[int, ...], ...]]:
+    """The provinces in a fixed order, and each one's neighbours by index: spreading values
+    over the map many times a phase is quicker over lists than over dicts."""
+    near = neighbours(variant)
+    order = tuple(variant.provinces)
+    index = {p: i for i, p in enumerate(order)}
+    return order, tuple(tuple(index[q] for q in near[p] if q in index) for p in order)
+
+
+@cache
 def neighbours(variant: Variant) -> dict[str, frozenset[str]]:
     """Province -> the provinces any unit could move to from it (army, fleet or wing)."""
     out: dict[str, set[str]] = {p: set() for p in variant.provinces}
@@ -49,13 +59,8 @@ def presence(position: Position) -> dict[str, Counter[str]]:
     return out
 
 
-def sizes(centers: dict[str, str] | object) -> Counter[str]:
-    """Centres owned per power."""
-    return Counter(centers.values())  # type: ignore[attr-defined]
-
-
 @dataclass
-class Options:
+class Choices:
     """One power's legal movement orders, by kind."""
 
     # unit -> province it may move to -> the order text (one coast chosen when there are two)
@@ -64,15 +69,17 @@ class Options:
     supports: dict[tuple[Unit, Unit, str | None], str]
 
 
-def options(position: Position, power: str) -> Options:
-    """The power's units' moves (not convoyed) and supports, from possible.py's list."""
-    table = movement_orders(position.variant, position.units)
-    by_name = {str(u): u for u in position.units}
+def options(position: Position, power: str) -> Choices:
+    """The power's units' moves (not convoyed) and supports of each other, from
+    possible.py's list for the power's units alone: what is possible among them stays
+    possible with the other units on the board (a convoy route only gains fleets), and the
+    list is a seventh of the work of everybody's."""
+    mine_only = [u for u in position.units if u.power == power]
+    table = movement_orders(position.variant, mine_only)
+    by_name = {str(u): u for u in mine_only}
     moves: dict[Unit, dict[str, str]] = {}
     supports: dict[tuple[Unit, Unit, str | None], str] = {}
-    for unit in position.units:
-        if unit.power != power:
-            continue
+    for unit in mine_only:
         reach = unit_reach(position.variant, unit)
         mine: dict[str, str] = {}
         for text in table[unit]:
@@ -86,4 +93,4 @@ def options(position: Position, power: str) -> Options:
                 target = province_of(words[6]) if len(words) > 5 else None
                 supports[(unit, other, target)] = text
         moves[unit] = mine
-    return Options(moves, supports)
+    return Choices(moves, supports)

@@ -21,25 +21,27 @@ from collections import Counter
 from adjudicator.board import Unit
 from adjudicator.given import Position
 
-from .board import neighbours, options, presence
+from .board import Choices, options, presence, spread_table
 from .strategy import own_units
 from .valued import adjustments, retreats
 
 # Proximity weights, nearest first; attack and defence weights; strength and competition.
-SPRING = ((100, 1000, 30, 10, 6, 5, 4, 3, 2, 1), 700, 300, 1000, 1000)
-AUTUMN = ((1000, 100, 30, 10, 6, 5, 4, 3, 2, 1), 600, 400, 1000, 1000)
-WINTER = ((1000, 100, 30, 10, 6, 5, 4, 3, 2, 1), 300, 700, 0, 0)
+Weights = tuple[tuple[int, ...], int, int, int, int]
+SPRING: Weights = ((100, 1000, 30, 10, 6, 5, 4, 3, 2, 1), 700, 300, 1000, 1000)
+AUTUMN: Weights = ((1000, 100, 30, 10, 6, 5, 4, 3, 2, 1), 600, 400, 1000, 1000)
+WINTER: Weights = ((1000, 100, 30, 10, 6, 5, 4, 3, 2, 1), 300, 700, 0, 0)
 # Chance of looking past the best choice to the next, before weighing how much worse it is.
 ALTERNATIVE = 0.5
 # How fast that chance falls as the next choice is worth less than the one before.
 DIFFERENCE = 5.0
 
 
-def values(position: Position, power: str, friends: frozenset[str], weights: tuple) -> dict:
+def values(
+    position: Position, power: str, friends: frozenset[str], weights: Weights
+) -> dict[str, float]:
     """Province -> how much it is worth to `power` this phase."""
     proximity_weights, attack_w, defence_w, strength_w, competition_w = weights
     variant = position.variant
-    near = neighbours(variant)
     size = Counter(position.centers.values())
     around = presence(position)
     ours = {power} | friends
@@ -54,17 +56,19 @@ def values(position: Position, power: str, friends: frozenset[str], weights: tup
             elif owner not in ours or owner is None:
                 worth = attack_w * (size[owner] if owner else 1)
         base[abbr] = worth
-    total = {p: proximity_weights[0] * v for p, v in base.items()}
-    layer = base
+    order, near_index = spread_table(variant)
+    layer = [base[p] for p in order]
+    total = [proximity_weights[0] * v for v in layer]
     for weight in proximity_weights[1:]:
-        layer = {p: (layer[p] + sum(layer.get(q, 0.0) for q in near[p])) / 5.0 for p in layer}
-        for p, v in layer.items():
-            total[p] += weight * v
+        layer = [(layer[i] + sum([layer[j] for j in js])) / 5.0 for i, js in enumerate(near_index)]
+        for i, v in enumerate(layer):
+            total[i] += weight * v
+    value = dict(zip(order, total, strict=True))
     for p, counts in around.items():
         strength = sum(n for who, n in counts.items() if who == power)
         competition = max((n for who, n in counts.items() if who not in ours), default=0)
-        total[p] = total.get(p, 0.0) + strength_w * strength - competition_w * competition
-    return total
+        value[p] = value.get(p, 0.0) + strength_w * strength - competition_w * competition
+    return value
 
 
 def forbidden(position: Position, friends: frozenset[str]) -> frozenset[str]:
@@ -129,7 +133,7 @@ def movement(
     return [orders[u] for u in own_units(position, power)]
 
 
-def _no_self_bounce(orders: dict[Unit, str], going: dict[Unit, str | None], legal) -> None:
+def _no_self_bounce(orders: dict[Unit, str], going: dict[Unit, str | None], legal: Choices) -> None:
     """A move into a province where one of our units stays would fail against ourselves:
     support that unit instead, or hold."""
     staying = {u.province: u for u, d in going.items() if d is None}

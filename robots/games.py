@@ -76,7 +76,9 @@ def play_game(
     first = position.phase.year
     friends = friendships(seats)
     record = GameRecord(seed, dict(seats), {}, None, 0)
+    last = first - 1  # the year of the last phase played
     while position.phase.year < first + years:
+        last = position.phase.year
         if on_phase is not None:
             on_phase(position)
         phase = str(position.phase)
@@ -100,8 +102,7 @@ def play_game(
             break
         if position.phase.letter == "M" and _peace(position, friends):
             break
-    record.years = position.phase.year - first + (1 if record.winner else 0)
-    record.years = min(record.years, years)
+    record.years = last - first + 1
     counts = Counter(position.centers.values())
     record.centers = {p.name: counts.get(p.name, 0) for p in variant.powers}
     return record

@@ -44,7 +44,9 @@ RANDOM = 0.1  # up to 10 % more importance, at random
 SATISFIED = 0.2  # what is left of a place's importance once it has the units it needs
 
 
-def importance(position: Position, power: str, rng: random.Random, friends: frozenset[str]):
+def importance(
+    position: Position, power: str, rng: random.Random, friends: frozenset[str]
+) -> tuple[dict[str, float], dict[str, int]]:
     """(b): province -> importance; and (a): province -> enemy units that could enter it."""
     variant = position.variant
     around = presence(position)
@@ -155,9 +157,9 @@ def movement(
 
 def play(position: Position, power: str, rng: random.Random, friends: frozenset[str]) -> list[str]:
     kind = position.phase.kind
-    value, _ = importance(position, power, rng, friends)
     if kind == "movement":
         return movement(position, power, rng, friends)
+    value, _ = importance(position, power, rng, friends)
     if kind == "retreat":
         return retreats(position, power, value)
     return adjustments(position, power, value, rng)

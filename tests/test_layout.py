@@ -173,7 +173,6 @@ def test_no_engine_room_imports_a_higher_one() -> None:
         ("variants", "judge"),
         ("variants", "adjudicator"),
         ("variants", "parser"),
-        ("robots", "judge"),
         ("variants", "robots"),
         ("adjudicator", "robots"),
         ("parser", "robots"),

@@ -19,6 +19,7 @@ from robots.observation import Agreement, blocs, broken_agreements, friendliness
 from ...reports.listings.record import ENDED, is_master
 from ...reports.listings.relations import relations_text
 from ...store.models import Game, PhaseRecord
+from ..press.agreements import agreements
 from ..reply.conversation import Conversation
 from .lookup import known_variant, the_game, viewer
 
@@ -54,6 +55,5 @@ def _records(ctx: Conversation, game: Game) -> list[PhaseRecord]:
 
 
 def _agreements(ctx: Conversation, game: Game) -> list[Agreement]:
-    """The agreements made in the game's DPP press. None until the DPP reader (parser/dpp.py)
-    is on main: then each accepted PCE, DMZ or XDO proposal becomes an Agreement."""
-    return []
+    """The agreements accepted in the game's DPP press (press.agreements)."""
+    return agreements(ctx.session, game)
