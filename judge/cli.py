@@ -1,4 +1,4 @@
-"""The `judge` command: serve, process, migrate, show, tick, try, variants, tournament.
+"""The `judge` command: serve, process, migrate, show, tick, try, variants, tournament, bot.
 
 Exit statuses: 0 done; 1 failed (the message says why); 2 bad usage or no such game.
 `judge process` speaks sysexits to the mail system that pipes mail into it: 65 for a mail
@@ -116,6 +116,10 @@ def _arguments() -> argparse.ArgumentParser:
     to.add_argument("--seed", type=int, default=1, help="game g is played with seed K+g (1)")
     to.add_argument("--json", action="store_true", help="every game's seats and result")
     to.set_defaults(run=_tournament, settings_free=True)
+
+    from .botmail.command import add_parser as add_bot  # a player's tool: no engine
+
+    add_bot(commands)
     return parser
 
 
