@@ -1,4 +1,4 @@
-"""The `judge` command: serve, process, migrate, show, tick, try, variants.
+"""The `judge` command: serve, process, migrate, show, tick, try, variants, tournament, bot.
 
 Exit statuses: 0 done; 1 failed (the message says why); 2 bad usage or no such game.
 `judge process` speaks sysexits to the mail system that pipes mail into it: 65 for a mail
@@ -105,6 +105,21 @@ def _arguments() -> argparse.ArgumentParser:
     va = commands.add_parser("variants", help="the variants this judge plays")
     va.add_argument("--json", action="store_true", help="one object per variant, by name")
     va.set_defaults(run=_variants, settings_free=True)
+
+    to = commands.add_parser("tournament", help="games between robot strategies, in-process")
+    to.add_argument("--variant", default="standard", help="the variant to play (standard)")
+    to.add_argument(
+        "--players", required=True, help="a strategy per power, comma-separated, in seat order"
+    )
+    to.add_argument("--games", type=int, default=10, help="how many games (10)")
+    to.add_argument("--years", type=int, default=10, help="game years at most per game (10)")
+    to.add_argument("--seed", type=int, default=1, help="game g is played with seed K+g (1)")
+    to.add_argument("--json", action="store_true", help="every game's seats and result")
+    to.set_defaults(run=_tournament, settings_free=True)
+
+    from .botmail.command import add_parser as add_bot  # a player's tool: no engine
+
+    add_bot(commands)
     return parser
 
 
@@ -142,6 +157,12 @@ def _variants(settings: Settings | None, args: argparse.Namespace) -> int:
                 f"from {v['start_phase']}"
             )
     return 1 if broken else 0
+
+
+def _tournament(settings: Settings | None, args: argparse.Namespace) -> int:
+    from .tournament import run
+
+    return run(args)
 
 
 # -- serve ---------------------------------------------------------------------------------

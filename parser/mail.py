@@ -68,7 +68,7 @@ VocabularyFor = Callable[[Command], Vocabulary | None]
 # not a command). Keywords that may be glued to what follows (SETNOWAIT) need no word end.
 _COMMAND_START = re.compile(
     r"(?:set|signon|signoff|sign\s*on|sign\s*off|iamalso|i\s+am\s+also|infoplayer|whois|whogame"
-    r"|reply-to:|(?:help|version|get|send|info|who|register|history|list|map|summary|status"
+    r"|reply-to:|(?:help|version|get|send|info|who|register|history|list|map|summary|status|relations"
     r"|create|hello|login|observe|watch|phase|clear|if|else|endif|end\s*if|resign|withdraw"
     r"|press|broadcast|postal|diary|become|eject|force|pause|suspend|resume|predict|promote"
     r"|process|rollback|roll\s*back|terminate|unstart)(?![a-z0-9]))",

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-PACKAGES = ("judge", "parser", "adjudicator", "variants")
+PACKAGES = ("judge", "parser", "adjudicator", "robots", "variants")
 CHECKED = (*PACKAGES, "tests", "benchmarks", "migrations")
 LIMIT = 450  # non-blank lines
 
@@ -25,6 +25,7 @@ ENGINE_ROOMS = (
     "press",
     "endings",
     "play",
+    "robots",
     "forming",
     "master",
     "listings",
@@ -168,9 +169,13 @@ def test_no_engine_room_imports_a_higher_one() -> None:
         ("judge.mailout", "judge.engine"),
         ("parser", "judge"),
         ("adjudicator", "judge"),
+        ("robots", "judge"),
         ("variants", "judge"),
         ("variants", "adjudicator"),
         ("variants", "parser"),
+        ("variants", "robots"),
+        ("adjudicator", "robots"),
+        ("parser", "robots"),
     ],
 )
 def test_lower_layers_never_import_higher_ones(lower: str, higher: str) -> None:

@@ -14,8 +14,9 @@ from .accounts import files, registration
 from .clock import absences, timing
 from .endings import votes
 from .forming import joining, player, setup
-from .listings import games, history, summary, whogame
+from .listings import games, history, relations, summary, whogame
 from .master import control, rules, settings
+from .master import robots as robot_commands
 from .play import orders
 from .press import diary, postal, press
 from .reply.conversation import Conversation
@@ -86,10 +87,16 @@ HANDLERS: dict[type, Handler] = {
     p.SetChoice: settings.set_choice,
     p.SetPlayerList: settings.set_player_list,
     p.SetComment: settings.set_comment,
+    # robots (issue #18)
+    p.SetRobot: robot_commands.set_robot,
+    p.SetNoRobot: robot_commands.set_no_robot,
+    p.SetRobots: robot_commands.set_robots,
+    p.SetHumansOnly: robot_commands.set_humans_only,
     # listings
     p.ListGames: games.list_games,
     p.WhoGame: whogame.who_game,
     p.Summary: summary.summary,
+    p.Relations: relations.relations,
     p.History: history.history,
     p.HistoryTurns: history.history_turns,
 }
@@ -99,7 +106,7 @@ NO_GAME = (
     p.Register, p.IAmAlso, p.IAmAlsoConfirm, p.WhoIs, p.GetDedication, p.InfoPlayer,
     p.GetWhois, p.GetFile,
     p.GetPackage, p.Help, p.Version, p.Map, p.WhoGame, p.History, p.HistoryTurns,
-    p.ListGames, p.Summary,
+    p.ListGames, p.Summary, p.Relations,
 )  # fmt: skip
 
 # How the manual names each command, for "not yet" answers.
@@ -109,6 +116,7 @@ NAMES: dict[type, str] = {
     p.HistoryTurns: "HISTORY",
     p.ListGames: "LIST",
     p.Summary: "SUMMARY",
+    p.Relations: "RELATIONS",
     p.Create: "CREATE",
     p.SignOn: "SIGN ON",
     p.SignOnNext: "SIGN ON",

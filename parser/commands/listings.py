@@ -1,5 +1,5 @@
 """The listings family's commands (`listings.lark`): what the judge tells of its games,
-WHOGAME, LIST, SUMMARY and HISTORY (section 3)."""
+WHOGAME, LIST, SUMMARY and HISTORY (section 3), and RELATIONS (the observation module)."""
 
 from __future__ import annotations
 
@@ -43,6 +43,13 @@ class ListGames(Command):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Summary(Command):
+    game: str | None = None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Relations(Command):
+    """RELATIONS [name]: who is friends with whom, read off the orders (robots/observation)."""
+
     game: str | None = None
 
 
@@ -101,3 +108,6 @@ class ListingsRules(Rules):
 
     def summary(self, items: list) -> list[Command]:
         return [Summary(game=next(iter(token_texts(items, "NAME")), None))]
+
+    def relations(self, items: list) -> list[Command]:
+        return [Relations(game=next(iter(token_texts(items, "NAME")), None))]

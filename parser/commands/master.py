@@ -131,6 +131,38 @@ class SetRule(Command):
     value: str = ""
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SetRobot(Command):
+    """SET ROBOT power strategy: the judge plays the power with that strategy (empty when
+    none was named: the judge says which there are)."""
+
+    power: str
+    strategy: str = ""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SetNoRobot(Command):
+    """SET NO ROBOT power: the power is no longer the judge's to play."""
+
+    power: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SetRobots(Command):
+    """SET ROBOTS strategy: every empty power at FORCE BEGIN, and every power abandoned
+    later, is played by that robot; SET NO ROBOTS (strategy empty) stops it."""
+
+    strategy: str = ""
+    on: bool = True
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SetHumansOnly(Command):
+    """SET HUMANS ONLY (on) / SET OPEN TO ALL (off): whether program players may sign on."""
+
+    on: bool
+
+
 # SET RULE name: the words of each rule option of the adjudicator (adjudicator/options.py).
 RULES: dict[str, str] = {
     "paradox": "paradox",
@@ -340,6 +372,25 @@ class MasterRules(Rules):
         if len(words) == 1:
             return SetRule(name="", value=keyword(words[0]))
         return SetRule(name=keyword(words[0]), value=keyword("".join(words[1:])))
+
+    def set_robot(self, items: list) -> Command:
+        strategy = str(items[2]).lower() if len(items) > 2 else ""
+        return SetRobot(power=str(items[1]), strategy=strategy)
+
+    def set_no_robot(self, items: list) -> Command:
+        return SetNoRobot(power=str(items[2]))
+
+    def set_robots(self, items: list) -> Command:
+        if said_no(items):
+            return SetRobots(on=False)
+        words = [str(i).lower() for i in items if i.type == "WORD"]
+        return SetRobots(strategy=words[0] if words else "")
+
+    def humans_only(self, items: list) -> Command:
+        return SetHumansOnly(on=True)
+
+    def open_to_all(self, items: list) -> Command:
+        return SetHumansOnly(on=False)
 
     def set_level(self, items: list) -> Command:
         return SetChoice(name="level", value=str(items[0]).lower())

@@ -22,7 +22,7 @@ from .files import send_file
 # The fields of our `form` help file, in the order a form is printed.
 FIELDS = (
     "name", "email", "address", "phone", "country", "level", "site", "timezone",
-    "birthdate", "sex", "package",
+    "birthdate", "sex", "package", "program",
 )  # fmt: skip
 # The house rules' minimum (users' manual 3.3).
 REQUIRED = ("name", "email", "address", "country", "level")

@@ -41,6 +41,9 @@ from ..play.standing import put_away_errors
 from ..play.status import reply_status
 from ..reply.conversation import Conversation
 from ..reply.notices import addresses, deliver, everyone
+from ..robots.ordering import play_now
+from ..robots.programs import program_refusal
+from ..robots.seats import is_robot, set_strategy
 from .returns import back_in_play, places_of
 from .start import default_settings, joined_order, shown_as, start_game
 
@@ -164,7 +167,7 @@ def sign_on(ctx: Conversation, cmd: p.SignOn) -> None:
     holder = next((x for x in holders if x.status != "resigned"), None)
     if (
         holder is not None
-        and holder.status in ("abandoned", "cd")
+        and (holder.status in ("abandoned", "cd") or is_robot(holder))
         and user is not None
         and user.id != holder.user_id
         and not any(x.user_id == user.id for x in players(game))
@@ -354,6 +357,10 @@ def _take_over(
     if not _admitted(ctx, game, user, as_player=True) or not _good_password(ctx, password):
         return
     seat = [x for x in places_of(game, holder) if x.status in ("abandoned", "cd")] or [holder]
+    if is_robot(holder):  # a robot's place is taken whole: the robot plays no more
+        seat = [holder]
+    for x in seat:
+        set_strategy(game, x.power or "", None)
     seat.sort(key=lambda x: x is not holder)  # the power signed on as comes first
     for x in game.participants:
         if x.role == "observer" and x.user_id == user.id and x.status != "resigned":
@@ -383,6 +390,7 @@ def _take_over(
     gone = {a.lower(): a for x in seat for a in addresses(x)}
     for address in gone.values():
         ctx.send(address, f"Diplomacy notice: {game.name}", for_others, game.id)
+    play_now(ctx, game)  # the robots wait for nobody
 
 
 # -- the start ------------------------------------------------------------------------------
@@ -424,6 +432,8 @@ def _wrong_password(ctx: Conversation, game: Game) -> None:
 def _admitted(ctx: Conversation, game: Game, user: User, as_player: bool) -> bool:
     """The game's access settings (manual 8.4) let this user in."""
     reason = refusal(game, user, as_player)
+    if reason is None and as_player:
+        reason = program_refusal(game, user)
     if reason is not None:
         _fail(ctx, reason)
     return reason is None

@@ -13,6 +13,7 @@ from ..game.moderation import ANONYMOUS, hearers
 from ..game.record import variant_of
 from ..reply.conversation import Conversation
 from ..reply.notices import deliver
+from ..robots.ordering import play_now
 from .returns import places_of
 
 
@@ -104,6 +105,7 @@ def resign(ctx: Conversation, cmd: p.Resign) -> None:
     seat = places_of(game, me)  # a duplex player resigns all his powers at once
     for x in seat:
         x.status = "abandoned"
+    play_now(ctx, game)  # SET ROBOTS: a robot plays the powers until someone takes over
     me.user.resigned += 1
     powers = [x.power or "" for x in seat]
     ctx.say(resigned_reply(powers, game.name))

@@ -19,6 +19,7 @@ from ..game.moderation import announce, master_only, may_moderate
 from ..game.record import players
 from ..reply.conversation import Conversation
 from ..reply.notices import DUMMY
+from ..robots.filling import seat_robots
 from .start import default_settings, start_game
 
 
@@ -121,6 +122,7 @@ def force_begin(ctx: Conversation, cmd: p.ForceBegin) -> None:
         start_game(ctx, game)
         for x in dummies:
             x.status = "abandoned"
+        seat_robots(ctx, game, dummies)
 
     ctx.at_end("start", begin)
 

@@ -12,6 +12,7 @@ from adjudicator.phase import Phase
 
 from ...reports.frame import njudge_time
 from ...reports.play import starting_position
+from ...reports.robots import shown_address
 from ...store.models import Game, Participant, User
 from ..clock.deadlines import DEFAULTS
 from ..clock.lateness import set_phase_clock
@@ -20,6 +21,7 @@ from ..game.record import players, variant_of
 from ..play.processing import phase_begins
 from ..reply.conversation import Conversation
 from ..reply.notices import deliver, everyone
+from ..robots.ordering import order_robots
 from .assignment import deal_powers
 
 
@@ -48,10 +50,12 @@ def start_game(ctx: Conversation, game: Game, rng: random.Random | None = None) 
     if game.status != "forming":
         return
     variant = variant_of(game)
-    playing = sorted(players(game), key=joined_order)
+    # A robot a master seated before the start (SET ROBOT) keeps its power.
+    taken = {x.power for x in players(game) if x.power}
+    playing = sorted((x for x in players(game) if not x.power), key=joined_order)
     dealt = deal_powers(
         {x.id: _choices(x.preference) for x in playing},
-        {x.letter: x.name for x in variant.powers},
+        {x.letter: x.name for x in variant.powers if x.name not in taken},
         game.settings.get("assignment", "prflist"), rng or random.Random(),
     )  # fmt: skip
     for x in playing:
@@ -94,6 +98,7 @@ def start_game(ctx: Conversation, game: Game, rng: random.Random | None = None) 
             ]
         )
         deliver(ctx, game, group[:1], "Game Starting", body + "\n")
+    order_robots(ctx, game)  # the robots' first orders (and the game's robot seed)
 
 
 def _place_name(x: Participant) -> str:
@@ -152,7 +157,7 @@ def _roster(game: Game, variant: variants.Variant) -> str:
 
 def shown_as(game: Game, user: User) -> str:
     """How a notice to a game's people names someone: nobody is named in a gunboat game."""
-    return ANONYMOUS if "gunboat" in (game.options or []) else user.email
+    return ANONYMOUS if "gunboat" in (game.options or []) else shown_address(user.email)
 
 
 def _choices(preference: str) -> tuple[tuple[str, ...], ...] | str:

@@ -21,6 +21,7 @@ from ..play.processing import phase_begins, phase_report, process, schedule
 from ..play.standing import phase_document, refresh, trial
 from ..reply.conversation import Conversation
 from ..reply.notices import addresses, deliver, everyone
+from ..robots.ordering import order_robots, play_now
 
 
 def become_master(ctx: Conversation, cmd: p.BecomeMaster) -> None:
@@ -169,6 +170,7 @@ def eject(ctx: Conversation, cmd: p.Eject) -> None:
         seat = places_of(game, x)  # a duplex player leaves with all his powers
         for y in seat:
             y.status = "abandoned"
+        play_now(ctx, game)  # SET ROBOTS: a robot plays the powers until someone takes over
         powers = [y.power or "" for y in seat]
         event = f"Resignation: {', '.join(powers)}"
         text = texts.removed(powers, game.name)
@@ -286,6 +288,7 @@ def rollback(ctx: Conversation, cmd: p.Rollback) -> None:
     text = texts.rolled_back(game.name, game.phase, game.turn, when)
     ctx.say(text.rstrip())
     announce(ctx, game, me, f"Rollback to {game.phase}", text)
+    order_robots(ctx, game)  # the robots order again for the phase rolled back to
     ctx.session.add(
         HistoryEvent(
             game_id=game.id, at=ctx.now, kind="notice", phase=game.phase,

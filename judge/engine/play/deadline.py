@@ -28,7 +28,7 @@ from ..clock.lateness import (
 )
 from ..game.owing import ready
 from ..reply.notices import Notices
-from .processing import process, schedule
+from .processing import PHASE_BEGUN, process, schedule
 from .standing import refresh
 
 
@@ -67,6 +67,12 @@ def look(session: Session, mailer: Notices, game: Game, now: datetime) -> bool:
         abandon(mailer, game, newly)
         dedication.grace_missed(game, newly, disorder=False)
         ask_for_replacements(mailer, game, late, now)
+        for begun in PHASE_BEGUN:  # SET ROBOTS: robots order for the abandoned powers
+            begun(mailer, game)
+        if auto and ready(game):
+            process(mailer, game)
+            schedule(mailer, game)
+            return True
         return False
     if nmr(game) and game.grace is not None and now >= game.grace - ABANDON_BEFORE_GRACE:
         abandon(mailer, game, [x for x in late if x.status != "abandoned"])

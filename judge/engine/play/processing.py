@@ -34,6 +34,10 @@ from .standing import every_winter, orders_of, phase_document, refresh, standing
 
 Mailer = Any  # a Conversation or a Notices: has .settings, .now, .session and .send()
 
+# Called as each phase after the first begins (game, mailer): the judge's robot players order
+# then (judge/engine/robots/). A room above play adds itself here, so play never imports it.
+PHASE_BEGUN: list[Any] = []
+
 # Phases played one after another in one go (every order given in advance, DELAY 0); more
 # are left to the clock's next look, so one mail or tick never runs away with a game.
 BACK_TO_BACK = 12
@@ -127,6 +131,8 @@ def process(mailer: Mailer, game: Game) -> None:
     advance = settle_conditions(session, game)
     given, out = refresh(session, game)
     _tell_advance_orders(mailer, game, advance, given, out)
+    for begun in PHASE_BEGUN:
+        begun(mailer, game)
 
 
 def phase_begins(game: Game) -> None:

@@ -24,6 +24,7 @@ from sqlalchemy import func, select
 import parser as p
 from variants import Variant, province_of
 
+from ...reports.dpp import dpp_refused, with_reading
 from ...reports.frame import game_subject
 from ...reports.press import press_body, press_header, press_sent, press_subject, sender_named
 from ...store.models import Game, HistoryEvent, Participant, PressRecord
@@ -32,6 +33,8 @@ from ..game.owing import owed
 from ..game.record import players, variant_of
 from ..reply.conversation import Conversation
 from ..reply.notices import addresses, everyone
+from .answers import robot_replies
+from .dpp import Read, Refused, read_press
 from .shorthand import shorthand_refusal
 
 _scatter = random.SystemRandom()
@@ -67,7 +70,8 @@ def press(ctx: Conversation, cmd: p.Press) -> None:
         ctx.fail(f"{what}: {problem}  No message was sent.")
         return
     real = [x for x in _people(game, to) if x.user_id != me.user_id]  # (duplex: all his)
-    if not real:
+    robots = _robots_addressed(game, to, me)
+    if not real and not robots:
         ctx.fail(f"{what}: nobody in game '{game.name}' would receive it.  No message was sent.")
         return
     # Press to the master is private whoever else is in the game (before the start, the
@@ -98,7 +102,13 @@ def press(ctx: Conversation, cmd: p.Press) -> None:
         if fake is None and not cmd.no_fake and partial and fakes_broadcast:
             fake = p.Delivery(kind="all")
     shown = _shown(game, fake if fake is not None else to, me)
-    text = cmd.text.rstrip("\n")
+    text = raw = cmd.text.rstrip("\n")
+    dpp = read_press(game, text, None if grey else _role(game, me))
+    if isinstance(dpp, Refused):
+        ctx.fail(dpp_refused(what, dpp.marked, dpp.reason))
+        return
+    if isinstance(dpp, Read):
+        text = with_reading(text, dpp.reading)
     header = _header(game, me, grey, shown)
     subject = _subject(game, me, grey, shown)
     scatter = grey or fake is not None
@@ -134,7 +144,7 @@ def press(ctx: Conversation, cmd: p.Press) -> None:
         PressRecord(
             game_id=game.id, sender_id=me.id, recipients=[x.id for x in real],
             shown_to=[shown.letters] if not shown.broadcast else ["*"], grey=grey,
-            postal=False, text=text, created_at=ctx.now, phase=game.phase,
+            postal=False, text=raw, created_at=ctx.now, phase=game.phase,
             broadcast=not partial,
         )
     )  # fmt: skip
@@ -147,6 +157,26 @@ def press(ctx: Conversation, cmd: p.Press) -> None:
             )
         )  # fmt: skip
     ctx.say(press_sent(_names(game, real) if partial else None, header, text))
+    if isinstance(dpp, Read) and robots and not grey and me.role == "player" and me.power:
+        robot_replies(ctx, game, me, robots, dpp.message)
+
+
+def _robots_addressed(game: Game, to: p.Delivery, me: Participant) -> list[str]:
+    """The robot powers (game.settings["robots"]) the press goes to, but the sender's."""
+    robots = (game.settings or {}).get("robots") or {}
+    if not robots:
+        return []
+    letters = _letters(game)
+    chosen = {c for c in to.powers.upper()}
+    if to.kind == "all":
+        hit = set(letters)
+    elif to.kind == "only":
+        hit = chosen
+    else:
+        hit = set(letters) - chosen
+    return [
+        letters[c] for c in letters if c in hit and letters[c] in robots and letters[c] != me.power
+    ]
 
 
 # -- who receives it ---------------------------------------------------------------------------

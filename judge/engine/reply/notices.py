@@ -15,6 +15,7 @@ from sqlalchemy.orm import Session
 from ...config import Settings
 from ...mailout.outbox import insert_outbox, outbox_row
 from ...reports.frame import game_header, game_subject
+from ...reports.robots import robot_strategy
 from ...store.models import Game, Participant
 from .conversation import Conversation, Outgoing
 
@@ -24,8 +25,8 @@ DUMMY = "dummy@judge.invalid"
 
 def addresses(participant: Participant) -> list[str]:
     """Where a participant's mail goes: SET ADDRESS's list, else the address of record
-    (none for a dummy player)."""
-    if participant.user.email == DUMMY:
+    (none for a dummy player or a robot)."""
+    if participant.user.email == DUMMY or robot_strategy(participant.user.email):
         return []
     return list(participant.report_to) or [participant.user.email]
 

@@ -11,10 +11,11 @@ from datetime import datetime
 import variants
 
 from ...store.models import Game, Participant
+from ..robots import shown_address
 from .record import SOMEONE, address, blind, counts, is_master, label, on
 
 # The registration fields WHOGAME shows under each address, when given.
-_WHO_FIELDS = ("name", "country", "level", "site", "timezone")
+_WHO_FIELDS = ("name", "country", "level", "site", "timezone", "program")
 
 
 def player_lines(
@@ -98,7 +99,7 @@ def registrations(game: Game, people: Sequence[Participant]) -> str:
         return f"Nobody has signed up for game '{game.name}' yet."
     blocks = [f"The people in game '{game.name}':"]
     for x in people:
-        lines = [f"{label(x) + ':':<11}{x.user.email}"]
+        lines = [f"{label(x) + ':':<11}{shown_address(x.user.email)}"]
         form = x.user.registration or {}
         for field in _WHO_FIELDS:
             value = form.get(field) or getattr(x.user, field, "")

@@ -12,6 +12,7 @@ from typing import Any
 from adjudicator.wings import blockaded_in
 
 from ...store.models import Game, Participant
+from ..robots import shown_address
 
 ENDED = ("finished", "terminated")
 # How a gunboat game shows an address that is not the asker's own.
@@ -60,7 +61,7 @@ def year(phase: str | None) -> int | None:
 def address(x: Participant | None) -> str:
     if x is None:
         return ""
-    return x.report_to[0] if x.report_to else x.user.email
+    return x.report_to[0] if x.report_to else shown_address(x.user.email)
 
 
 def label(x: Participant) -> str:

@@ -12,6 +12,7 @@ from typing import Any
 import variants
 
 from ...store.models import Game, Participant, PhaseRecord, User
+from ..robots import shown_address
 from .parameters import Rules, parameters
 from .record import SOMEONE, centre_count, on
 
@@ -89,7 +90,7 @@ class _Names:
         return f"Somebody #{number}"
 
     def address(self, user: User) -> str:
-        return SOMEONE if self.hidden else user.email
+        return SOMEONE if self.hidden else shown_address(user.email)
 
 
 def _player_history(shown: Summary, names: _Names) -> str:

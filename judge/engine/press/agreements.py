@@ -1,0 +1,122 @@
+"""The agreements made in a game's DPP press, for the observation module
+(robots.observation.broken_agreements, RELATIONS): a proposal of peace (PCE), a
+demilitarised zone (DMZ) or an order (XDO) that a power accepted with YES (PRP (...)).
+
+The parties are the powers the arrangement names (PCE, DMZ), or the power whose unit the
+order is for (XDO); AND takes each of its parts. XDO orders are written in the
+adjudicator's notation (`A par - bur`, `F stp/sc - bot`); retreats and adjustments are
+left out, as the observation module checks movement orders only.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from parser.dpp import DppError, read_dpp
+from parser.dpp_values import (
+    And,
+    Arrangement,
+    Convoy,
+    Dmz,
+    DppOrder,
+    Hold,
+    Move,
+    Offer,
+    Peace,
+    Reply,
+    Support,
+    Unit,
+    Via,
+    Where,
+    Xdo,
+)
+from robots.observation import Agreement
+
+from ...store.models import Game, Participant, PressRecord
+from ..game.record import variant_of
+from .dpp import names_of
+
+_KIND = {"AMY": "A", "FLT": "F", "WNG": "W"}
+
+
+def agreements(session: Session, game: Game) -> list[Agreement]:
+    """Every agreement accepted in the game's press, oldest first."""
+    tokens = names_of(variant_of(game)).powers
+    power_of = {
+        x.id: x.power
+        for x in session.scalars(select(Participant).where(Participant.game_id == game.id))
+    }
+    records = session.scalars(
+        select(PressRecord)
+        .where(PressRecord.game_id == game.id, PressRecord.postal.is_(False))
+        .order_by(PressRecord.created_at, PressRecord.id)
+    )
+    out: list[Agreement] = []
+    for record in records:
+        if not power_of.get(record.sender_id) or not record.phase:
+            continue
+        try:
+            message = read_dpp(record.text)
+        except DppError:
+            continue
+        if (
+            isinstance(message, Reply)
+            and message.verb == "YES"
+            and isinstance(message.message, Offer)
+            and message.message.verb == "PRP"
+        ):
+            out += agreed(message.message.arrangement, tokens, record.phase)
+    return out
+
+
+def agreed(arrangement: Arrangement, tokens: Mapping[str, str], phase: str) -> list[Agreement]:
+    """The observation module's agreements an accepted arrangement makes (pure)."""
+    match arrangement:
+        case Peace(powers):
+            return [Agreement("PCE", _names(powers, tokens), phase)]
+        case Dmz(powers, provinces):
+            where = frozenset(x.lower() for x in provinces)
+            return [Agreement("DMZ", _names(powers, tokens), phase, provinces=where)]
+        case Xdo(order):
+            text = order_notation(order)
+            if text is None:
+                return []
+            power = tokens.get(order.unit.power, order.unit.power)  # type: ignore[union-attr]
+            return [Agreement("XDO", frozenset({power}), phase, orders=(text,))]
+        case And(parts):
+            return [x for part in parts for x in agreed(part, tokens, phase)]
+    return []
+
+
+def order_notation(order: DppOrder) -> str | None:
+    """A movement order in the adjudicator's notation; None for any other."""
+    match order:
+        case Hold(unit):
+            return f"{_unit(unit)} H"
+        case Move(unit, to):
+            return f"{_unit(unit)} - {_where(to)}"
+        case Support(unit, supported, None):
+            return f"{_unit(unit)} S {_unit(supported)}"
+        case Support(unit, supported, to):
+            return f"{_unit(unit)} S {_unit(supported)} - {str(to).lower()}"
+        case Convoy(unit, convoyed, to):
+            return f"{_unit(unit)} C {_unit(convoyed)} - {to.lower()}"
+        case Via(unit, to, _):
+            return f"{_unit(unit)} - {to.lower()}"
+    return None
+
+
+def _unit(unit: Unit) -> str:
+    return f"{_KIND.get(unit.kind, unit.kind[:1])} {_where(unit.where)}"
+
+
+def _where(where: Where) -> str:
+    place = where.province.lower()
+    return f"{place}/{where.coast[:1].lower()}c" if where.coast else place
+
+
+def _names(powers: tuple[str, ...], tokens: Mapping[str, str]) -> frozenset[str]:
+    return frozenset(tokens.get(x, x) for x in powers)

@@ -1,0 +1,136 @@
+"""DPP press in a game (parser/dpp.py, helpfiles/dpp): a body that starts like DPP is read
+and checked against the game's powers and provinces before it is sent. Good DPP goes out
+with its English reading beneath it; bad DPP is answered to the sender with HUH and not
+sent; ordinary press is not touched. Robot powers (game.settings["robots"]) answer the
+DPP they receive through robots.talk."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+
+from parser.dpp import DppError, DppMessage, check, english, power_tokens
+from robots.talk import answer, befriends, opening
+from variants import Variant
+
+from ...store.models import Game
+from ..game.record import variant_of
+
+
+@dataclass(frozen=True)
+class Names:
+    """A variant's DPP tokens: power token -> power name, province token -> its name."""
+
+    powers: dict[str, str]
+    provinces: dict[str, str]
+
+
+@dataclass(frozen=True)
+class Read:
+    message: DppMessage
+    reading: str
+
+
+@dataclass(frozen=True)
+class Refused:
+    marked: str  # HUH (... ERR ...)
+    reason: str
+
+
+@cache
+def names_of(variant: Variant) -> Names:
+    """Powers as parser.dpp.power_tokens makes them; provinces by their abbreviations and
+    by any other one-word name of the map (so DAIDE's ECH may stand for the Channel where
+    the map knows it so), upper case."""
+    provinces = {abbr.upper(): p.name for abbr, p in variant.provinces.items()}
+    for name, abbr in variant.names.items():
+        if name.isalnum() and 2 <= len(name) <= 6 and abbr in variant.provinces:
+            provinces.setdefault(name.upper(), variant.provinces[abbr].name)
+    return Names(power_tokens([x.name for x in variant.powers]), provinces)
+
+
+def read_press(game: Game, text: str, sender: str | None) -> Read | Refused | None:
+    """None: not DPP. `sender`: who the reading names as the sender (None: grey press)."""
+    names = names_of(variant_of(game))
+    try:
+        message = check(text, names.powers, names.provinces)
+    except DppError as problem:
+        return Refused(problem.marked, problem.reason)
+    if message is None:
+        return None
+    return Read(message, english(message, sender, names.powers, names.provinces))
+
+
+def robot_answers(
+    game: Game, sender: str | None, to: list[str], message: DppMessage
+) -> list[tuple[str, str]]:
+    """(robot power, DPP text) for each robot power among `to` that answers `message` from
+    the power `sender` (no answers to grey press or to anyone but a power). The judge sends
+    each as press from that robot to the sender."""
+    settings = game.settings or {}
+    robots: dict[str, str] = settings.get("robots") or {}
+    if not sender or not robots:
+        return []
+    names = names_of(variant_of(game))
+    friends_of: dict[str, list[str]] = settings.get("robot_friends") or {}
+    left = frozenset(_left(game)) or None
+    out = []
+    for power in to:
+        strategy = robots.get(power)
+        if strategy is None or power == sender:
+            continue
+        try:
+            text = answer(
+                strategy, power, sender, message, frozenset(friends_of.get(power, ())),
+                tokens=names.powers, remaining=left,
+            )  # fmt: skip
+        except KeyError:
+            continue
+        if text:
+            out.append((power, text))
+    return out
+
+
+def _left(game: Game) -> list[str]:
+    units = (game.position or {}).get("units") or {}
+    centers = (game.position or {}).get("centers") or {}
+    return sorted({p for p, u in units.items() if u} | {p for p, c in centers.items() if c})
+
+
+def remember_friends(game: Game, sender: str, to: list[str], message: DppMessage) -> None:
+    """BlabBot's friendships (robots.talk.befriends): a blabbot power among `to` that accepts
+    peace with `sender`, or is told YES to its own proposal of it, counts him a friend from
+    now on, in game.settings["robot_friends"] (power -> its friends), which robots.play
+    is given as `friends`."""
+    settings = dict(game.settings or {})
+    robots: dict[str, str] = settings.get("robots") or {}
+    tokens = names_of(variant_of(game)).powers
+    friends = {k: list(v) for k, v in (settings.get("robot_friends") or {}).items()}
+    changed = False
+    for power in to:
+        if robots.get(power) != "blabbot" or power == sender:
+            continue
+        if befriends(power, sender, message, tokens) and sender not in friends.get(power, []):
+            friends.setdefault(power, []).append(sender)
+            changed = True
+    if changed:
+        game.settings = {**settings, "robot_friends": friends}
+
+
+def robot_openings(game: Game) -> list[tuple[str, str, str]]:
+    """(robot power, to power, DPP text): the press each robot power sends of its own at the
+    start of a phase (robots.talk.opening: a blabbot proposes peace to every power left that
+    is not yet its friend, or a draw once all are). For the judge's robot players to send."""
+    settings = game.settings or {}
+    robots: dict[str, str] = settings.get("robots") or {}
+    left = frozenset(_left(game))
+    tokens = names_of(variant_of(game)).powers
+    friends_of: dict[str, list[str]] = settings.get("robot_friends") or {}
+    out = []
+    for power, strategy in sorted(robots.items()):
+        if power not in left:
+            continue
+        mine = frozenset(friends_of.get(power, ())) & left
+        for to, text in opening(strategy, power, left, mine, tokens=tokens):
+            out.append((power, to, text))
+    return out

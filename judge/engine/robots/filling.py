@@ -1,0 +1,21 @@
+"""SET ROBOTS at FORCE BEGIN: the powers nobody signed on for are played by the game's
+default robot instead of standing abandoned, and every robot gives its first orders."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from ...store.models import Game, Participant
+from ..reply.conversation import Conversation
+from .ordering import order_robots
+from .seats import make_robot, set_strategy
+
+
+def seat_robots(ctx: Conversation, game: Game, empty: Iterable[Participant]) -> None:
+    strategy = (game.settings or {}).get("robots_default")
+    if strategy and game.status == "active":
+        for x in empty:
+            make_robot(ctx.session, x, strategy, ctx.now)
+            set_strategy(game, x.power or "", strategy)
+        ctx.session.flush()
+    order_robots(ctx, game)

@@ -1,0 +1,100 @@
+"""The robots' orders: at the start of each phase every power the judge plays is ordered
+by its strategy, through the same order book as a player's orders, so that they show in the
+master's report, count as in, and let the phase process as soon as the people have ordered.
+
+A robot plays each power whose place is a robot's, and under SET ROBOTS each abandoned
+power until someone takes it over. Its randomness is `robots.rng_for(game seed, phase,
+power)`: a game replays exactly.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sqlalchemy import delete
+
+import robots
+from adjudicator.document import read_document
+
+from ...reports.robots import robot_strategy
+from ...store.models import Game, OrderRecord, Participant
+from ..game.record import players
+from ..play import processing
+from ..play.standing import phase_document, refresh
+from ..reply.conversation import Conversation
+from .seats import seed_of, set_strategy
+from .talk import send_openings
+
+Mailer = Any  # a Conversation or a Notices: has .session and .now
+
+
+def played_by_robots(game: Game) -> list[tuple[Participant, str]]:
+    """Each place a robot orders for this phase, with its strategy."""
+    default = (game.settings or {}).get("robots_default")
+    out = []
+    for x in players(game):
+        if not x.power or x.status == "resigned":
+            continue
+        strategy = robot_strategy(x.user.email)
+        if strategy is None and x.status == "abandoned" and default:
+            strategy = default
+        if strategy is not None and strategy in robots.STRATEGIES:
+            out.append((x, strategy))
+    return out
+
+
+def order_robots(mailer: Mailer, game: Game) -> None:
+    """Every robot of the game orders for the current phase (its earlier orders for it, if
+    any, replaced), and the orders flags are refreshed."""
+    if game.status != "active" or not game.phase:
+        return
+    seats = played_by_robots(game)
+    if not seats:
+        return
+    position = read_document(phase_document(game, {}))[0]
+    seed = seed_of(game)
+    session = mailer.session
+    friends = (game.settings or {}).get("robot_friends") or {}
+    for x, strategy in seats:
+        power = x.power or ""
+        x.wait = False  # a robot never waits (a takeover makes everyone else wait)
+        if (game.settings or {}).get("robots", {}).get(power) != strategy:
+            set_strategy(game, power, strategy)  # SET ROBOTS' robot on an abandoned power
+        rng = robots.rng_for(seed, game.phase, power)
+        orders = robots.play(strategy, position, power, rng, frozenset(friends.get(power, ())))
+        session.execute(
+            delete(OrderRecord).where(
+                OrderRecord.game_id == game.id,
+                OrderRecord.power == power,
+                OrderRecord.phase == game.phase,
+                OrderRecord.condition.is_(None),
+            )
+        )
+        for text in orders:
+            session.add(
+                OrderRecord(
+                    game_id=game.id, participant_id=x.id, power=power, phase=game.phase,
+                    text=text, condition=None, created_at=mailer.now,
+                )
+            )  # fmt: skip
+    session.flush()
+    refresh(session, game)
+    send_openings(mailer, game)
+
+
+def play_now(ctx: Conversation, game: Game) -> None:
+    """Once the reply is written, the robots of a running game order for the phase (a
+    robot just seated, a power just abandoned under SET ROBOTS), and the phase goes on if
+    every power is in."""
+    if game.status != "active":
+        return
+
+    def go() -> None:
+        if played_by_robots(game):  # a game without robots goes on as it did
+            order_robots(ctx, game)
+            processing.schedule(ctx, game)
+
+    ctx.after_reply("robots", go)
+
+
+processing.PHASE_BEGUN.append(order_robots)

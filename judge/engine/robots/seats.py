@@ -1,0 +1,115 @@
+"""Who plays which power as a robot: the robot users (one per strategy and power, at an
+address the judge never writes to), the places they hold, and the game's robot settings.
+
+`game.settings["robots"]` maps a power to its strategy; `game.settings["robots_default"]`
+is SET ROBOTS' strategy, for empty powers at FORCE BEGIN and powers abandoned later;
+`game.settings["robot_seed"]` makes the robots' play replay exactly.
+"""
+
+from __future__ import annotations
+
+import random
+import secrets
+from datetime import datetime
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+import robots
+
+from ...reports.robots import robot_address, robot_name, robot_strategy
+from ...store.models import Game, Participant, User
+from ...store.passwords import hash_password
+from ..game.record import players
+from ..reply.notices import DUMMY
+
+
+def strategies() -> list[str]:
+    return list(robots.STRATEGIES)
+
+
+def is_robot(x: Participant) -> bool:
+    return robot_strategy(x.user.email) is not None
+
+
+def seed_of(game: Game) -> int:
+    """The game's robot seed, made once (at creation, at the start or at the first robot)."""
+    seed = (game.settings or {}).get("robot_seed")
+    if seed is None:
+        seed = random.SystemRandom().randrange(2**31)
+        game.settings = {**(game.settings or {}), "robot_seed": seed}
+    return int(seed)
+
+
+def robot_user(session: Session, strategy: str, power: str, now: datetime) -> User:
+    address = robot_address(strategy, power)
+    found = session.execute(select(User).where(User.email == address)).scalar_one_or_none()
+    if found is not None:
+        return found
+    user = User(
+        email=address, name=robot_name(strategy), registered_at=now, updated_at=now,
+        registration={},
+    )  # fmt: skip
+    session.add(user)
+    session.flush()
+    return user
+
+
+def holder_of(game: Game, power: str) -> Participant | None:
+    return next((x for x in players(game) if x.power == power and x.status != "resigned"), None)
+
+
+def set_strategy(game: Game, power: str, strategy: str | None) -> None:
+    chosen = dict((game.settings or {}).get("robots") or {})
+    if strategy is None:
+        chosen.pop(power, None)
+    else:
+        chosen[power] = strategy
+    game.settings = {**(game.settings or {}), "robots": chosen}
+
+
+def new_robot(
+    session: Session, game: Game, strategy: str, power: str | None, now: datetime, cost: int
+) -> Participant:
+    """A robot's place in the game (its power dealt at the start when `power` is None)."""
+    user = robot_user(session, strategy, power or "any", now)
+    x = Participant(
+        game_id=game.id, user_id=user.id, role="player", power=power,
+        password_hash=hash_password(secrets.token_hex(16), cost),
+        joined_at=now, report_to=[], absences=[],
+    )  # fmt: skip
+    x.user = user
+    game.participants.append(x)
+    return x
+
+
+def make_robot(session: Session, x: Participant, strategy: str, now: datetime) -> None:
+    """The place `x` is played from now on by the robot: its user becomes the robot's, and
+    it plays, whatever state its player left it in."""
+    user = robot_user(session, strategy, x.power or "any", now)
+    x.user_id = user.id
+    x.user = user
+    x.status = "active"
+    x.wait = False
+    x.report_to = []
+
+
+def dummy_user(session: Session, now: datetime) -> User:
+    """FORCE BEGIN's dummy player: who holds a power a robot has given up."""
+    found = session.execute(select(User).where(User.email == DUMMY)).scalar_one_or_none()
+    if found is not None:
+        return found
+    user = User(
+        email=DUMMY, name="Dummy Player", registered_at=now, updated_at=now, registration={}
+    )
+    session.add(user)
+    session.flush()
+    return user
+
+
+def give_up(session: Session, x: Participant, now: datetime) -> None:
+    """The robot leaves its place: the power is abandoned, for anyone to take over."""
+    user = dummy_user(session, now)
+    x.user_id = user.id
+    x.user = user
+    x.status = "abandoned"

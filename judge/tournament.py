@@ -1,0 +1,120 @@
+"""`judge tournament`: games between robot strategies, played in-process through the
+adjudicator, for strategy writers and for the strength tables of benchmarks/robots.py.
+
+Seats rotate: in game g the power in seat i plays strategy (i + g) mod n of the list, so
+that over n games every strategy has played every power. Game g is played with seed K + g,
+so a game can be replayed alone with `--games 1 --seed K+g` and the seats it had.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TextIO
+
+import robots
+import variants
+from robots.games import GameRecord, play_game
+
+
+class TournamentError(ValueError):
+    """Arguments that cannot make a tournament; the message says why."""
+
+
+def seats_for(powers: Sequence[str], players: Sequence[str], game: int) -> dict[str, str]:
+    n = len(players)
+    return {power: players[(i + game) % n] for i, power in enumerate(powers)}
+
+
+def read_players(text: str, variant: variants.Variant) -> list[str]:
+    players = [p.strip().lower() for p in text.split(",") if p.strip()]
+    unknown = sorted({p for p in players if p not in robots.STRATEGIES})
+    if unknown:
+        known = ", ".join(robots.STRATEGIES)
+        raise TournamentError(f"no such strategy: {', '.join(unknown)} (there are {known})")
+    if len(players) != len(variant.powers):
+        raise TournamentError(
+            f"{variant.title} has {len(variant.powers)} powers; "
+            f"--players names {len(players)} strategies"
+        )
+    return players
+
+
+@dataclass
+class Standing:
+    games: int = 0
+    solos: int = 0
+    draws: int = 0
+    survivals: int = 0
+    centers: int = 0
+
+
+def standings(records: Sequence[GameRecord]) -> dict[str, Standing]:
+    """Per strategy, over every seat it had: a draw is shared by every power that survives
+    a game nobody won; a power survives with at least one centre."""
+    table: dict[str, Standing] = {}
+    for record in records:
+        for power, strategy in record.seats.items():
+            row = table.setdefault(strategy, Standing())
+            count = record.centers.get(power, 0)
+            row.games += 1
+            row.centers += count
+            row.survivals += count > 0
+            row.solos += record.winner == power
+            row.draws += record.winner is None and count > 0
+    return table
+
+
+def format_table(table: dict[str, Standing]) -> str:
+    head = ("strategy", "games", "solos", "draws", "survived", "centres")
+    lines = ["{:<10} {:>6} {:>6} {:>6} {:>9} {:>8}".format(*head)]
+    for name, row in sorted(table.items(), key=lambda kv: -kv[1].centers / kv[1].games):
+        lines.append(
+            f"{name:<10} {row.games:>6} {row.solos:>6} {row.draws:>6} {row.survivals:>9} "
+            f"{row.centers / row.games:>8.2f}"
+        )
+    return "\n".join(lines)
+
+
+def progress(done: int, total: int, out: TextIO) -> None:
+    width = 30
+    filled = width * done // total if total else width
+    out.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} games")
+    if done == total:
+        out.write("\n")
+    out.flush()
+
+
+def run(args: argparse.Namespace, out: TextIO | None = None, err: TextIO | None = None) -> int:
+    out = out or sys.stdout
+    err = err or sys.stderr
+    try:
+        variant = variants.load(args.variant)
+    except KeyError:
+        print(f"judge: there is no variant {args.variant} (judge variants lists them)", file=err)
+        return 2
+    except (variants.VariantError, OSError) as exc:
+        print(f"judge: variant {args.variant} cannot be played: {exc}", file=err)
+        return 2
+    try:
+        players = read_players(args.players, variant)
+        if args.games < 1 or args.years < 1:
+            raise TournamentError("--games and --years must be at least 1")
+    except TournamentError as exc:
+        print(f"judge: {exc}", file=err)
+        return 2
+    powers = [p.name for p in variant.powers]
+    records = []
+    for game in range(args.games):
+        progress(game, args.games, err)
+        seats = seats_for(powers, players, game)
+        records.append(play_game(variant, seats, args.years, args.seed + game))
+    progress(args.games, args.games, err)
+    if args.json:
+        print(json.dumps({"games": [r.as_json() for r in records]}, indent=2), file=out)
+    else:
+        print(format_table(standings(records)), file=out)
+    return 0

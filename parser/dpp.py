@@ -1,0 +1,335 @@
+"""Reading DPP press: the press language for program players (after DAIDE's press syntax),
+grammar in dpp.lark, values in dpp_values.
+
+A press body is DPP when it *starts* like DPP: an upper-case word of the language followed
+by an opening bracket (or nothing). Anything else is ordinary press and is left alone, so
+that `read_dpp` returns None for it. A body that starts like DPP but does not read, or
+(`check`) names a power or province the game does not have, raises DppError, whose
+`marked` is the body as DAIDE's HUH quotes it, with ERR before the first word that fails.
+
+Powers are three-letter tokens: DAIDE's AUS ENG FRA GER ITA RUS TUR on Standard, which are
+the first three letters of each power's name, upper case; `power_tokens` makes them so for
+every variant, and keeps them unique (see there). Provinces are the map's abbreviations (and
+any other name of the map that is one word), upper case; a coast is written (STP NCS).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Collection, Iterable
+from functools import cache
+from pathlib import Path
+
+from lark import Lark, Token, Transformer, Tree, UnexpectedInput
+
+from .dpp_english import english
+from .dpp_values import (
+    LEVELS,
+    Alliance,
+    And,
+    Arrangement,
+    Build,
+    Convoy,
+    Disband,
+    Dmz,
+    DppMessage,
+    DppOrder,
+    Draw,
+    Hold,
+    Move,
+    Nar,
+    Not,
+    Offer,
+    Orr,
+    Peace,
+    Remove,
+    Reply,
+    Retreat,
+    Solo,
+    Support,
+    Try,
+    Unit,
+    Via,
+    Waive,
+    Where,
+    Xdo,
+    dpp_text,
+    level,
+)
+
+__all__ = [
+    "LEVELS",
+    "Arrangement",
+    "DppError",
+    "DppMessage",
+    "DppOrder",
+    "check",
+    "dpp_text",
+    "english",
+    "level",
+    "looks_like_dpp",
+    "power_tokens",
+    "read_dpp",
+]
+
+_GRAMMAR = (Path(__file__).parent / "dpp.lark").read_text(encoding="utf-8")
+_OPENERS = (
+    "PRP",
+    "FCT",
+    "INS",
+    "QRY",
+    "CCL",
+    "YES",
+    "REJ",
+    "BWX",
+    "HUH",
+    "TRY",
+    "PCE",
+    "ALY",
+    "VSS",
+    "DRW",
+    "SLO",
+    "NOT",
+    "NAR",
+    "XDO",
+    "DMZ",
+    "AND",
+    "ORR",
+)
+_LOOKS = re.compile(r"\s*(?:" + "|".join(_OPENERS) + r")\s*(?:\(|$)")
+_WANTED = {
+    "LPAR": "'('",
+    "RPAR": "')'",
+    "NAME": "a power or province",
+    "KEYWORD": "a word of the language",
+    "UNIT_TYPE": "AMY, FLT or WNG",
+    "COAST": "a coast (NCS, SCS, ECS, WCS)",
+    "$END": "the end of the message",
+}
+
+
+class DppError(ValueError):
+    """DPP that cannot be delivered: `marked` is `HUH (...)` with ERR where it fails,
+    `reason` says why in plain words."""
+
+    def __init__(self, marked: str, reason: str) -> None:
+        super().__init__(reason)
+        self.marked = marked
+        self.reason = reason
+
+
+@cache
+def _lark() -> Lark:
+    return Lark(_GRAMMAR, parser="lalr", lexer="contextual", start="start")
+
+
+def looks_like_dpp(text: str) -> bool:
+    """Whether a body starts like DPP: one of the language's message or arrangement words,
+    upper case, then a bracket or the end."""
+    return _LOOKS.match(text) is not None
+
+
+def read_dpp(text: str) -> DppMessage | None:
+    """The DPP message a press body is; None when it is not DPP at all. DppError when it
+    starts like DPP but does not read."""
+    if not looks_like_dpp(text):
+        return None
+    return _Values().transform(_tree(text))
+
+
+def check(text: str, powers: Collection[str], provinces: Collection[str]) -> DppMessage | None:
+    """`read_dpp`, and then every power and province must be the game's: `powers` the
+    power tokens (`power_tokens`), `provinces` the province tokens, upper case."""
+    if not looks_like_dpp(text):
+        return None
+    tree = _tree(text)
+    for kind, token in _names(tree):
+        known = powers if kind == "power" else provinces
+        if str(token) not in known:
+            what = "power" if kind == "power" else "province"
+            raise DppError(
+                _marked(text, token.start_pos or 0),
+                f"{token} is not a {what} of this game.",
+            )
+    return _Values().transform(tree)
+
+
+def power_tokens(names: Iterable[str]) -> dict[str, str]:
+    """Each power's DPP token, token -> power name, in the order given (the variant's).
+
+    The first three letters of the name, upper case (Standard's are DAIDE's own). When two
+    powers would share a token, the later one takes its first letter and the next two
+    letters of its name, in order, that make a token not yet taken (Russia, Rumania: RUS,
+    RUM); a name too short or too alike falls back to its first letter and a number."""
+    out: dict[str, str] = {}
+    for name in names:
+        letters = re.sub(r"[^A-Z]", "", name.upper()) or "X"
+        choices = [letters[:3].ljust(3, "X")]
+        choices += [
+            letters[0] + letters[i] + letters[j]
+            for i in range(1, len(letters))
+            for j in range(i + 1, len(letters))
+        ]
+        choices += [f"{letters[0]}{n:02d}" for n in range(100)]
+        token = next(x for x in choices if x not in out and x not in LEVELS)
+        out[token] = name
+    return out
+
+
+# -- reading -------------------------------------------------------------------------------
+
+
+def _tree(text: str) -> Tree:
+    try:
+        return _lark().parse(text)
+    except UnexpectedInput as problem:
+        pos = _position(problem, text)
+        raise DppError(_marked(text, pos), _why(problem, text, pos)) from None
+
+
+def _position(problem: UnexpectedInput, text: str) -> int:
+    token = getattr(problem, "token", None)
+    if token is not None and getattr(token, "type", "") == "$END":
+        return len(text.rstrip())
+    pos = getattr(problem, "pos_in_stream", None)
+    if pos is None and token is not None:
+        pos = getattr(token, "start_pos", None)
+    return len(text.rstrip()) if pos is None else pos
+
+
+def _why(problem: UnexpectedInput, text: str, pos: int) -> str:
+    expected = sorted(getattr(problem, "expected", None) or getattr(problem, "allowed", ()))
+    wanted = [_WANTED.get(x, x) for x in expected if not x.startswith("__")]
+    rest = text[pos:].split()
+    got = f"'{rest[0]}' cannot stand there" if rest else "The message ends too soon"
+    if not wanted or len(wanted) > 8:
+        return f"{got} (GET dpp for the words and their order)."
+    choice = "; ".join(wanted)
+    return f"{got}: expected {choice}."
+
+
+def _marked(text: str, pos: int) -> str:
+    """The message as HUH quotes it: ERR before the word at `pos`."""
+    marked = text[:pos].rstrip() + " ERR " + text[pos:].lstrip()
+    return "HUH (" + " ".join(marked.split()) + ")"
+
+
+def _names(tree: Tree) -> Iterable[tuple[str, Token]]:
+    for sub in tree.iter_subtrees_topdown():
+        if sub.data in ("power", "province"):
+            yield str(sub.data), sub.children[0]  # type: ignore[misc]
+
+
+def _tuple(items: Iterable[object]) -> tuple:
+    return tuple(items)
+
+
+class _Values(Transformer):
+    """Tree to dataclasses."""
+
+    def power(self, c: list[Token]) -> str:
+        return str(c[0])
+
+    province = power
+
+    def location(self, c: list) -> Where:
+        return Where(c[0], str(c[1]) if len(c) > 1 else None)
+
+    def unit(self, c: list) -> Unit:
+        return Unit(c[0], str(c[1]), c[2])
+
+    def hold(self, c: list) -> Hold:
+        return Hold(c[0])
+
+    def move(self, c: list) -> Move:
+        return Move(c[0], c[1])
+
+    def support_hold(self, c: list) -> Support:
+        return Support(c[0], c[1])
+
+    def support_move(self, c: list) -> Support:
+        return Support(c[0], c[1], c[2])
+
+    def convoy(self, c: list) -> Convoy:
+        return Convoy(c[0], c[1], c[2])
+
+    def via(self, c: list) -> Via:
+        return Via(c[0], c[1], _tuple(c[2:]))
+
+    def retreat(self, c: list) -> Retreat:
+        return Retreat(c[0], c[1])
+
+    def disband(self, c: list) -> Disband:
+        return Disband(c[0])
+
+    def build(self, c: list) -> Build:
+        return Build(c[0])
+
+    def remove(self, c: list) -> Remove:
+        return Remove(c[0])
+
+    def waive(self, c: list) -> Waive:
+        return Waive(c[0])
+
+    def powers(self, c: list) -> tuple[str, ...]:
+        return _tuple(c)
+
+    def peace(self, c: list) -> Peace:
+        return Peace(c[0])
+
+    def alliance(self, c: list) -> Alliance:
+        return Alliance(c[0], c[1])
+
+    def draw(self, c: list) -> Draw:
+        return Draw(c[0] if c else ())
+
+    def solo(self, c: list) -> Solo:
+        return Solo(c[0])
+
+    def not_(self, c: list) -> Not:
+        return Not(c[0])
+
+    def nar(self, c: list) -> Nar:
+        return Nar(c[0])
+
+    def xdo(self, c: list) -> Xdo:
+        return Xdo(c[0])
+
+    def dmz(self, c: list) -> Dmz:
+        return Dmz(c[0], _tuple(c[1:]))
+
+    def and_(self, c: list) -> And:
+        return And(_tuple(c))
+
+    def orr(self, c: list) -> Orr:
+        return Orr(_tuple(c))
+
+    def propose(self, c: list) -> Offer:
+        return Offer("PRP", c[0])
+
+    def fact(self, c: list) -> Offer:
+        return Offer("FCT", c[0])
+
+    def insist(self, c: list) -> Offer:
+        return Offer("INS", c[0])
+
+    def query(self, c: list) -> Offer:
+        return Offer("QRY", c[0])
+
+    def cancel(self, c: list) -> Reply:
+        return Reply("CCL", c[0])
+
+    def yes(self, c: list) -> Reply:
+        return Reply("YES", c[0])
+
+    def reject(self, c: list) -> Reply:
+        return Reply("REJ", c[0])
+
+    def bwx(self, c: list) -> Reply:
+        return Reply("BWX", c[0])
+
+    def huh(self, c: list) -> Reply:
+        return Reply("HUH", c[0])
+
+    def try_(self, c: list) -> Try:
+        return Try(_tuple(str(x) for x in c))

@@ -1,0 +1,282 @@
+"""The values of DPP press (parser/dpp.lark): frozen dataclasses, and `dpp_text`, which
+writes one back in DAIDE's canonical spacing (`PRP (PCE (FRA GER))`), so that a robot's
+answer quoting a message reads as the message did and reading what it writes gives the
+same value back.
+
+Powers and provinces are kept as the tokens written (`FRA`, `STP`); what they stand for is
+the game's business (parser.dpp.check, parser.dpp_english).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+# -- orders inside XDO ---------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Where:
+    province: str
+    coast: str | None = None  # NCS SCS ECS WCS
+
+
+@dataclass(frozen=True, slots=True)
+class Unit:
+    power: str
+    kind: str  # AMY FLT WNG
+    where: Where
+
+
+@dataclass(frozen=True, slots=True)
+class Hold:
+    unit: Unit
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    unit: Unit
+    to: Where
+
+
+@dataclass(frozen=True, slots=True)
+class Support:
+    unit: Unit
+    supported: Unit
+    to: str | None = None  # None: support to hold
+
+
+@dataclass(frozen=True, slots=True)
+class Convoy:
+    unit: Unit
+    convoyed: Unit
+    to: str
+
+
+@dataclass(frozen=True, slots=True)
+class Via:
+    """An army's move by convoy along the seas named (CTO ... VIA)."""
+
+    unit: Unit
+    to: str
+    seas: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Retreat:
+    unit: Unit
+    to: Where
+
+
+@dataclass(frozen=True, slots=True)
+class Disband:
+    unit: Unit
+
+
+@dataclass(frozen=True, slots=True)
+class Build:
+    unit: Unit
+
+
+@dataclass(frozen=True, slots=True)
+class Remove:
+    unit: Unit
+
+
+@dataclass(frozen=True, slots=True)
+class Waive:
+    power: str
+
+
+DppOrder = Hold | Move | Support | Convoy | Via | Retreat | Disband | Build | Remove | Waive
+
+# -- arrangements (what may be proposed) -----------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Peace:
+    powers: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Alliance:
+    allies: tuple[str, ...]
+    against: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Draw:
+    powers: tuple[str, ...] = ()  # (): among all the powers left
+
+
+@dataclass(frozen=True, slots=True)
+class Solo:
+    power: str
+
+
+@dataclass(frozen=True, slots=True)
+class Not:
+    arrangement: Arrangement
+
+
+@dataclass(frozen=True, slots=True)
+class Nar:
+    """The absence of an arrangement: neither it nor its negation is agreed."""
+
+    arrangement: Arrangement
+
+
+@dataclass(frozen=True, slots=True)
+class Xdo:
+    order: DppOrder
+
+
+@dataclass(frozen=True, slots=True)
+class Dmz:
+    powers: tuple[str, ...]
+    provinces: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class And:
+    parts: tuple[Arrangement, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Orr:
+    parts: tuple[Arrangement, ...]
+
+
+Arrangement = Peace | Alliance | Draw | Solo | Not | Nar | Xdo | Dmz | And | Orr
+
+# -- messages --------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Offer:
+    """PRP (a proposal), FCT (a statement of fact), INS (an insistence), QRY (a question)."""
+
+    verb: str
+    arrangement: Arrangement
+
+
+@dataclass(frozen=True, slots=True)
+class Reply:
+    """YES, REJ, BWX (none of your business), HUH (not understood) or CCL (cancel) of a
+    message."""
+
+    verb: str
+    message: DppMessage
+
+
+@dataclass(frozen=True, slots=True)
+class Try:
+    """The words the sender understands and would like used."""
+
+    tokens: tuple[str, ...]
+
+
+DppMessage = Offer | Reply | Try
+
+OFFER_VERBS = ("PRP", "FCT", "INS", "QRY")
+REPLY_VERBS = ("YES", "REJ", "BWX", "HUH", "CCL")
+
+# DAIDE's press levels: the lowest level at which each word may be used.
+LEVELS: dict[str, int] = {
+    **dict.fromkeys(("PRP", "FCT", "CCL", "YES", "REJ", "BWX", "HUH", "TRY"), 10),
+    **dict.fromkeys(("PCE", "ALY", "VSS", "DRW", "SLO", "NOT", "NAR"), 10),
+    **dict.fromkeys(("XDO", "DMZ"), 20),
+    **dict.fromkeys(("AND", "ORR"), 30),
+    **dict.fromkeys(("INS", "QRY"), 50),
+}
+
+# -- writing ---------------------------------------------------------------------------------
+
+
+def _powers(powers: tuple[str, ...]) -> str:
+    return "(" + " ".join(powers) + ")"
+
+
+def _where(where: Where) -> str:
+    return f"({where.province} {where.coast})" if where.coast else where.province
+
+
+def _unit(unit: Unit) -> str:
+    return f"({unit.power} {unit.kind} {_where(unit.where)})"
+
+
+def order_text(order: DppOrder) -> str:
+    match order:
+        case Hold(unit):
+            return f"{_unit(unit)} HLD"
+        case Move(unit, to):
+            return f"{_unit(unit)} MTO {_where(to)}"
+        case Support(unit, supported, None):
+            return f"{_unit(unit)} SUP {_unit(supported)}"
+        case Support(unit, supported, to):
+            return f"{_unit(unit)} SUP {_unit(supported)} MTO {to}"
+        case Convoy(unit, convoyed, to):
+            return f"{_unit(unit)} CVY {_unit(convoyed)} CTO {to}"
+        case Via(unit, to, seas):
+            return f"{_unit(unit)} CTO {to} VIA {_powers(seas)}"
+        case Retreat(unit, to):
+            return f"{_unit(unit)} RTO {_where(to)}"
+        case Disband(unit):
+            return f"{_unit(unit)} DSB"
+        case Build(unit):
+            return f"{_unit(unit)} BLD"
+        case Remove(unit):
+            return f"{_unit(unit)} REM"
+        case Waive(power):
+            return f"{power} WVE"
+    raise TypeError(order)
+
+
+def arrangement_text(arrangement: Arrangement) -> str:
+    match arrangement:
+        case Peace(powers):
+            return f"PCE {_powers(powers)}"
+        case Alliance(allies, against):
+            return f"ALY {_powers(allies)} VSS {_powers(against)}"
+        case Draw(()):
+            return "DRW"
+        case Draw(powers):
+            return f"DRW {_powers(powers)}"
+        case Solo(power):
+            return f"SLO ({power})"
+        case Not(inner):
+            return f"NOT ({arrangement_text(inner)})"
+        case Nar(inner):
+            return f"NAR ({arrangement_text(inner)})"
+        case Xdo(order):
+            return f"XDO ({order_text(order)})"
+        case Dmz(powers, provinces):
+            return f"DMZ {_powers(powers)} ({' '.join(provinces)})"
+        case And(parts) | Orr(parts):
+            verb = "AND" if isinstance(arrangement, And) else "ORR"
+            return verb + "".join(f" ({arrangement_text(x)})" for x in parts)
+    raise TypeError(arrangement)
+
+
+def dpp_text(message: DppMessage) -> str:
+    """The message in DAIDE's spacing: `YES (PRP (PCE (FRA GER)))`."""
+    match message:
+        case Offer(verb, arrangement):
+            return f"{verb} ({arrangement_text(arrangement)})"
+        case Reply(verb, inner):
+            return f"{verb} ({dpp_text(inner)})"
+        case Try(tokens):
+            return f"TRY ({' '.join(tokens)})"
+    raise TypeError(message)
+
+
+def words(message: DppMessage) -> set[str]:
+    """The language's words a message uses (not its powers and provinces): for its level."""
+    if isinstance(message, Try):
+        return {"TRY"}
+    text = dpp_text(message).replace("(", " ").replace(")", " ").split()
+    return {x for x in text if x in LEVELS}
+
+
+def level(message: DppMessage) -> int:
+    """The DAIDE press level a message needs: that of its highest word."""
+    return max((LEVELS[x] for x in words(message)), default=10)

@@ -1,0 +1,45 @@
+"""Program players: strategies that give a power's orders for any phase of any variant, the
+press they answer (talk.py) and the observation module (observation.py).
+
+Pure like adjudicator/: a strategy sees the board (`adjudicator.given.Position`) and returns
+order texts in the adjudicator's notation, the same texts a player could mail. The judge's
+robot players, the `judge tournament` command and the benchmarks all come through `play`.
+Randomness is passed in (`rng_for`), so that a game of robots replays exactly from its seed.
+"""
+
+from __future__ import annotations
+
+import random
+
+from adjudicator.given import Position
+
+from . import blabbot, dumbbot, holding, loeb, randomly
+from .strategy import Strategy
+
+STRATEGIES: dict[str, Strategy] = {
+    "hold": holding.play,
+    "random": randomly.play,
+    "loeb": loeb.play,
+    "dumbbot": dumbbot.play,
+    "blabbot": blabbot.play,
+}
+
+
+def play(
+    strategy: str,
+    position: Position,
+    power: str,
+    rng: random.Random,
+    friends: frozenset[str] = frozenset(),
+) -> list[str]:
+    """The power's orders for the phase the position is at; KeyError for an unknown name."""
+    return STRATEGIES[strategy](position, power, rng, friends)
+
+
+def rng_for(seed: int, phase: str, power: str) -> random.Random:
+    """The randomness of one robot in one phase: the same seed, phase and power always give
+    the same numbers (a string seed is hashed by SHA-512, not by Python's salted hash)."""
+    return random.Random(f"{seed}/{phase}/{power}")
+
+
+__all__ = ["STRATEGIES", "play", "rng_for"]

@@ -1,0 +1,19 @@
+"""`blabbot`: DumbBot's movement with BlabBot's peace. The powers it is at peace with (the
+`friends` argument) are weighted like itself: their centres are no target, their units no
+competition, and it never moves into a province a friend holds or owns a centre in.
+
+Its press (proposing peace to everyone, accepting proposals, offering a draw when all are
+friends) is robots/talk.py's; here is only how it plays the board.
+"""
+
+from __future__ import annotations
+
+import random
+
+from adjudicator.given import Position
+
+from .dumbbot import play as play_dumbbot
+
+
+def play(position: Position, power: str, rng: random.Random, friends: frozenset[str]) -> list[str]:
+    return play_dumbbot(position, power, rng, friends - {power})

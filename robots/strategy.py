@@ -1,0 +1,58 @@
+"""What every strategy is, and what they all need to know about the board."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from functools import cache
+
+from adjudicator.board import Unit
+from adjudicator.geography import geography
+from adjudicator.given import Position
+from adjudicator.possible import adjustment_orders
+from variants import Variant
+
+# (position, power, rng, friends) -> the power's order texts for the phase.
+Strategy = Callable[[Position, str, random.Random, frozenset[str]], list[str]]
+
+
+def own_units(position: Position, power: str) -> list[Unit]:
+    return [u for u in position.units if u.power == power]
+
+
+def adjustment(position: Position, power: str) -> tuple[int, list[str]]:
+    """Builds (+) or removals (-) due, and the orders that could make them."""
+    return adjustment_orders(position.variant, position.units, position.centers).get(power, (0, []))
+
+
+def distinct_builds(options: list[str]) -> dict[str, list[str]]:
+    """Build orders grouped by the province they build in (one build per province)."""
+    out: dict[str, list[str]] = {}
+    for text in options:
+        site = text.split()[1].split("/")[0]
+        out.setdefault(site, []).append(text)
+    return out
+
+
+@cache
+def home_distances(variant: Variant, power: str) -> dict[str, int]:
+    """Moves from every location to the power's nearest home centre (over land and sea)."""
+    homes = frozenset(variant.power(power).homes) or frozenset(
+        c for c, o in variant.ownership.items() if o == power
+    )
+    if not homes:
+        return {}
+    return geography(variant).distances_to(homes, None)
+
+
+def farthest_first(position: Position, power: str, count: int) -> list[str]:
+    """Removals of the units farthest from home (Loeb's civil disorder), fleets first at
+    equal distance, then by name so the choice never depends on chance."""
+    table = home_distances(position.variant, power)
+    far = 10**6
+
+    def key(unit: Unit) -> tuple[int, int, str]:
+        distance = table.get(unit.location, table.get(unit.province, far))
+        return (-distance, 0 if unit.type == "F" else 1, unit.location)
+
+    return [f"{u} D" for u in sorted(own_units(position, power), key=key)[:count]]

@@ -1,0 +1,220 @@
+"""Robots inside the judge and program players by mail (issue #18), over SMTP: a game of
+six robots and one person that goes on as soon as the person orders, for five years, no
+robot order ever refused; HUMANS ONLY refusing a program, and the Diplomacy Programming
+Project's rules on programs; SET ROBOTS playing an abandoned power until a person takes it
+over. One judge for the module: each test plays a game of its own."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from dataclasses import replace
+from datetime import UTC, datetime
+
+import pytest
+from sqlalchemy import select
+
+import parser as p
+import robots
+from adjudicator.document import read_document
+from judge.engine.play.standing import phase_document
+from judge.store.models import Game
+from tests.gametable import MASTER, Table, address, form
+from tests.judgekit import InProcessJudge
+
+TIMING = "SET MOVE MIN 0 DELAY 0\nSET RETREAT DELAY 0\nSET ADJUST DELAY 0\n"
+ROBOT_POWERS = {
+    "Austria": "dumbbot",
+    "England": "loeb",
+    "Germany": "hold",
+    "Italy": "blabbot",
+    "Russia": "random",
+    "Turkey": "random",
+}
+FRANCE = address("France")
+
+
+@pytest.fixture(scope="module")
+def table(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Table]:
+    with InProcessJudge(tmp_path_factory.mktemp("robots") / "judge") as judge:
+        table = Table(judge)
+        for who in (MASTER, FRANCE, address("England"), "watcher@example.org"):
+            table.send(who, form(who))
+        yield table
+
+
+def _master(table: Table, game: str, body: str) -> str:
+    return table.send(MASTER, f"SIGN ON M{game} pwMaster\n{body}").get_content()
+
+
+def _create(table: Table, game: str, settings: str = "") -> None:
+    first = table.send(
+        MASTER, f"CREATE ?{game} pwMaster\nBECOME MASTER\n{TIMING}{settings}"
+    ).get_content()
+    assert f"You are now the master of game '{game}'." in first
+
+
+def _board(table: Table, name: str) -> tuple[str, str, object]:
+    """The game's status, phase, and the board as a robot reads it."""
+    with table.judge.store.transaction(readonly=True) as session:
+        game = session.execute(select(Game).where(Game.name == name)).scalar_one()
+        if game.status != "active":
+            return game.status, game.phase or "", None
+        return game.status, game.phase or "", read_document(phase_document(game, {}))[0]
+
+
+def test_six_robots_and_a_person_play_five_years_at_the_persons_pace(table):
+    _create(table, "war")
+    refused = {
+        "SET ROBOT Atlantis random": "SET ROBOT: game 'war' has no power 'Atlantis'",
+        "SET ROBOT Austria cleverbot": "there is no robot strategy 'cleverbot'; choose one of",
+        "SET ROBOT Austria": "SET ROBOT: name a strategy, one of HOLD, RANDOM",
+    }
+    reply = _master(table, "war", "\n".join(refused))
+    for why in refused.values():
+        assert why in reply
+    reply = table.send(FRANCE, "SIGN ON ?war pwFrance\nSET ROBOT Austria random\n")
+    assert "SET ROBOT: only a master of game 'war' may do that." in reply.get_content()
+    lines = "\n".join(f"SET ROBOT {p} {s}" for p, s in ROBOT_POWERS.items())
+    reply = _master(table, "war", lines)
+    assert "Game 'war' set: Austria is played by Robot (dumbbot)." in reply
+    assert "Game 'war' set: Germany is played by Robot (hold)." in reply
+    # The person's preference asked for nothing: the robots keep their powers, he gets France.
+    table.send(FRANCE, "SIGN ON ?war pwFrance\n")
+    starting = table.wait_for(FRANCE, "Game Starting")[0].get_content()
+    assert "You have been selected as France in game 'war'" in starting
+    assert "Austria:                  Robot (dumbbot)" in starting
+    assert "Italy:                    Robot (blabbot)" in starting
+    assert "Germany:                  Robot (hold)" in starting
+    who = table.send("watcher@example.org", "WHOGAME war\n").get_content()
+    assert "Turkey:    Robot (random)" in who
+    listed = table.send("watcher@example.org", "LIST war\n").get_content()
+    assert "Robot (hold)" in listed and "Robot (loeb)" in listed
+    assert listed.count("Robot (random)") == 2 and "Robot (blabbot)" in listed
+    # The blabbot proposes peace to the person, in DPP press read out in English.
+    peace = table.wait_for(FRANCE, "Press from I to F")[0].get_content()
+    assert "Message from Italy (robot) to France in 'war':" in peace
+    assert "PRP (PCE (" in peace
+    results = []
+    rng = random.Random(18)
+    while True:
+        status, phase, position = _board(table, "war")
+        if status != "active" or int(phase[1:-1]) > 1905:
+            break
+        orders = robots.play("hold", position, "France", rng)
+        if not orders:  # France owes nothing: the robots' phases go on by themselves
+            table.judge.mailbox.wait(lambda p=phase: _board(table, "war")[1] != p)
+            continue
+        table.send(FRANCE, "SIGN ON Fwar pwFrance\n" + "\n".join(orders))
+        # No deadline has passed (days away): the phase went on because every robot's
+        # orders were in, and complete, when the person's came.
+        results.append(table.wait_for(FRANCE, f"{phase} Results")[0].get_content())
+    assert _board(table, "war")[1][1:5] == "1906"
+    every = [m.get_content() for m in table.inbox(FRANCE, "Results")]
+    assert len(every) >= 10 and len(results) >= 5
+    # A robot's order is never refused: every unit of every phase had its order processed.
+    assert not [text for text in every if "No Order Processed" in text]
+    moved = [line for text in every for line in text.splitlines() if " -> " in line]
+    for power in ("Austria", "England", "Italy", "Russia", "Turkey"):
+        assert any(line.startswith(f"{power}:") for line in moved), power
+
+
+def test_humans_only_refuses_a_program_and_programs_keep_the_projects_rules(table):
+    bots = {
+        "snikkel@cs.example.edu": "Snikkel 2 at cs.example.edu",
+        "ozark@cs.example.edu": "Ozark at cs.example.edu",
+        "snikkel@home.example.net": "Snikkel 2",
+    }
+    for who, program in bots.items():
+        table.send(who, form(who).replace("END\n", f"Program: {program}\nEND\n"))
+    _create(table, "lab", "SET HUMANS ONLY\n")
+    first, second, again = bots
+    reply = table.send(first, "SIGN ON ?lab pwBot\n").get_content()
+    assert "Game 'lab' is for humans only (SET HUMANS ONLY)" in reply
+    assert "Game 'lab' set: OPEN TO ALL: programs may sign on." in _master(
+        table, "lab", "SET OPEN TO ALL"
+    )
+    reply = table.send(first, "SIGN ON ?lab pwBot\n").get_content()
+    assert "You've been selected to play a power in game 'lab'." in reply
+    reply = table.send(second, "SIGN ON ?lab pwBot\n").get_content()
+    assert "A program from the site 'cs.example.edu' already plays in game 'lab'" in reply
+    reply = table.send(again, "SIGN ON ?lab pwBot\n").get_content()
+    assert "The program 'Snikkel 2' already plays a power of game 'lab'" in reply
+    # A person is no program: HUMANS ONLY lets him in.
+    _master(table, "lab", "SET HUMANS ONLY")
+    reply = table.send(FRANCE, "SIGN ON ?lab pwFrance\n").get_content()
+    assert "You've been selected to play a power in game 'lab'." in reply
+
+
+def test_set_robots_plays_an_abandoned_power_until_a_person_takes_it_over(table):
+    _create(table, "cd", "SET ROBOTS random\n")
+    england = address("England")
+    table.send(FRANCE, "SIGN ON ?cd pwFrance\nSET PREFERENCE F\n")
+    table.send(england, "SIGN ON ?cd pwEngland\nSET PREFERENCE E\n")
+    assert "begins with 5 dummy players" in _master(table, "cd", "FORCE BEGIN")
+    starting = table.wait_for(england, "Game Starting")[0].get_content()
+    assert "You have been selected as England in game 'cd'" in starting
+    listing = table.send("watcher@example.org", "WHOGAME cd\n").get_content()
+    seats = [line for line in listing.splitlines() if line.endswith("Robot (random)")]
+    assert len([line for line in seats if not line.startswith("Name:")]) == 5
+    hold = "F lon H\nF edi H\nA lvp H"
+    # France resigns: a robot plays France, so England's orders alone end the phase.
+    table.send(FRANCE, "SIGN ON Fcd pwFrance\nRESIGN\n")
+    table.send(england, f"SIGN ON Ecd pwEngland\n{hold}")
+    spring = table.wait_for(england, "S1901M Results")[0].get_content()
+    assert "France: Army Paris, No Order Processed" not in spring
+    assert [line for line in spring.splitlines() if line.startswith("France: ")]
+    # A person takes France over: from now on France is his to order, not the robot's.
+    watcher = "watcher@example.org"
+    took = table.send(watcher, "SIGN ON Fcd pwNew\n").get_content()
+    assert "France" in took
+    _status, phase, position = _board(table, "cd")
+    assert phase == "F1901M"
+    table.send(england, f"SIGN ON Ecd pwEngland\nSET NOWAIT\n{hold}")
+    assert not table.inbox(england, "F1901M Results")
+    orders = robots.play("hold", position, "France", random.Random(1))
+    table.send(watcher, "SIGN ON Fcd pwNew\nSET NOWAIT\n" + "\n".join(orders))
+    fall = table.wait_for(england, "F1901M Results")[0].get_content()
+    france = [line for line in fall.splitlines() if line.startswith("France: ")]
+    assert france and not [line for line in france if "->" in line or "No Order" in line]
+    # A person may take a robot's power too: the robot leaves it to him.
+    newcomer = "newcomer@example.org"
+    table.send(newcomer, form(newcomer))
+    took = table.send(newcomer, "SIGN ON Tcd pwTurk\n").get_content()
+    assert "Turkey" in took and "Wait has been set automatically" in took
+    listing = table.send(watcher, "WHOGAME cd\n").get_content()
+    assert "Turkey:    newcomer@example.org" in listing
+    assert "Turkey:    Robot" not in listing
+
+
+def test_a_gunboat_game_reveals_no_robot(table):
+    table.send(MASTER, "CREATE ?ghost pwMaster standard gunboat\nBECOME MASTER\n")
+    table.send(FRANCE, "SIGN ON ?ghost pwFrance gunboat\n")
+    before = len(table.inbox(FRANCE, ""))
+    reply = _master(table, "ghost", "SET ROBOT Austria random")
+    assert "Game 'ghost' set: Austria is played by Robot (random)." in reply
+    table.send(FRANCE, "SIGN ON ?ghost pwFrance gunboat\nSET ROBOTS hold\n")
+    told = [m.get_content() for m in table.inbox(FRANCE, "")[before:]]
+    assert "SET ROBOTS: only a master of game 'ghost' may do that." in told[-1]
+    assert not [text for text in told if "Robot" in text]
+    reply = _master(table, "ghost", "SET NO ROBOT Austria\nSET NO ROBOT Austria")
+    assert "Game 'ghost' set: Austria is no longer played by a robot." in reply
+    assert "SET NO ROBOT: Austria is not played by a robot in game 'ghost'." in reply
+
+
+@pytest.mark.parametrize(
+    ("line", "value"),
+    [
+        ("SET ROBOT France dumbbot", p.SetRobot(power="France", strategy="dumbbot")),
+        ("setrobot f Random", p.SetRobot(power="f", strategy="random")),
+        ("SET NO ROBOT Austria", p.SetNoRobot(power="Austria")),
+        ("SET ROBOTS blabbot", p.SetRobots(strategy="blabbot")),
+        ("SET NO ROBOTS", p.SetRobots(on=False)),
+        ("SET HUMANS ONLY", p.SetHumansOnly(on=True)),
+        ("SET OPEN TO ALL", p.SetHumansOnly(on=False)),
+    ],
+)
+def test_the_robot_settings_read(line, value):
+    read = p.parse_mail(f"SIGN ON Fwar pw\n{line}\n", datetime(2026, 1, 1, tzinfo=UTC), None)
+    assert not read.errors
+    assert replace(read.commands[1], line=0) == replace(value, line=0)

@@ -1,0 +1,126 @@
+"""The robot strategies play only legal orders, on any variant and in every kind of phase,
+replay exactly from a seed, and a blabbot never attacks its friends.
+
+Each order a strategy gives goes through the real adjudicator (adjudicate_phase), which
+marks an order it refuses as illegal, as it would a player's."""
+
+from __future__ import annotations
+
+import pytest
+
+import robots
+import variants
+from adjudicator.given import Position, read_orders
+from adjudicator.outcome import ILLEGAL
+from adjudicator.phases import adjudicate_phase
+from adjudicator.possible import adjustment_orders
+from robots.games import play_game, starting_position
+from variants import province_of
+
+
+def positions_of(variant_name: str, years: int, seed: int) -> list[Position]:
+    """The positions of one game of mixed robots, every phase of it."""
+    variant = variants.load(variant_name)
+    powers = [p.name for p in variant.powers]
+    mix = ["dumbbot", "random", "loeb", "random", "hold", "random", "dumbbot"]
+    seats = {p: mix[i % len(mix)] for i, p in enumerate(powers)}
+    seen: list[Position] = []
+    record = play_game(variant, seats, years, seed, on_phase=seen.append)
+    assert record.illegal == []
+    return seen
+
+
+def refused(position: Position, strategy: str, seed: int = 1) -> list[str]:
+    """The orders the adjudicator refuses when every power plays `strategy` here."""
+    given = []
+    for power in {u.power for u in position.units} | set(position.centers.values()):
+        rng = robots.rng_for(seed, str(position.phase), power)
+        given.extend((power, t) for t in robots.play(strategy, position, power, rng))
+    result = adjudicate_phase(position, read_orders(position.variant, position.phase, given))
+    return [f"{r.power}: {r.text} ({r.message})" for r in result.orders if r.result == ILLEGAL]
+
+
+@pytest.fixture(scope="module")
+def standard_game() -> list[Position]:
+    return positions_of("standard", 3, seed=1)
+
+
+def has_removals(position: Position) -> bool:
+    table = adjustment_orders(position.variant, position.units, position.centers)
+    return any(balance < 0 for balance, _ in table.values())
+
+
+@pytest.mark.parametrize("strategy", robots.STRATEGIES)
+def test_every_strategy_orders_legally_in_every_kind_of_phase(
+    strategy: str, standard_game: list[Position]
+) -> None:
+    movement = standard_game[0]
+    retreat = next(p for p in standard_game if p.phase.kind == "retreat")
+    builds = next(p for p in standard_game if p.phase.kind == "adjustment")
+    removals = next(p for p in standard_game if p.phase.kind == "adjustment" and has_removals(p))
+    for position in (movement, standard_game[-1], retreat, builds, removals):
+        assert refused(position, strategy) == [], position.phase
+
+
+@pytest.mark.parametrize("strategy", robots.STRATEGIES)
+def test_chaos_starts_with_builds_that_every_strategy_makes_legally(strategy: str) -> None:
+    variant = variants.load("chaos")
+    start = starting_position(variant)
+    assert start.phase.kind == "adjustment"
+    assert refused(start, strategy) == []
+    built = robots.play(strategy, start, variant.powers[0].name, robots.rng_for(1, "x", "y"))
+    if strategy == "hold":
+        assert built == ["WAIVE"]
+    else:
+        assert len(built) == 1 and built[0].endswith(" B")
+
+
+def test_robot_games_on_other_maps_give_no_illegal_order() -> None:
+    positions_of("chaos", 2, seed=3)
+    positions_of("ancient_med", 3, seed=5)
+
+
+def test_the_same_seed_replays_the_same_game_and_another_seed_does_not() -> None:
+    seats = {
+        "Austria": "dumbbot",
+        "England": "loeb",
+        "France": "random",
+        "Germany": "blabbot",
+        "Italy": "blabbot",
+        "Russia": "random",
+        "Turkey": "dumbbot",
+    }
+    games, boards = [], []
+    for seed in (11, 11, 12):
+        seen: list[Position] = []
+        games.append(play_game("standard", seats, 3, seed, on_phase=seen.append))
+        boards.append([(str(p.phase), sorted(p.units)) for p in seen])
+    assert games[0] == games[1]
+    assert boards[0] == boards[1]
+    assert boards[0] != boards[2]
+
+
+def test_a_blabbot_never_moves_against_a_friend(standard_game: list[Position]) -> None:
+    powers = [p.name for p in standard_game[0].variant.powers]
+    moves = 0
+    for position in standard_game:
+        if position.phase.kind != "movement":
+            continue
+        for power in powers:
+            friends = frozenset(powers[(powers.index(power) + 1) % 7 :][:3]) - {power}
+            theirs = {u.province for u in position.units if u.power in friends}
+            theirs |= {c for c, o in position.centers.items() if o in friends}
+            rng = robots.rng_for(5, str(position.phase), power)
+            for text in robots.play("blabbot", position, power, rng, friends):
+                words = text.split()
+                if words[2] == "-":
+                    moves += 1
+                    assert province_of(words[3]) not in theirs, (position.phase, power, text)
+                if words[2] == "S" and len(words) > 5:
+                    assert province_of(words[6]) not in theirs, (position.phase, power, text)
+    assert moves > 50
+
+
+def test_an_unknown_strategy_is_a_key_error(standard_game: list[Position]) -> None:
+    with pytest.raises(KeyError):
+        robots.play("clever", standard_game[0], "France", robots.rng_for(1, "S1901M", "France"))
