@@ -11,13 +11,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from sqlalchemy import delete
+from sqlalchemy import delete, select
 
 import robots
 from adjudicator.document import read_document
+from robots.observation import friendliness, friends_of
+from variants import Variant
 
 from ...reports.robots import robot_strategy
-from ...store.models import Game, OrderRecord, Participant
+from ...store.models import Game, OrderRecord, Participant, PhaseRecord
 from ..game.record import players
 from ..play import processing
 from ..play.standing import phase_document, refresh
@@ -54,14 +56,14 @@ def order_robots(mailer: Mailer, game: Game) -> None:
     position = read_document(phase_document(game, {}))[0]
     seed = seed_of(game)
     session = mailer.session
-    friends = (game.settings or {}).get("robot_friends") or {}
+    friends = _friends(mailer, game, position.variant, [x.power or "" for x, _ in seats])
     for x, strategy in seats:
         power = x.power or ""
         x.wait = False  # a robot never waits (a takeover makes everyone else wait)
         if (game.settings or {}).get("robots", {}).get(power) != strategy:
             set_strategy(game, power, strategy)  # SET ROBOTS' robot on an abandoned power
         rng = robots.rng_for(seed, game.phase, power)
-        orders = robots.play(strategy, position, power, rng, frozenset(friends.get(power, ())))
+        orders = robots.play(strategy, position, power, rng, friends.get(power, frozenset()))
         session.execute(
             delete(OrderRecord).where(
                 OrderRecord.game_id == game.id,
@@ -98,3 +100,26 @@ def play_now(ctx: Conversation, game: Game) -> None:
 
 
 processing.PHASE_BEGUN.append(order_robots)
+
+
+def _friends(
+    mailer: Mailer, game: Game, variant: Variant, powers: list[str]
+) -> dict[str, frozenset[str]]:
+    """Each robot's friends: those it made peace with in press (press/dpp.py keeps them in
+    settings["robot_friends"]), and those the observation module reads as friendly from the
+    orders played so far (robots/observation.py, the seed's friendliness matrix)."""
+    agreed = (game.settings or {}).get("robot_friends") or {}
+    results = [
+        r
+        for r in mailer.session.execute(
+            select(PhaseRecord.result)
+            .where(PhaseRecord.game_id == game.id)
+            .order_by(PhaseRecord.turn)
+        ).scalars()
+        if r
+    ]
+    seen = friendliness(variant, results) if results else None
+    return {
+        power: frozenset(agreed.get(power, ())) | (friends_of(seen, power) if seen else frozenset())
+        for power in powers
+    }
