@@ -7,8 +7,10 @@ than 5."""
 
 from __future__ import annotations
 
+import json
+
 from tests.gametable import MASTER, form
-from tests.judgekit import InProcessJudge
+from tests.judgekit import InProcessJudge, run_judge
 
 LETTERS = "A1E2F3G4I5R6T7"  # rootz: board one A-T, board two 1-7
 
@@ -34,8 +36,9 @@ def test_a_player_of_two_powers_wins_with_their_centres_together(tmp_path):
             judge.ask(MASTER, master + "PROCESS\n")
         subjects = [m["Subject"] for m in judge.mailbox.all()]
         assert any(s.endswith(" Victory: R") for s in subjects), subjects[-12:]
-        control = [
-            m.get_content() for m in judge.mailbox.all() if m["Subject"].endswith(" Results")
-        ][-1].split("Power Control:")[1]
-        [pair] = [line for line in control.splitlines() if "Russia1" in line]
-        assert pair.count(",") == 1, pair  # a player of two powers
+        shown = run_judge(judge.env, "show", "zz", "--json")
+        held: dict[str, list[str]] = {}
+        for seat in json.loads(shown.stdout)["players"]:
+            held.setdefault(seat["address"], []).append(seat["power"])
+        [pair] = [powers for powers in held.values() if "Russia1" in powers]
+        assert len(pair) == 2, held  # a player of two powers
