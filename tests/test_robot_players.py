@@ -154,6 +154,9 @@ def test_set_robots_plays_an_abandoned_power_until_a_person_takes_it_over(table)
     assert "begins with 5 dummy players" in _master(table, "cd", "FORCE BEGIN")
     starting = table.wait_for(england, "Game Starting")[0].get_content()
     assert "You have been selected as England in game 'cd'" in starting
+    # The start notice names the robots that took the empty powers, no dummy.
+    assert starting.count("Robot (random)") == 5, starting
+    assert "dummy" not in starting.lower()
     listing = table.send("watcher@example.org", "WHOGAME cd\n").get_content()
     seats = [line for line in listing.splitlines() if line.endswith("Robot (random)")]
     assert len([line for line in seats if not line.startswith("Name:")]) == 5

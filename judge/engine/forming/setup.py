@@ -104,8 +104,10 @@ def force_begin(ctx: Conversation, cmd: p.ForceBegin) -> None:
         return
     missing = game.settings["players"] - len(players(game))
     dummies = []
+    dummy_id = None
     if missing > 0:
         dummy = _dummy_user(ctx)
+        dummy_id = dummy.id
         for _ in range(missing):
             x = Participant(
                 game_id=game.id, user_id=dummy.id, role="player",
@@ -119,10 +121,10 @@ def force_begin(ctx: Conversation, cmd: p.ForceBegin) -> None:
     ctx.say(f"Game '{game.name}' begins with {missing if missing > 0 else 'no'} dummy players.")
 
     def begin() -> None:
-        start_game(ctx, game)
+        start_game(ctx, game, dealt_hook=lambda: seat_robots(ctx, game, dummies, order=False))
         for x in dummies:
-            x.status = "abandoned"
-        seat_robots(ctx, game, dummies)
+            if x.user_id == dummy_id:  # no robot took the place (no SET ROBOTS)
+                x.status = "abandoned"
 
     ctx.at_end("start", begin)
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 import re
+from collections.abc import Callable
 from typing import Any
 
 import variants
@@ -45,8 +46,15 @@ def joined_order(x: Participant) -> tuple[Any, int]:
     return (x.joined_at, x.id)
 
 
-def start_game(ctx: Conversation, game: Game, rng: random.Random | None = None) -> None:
-    """Powers are dealt, the board set, and everyone told their power and the deadline."""
+def start_game(
+    ctx: Conversation,
+    game: Game,
+    rng: random.Random | None = None,
+    dealt_hook: Callable[[], None] | None = None,
+) -> None:
+    """Powers are dealt, the board set, and everyone told their power and the deadline.
+    `dealt_hook` runs once the powers are dealt, before anyone is told: FORCE BEGIN seats
+    SET ROBOTS' robots there, so that the start notice names them."""
     if game.status != "forming":
         return
     variant = variant_of(game)
@@ -74,6 +82,8 @@ def start_game(ctx: Conversation, game: Game, rng: random.Random | None = None) 
     set_phase_clock(game, ctx.settings, ctx.now, first=True)  # MIN counts from the start
     game.next_event_at = game.deadline
     ctx.session.flush()
+    if dealt_hook is not None:
+        dealt_hook()
     roster = _roster(game, variant)
     board = starting_position(variant, game.phase, empty=blank is not None)
     when = njudge_time(game.deadline, ctx.settings)

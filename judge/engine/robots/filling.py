@@ -11,11 +11,15 @@ from .ordering import order_robots
 from .seats import make_robot, set_strategy
 
 
-def seat_robots(ctx: Conversation, game: Game, empty: Iterable[Participant]) -> None:
+def seat_robots(
+    ctx: Conversation, game: Game, empty: Iterable[Participant], order: bool = True
+) -> None:
+    """`order`: the robots give their orders now (the start gives them its own way)."""
     strategy = (game.settings or {}).get("robots_default")
     if strategy and game.status == "active":
         for x in empty:
             make_robot(ctx.session, x, strategy, ctx.now)
             set_strategy(game, x.power or "", strategy)
         ctx.session.flush()
-    order_robots(ctx, game)
+    if order:
+        order_robots(ctx, game)
