@@ -6,8 +6,18 @@ from __future__ import annotations
 
 from sqlalchemy import select
 
-from judge.store.models import Game, PressRecord
-from tests.gametable import HOLDS, address, master, play, start, start_moderated
+from judge.store.models import PressRecord
+from tests.gametable import (
+    HOLDS,
+    MASTER,
+    POWERS,
+    address,
+    form,
+    master,
+    play,
+    start,
+    start_moderated,
+)
 from tests.test_press import press
 
 
@@ -49,22 +59,34 @@ def test_dpp_press_is_read_checked_and_answered(table):
     plain = table.wait_for(address("Germany"), "Press from A to G")[0].get_content()
     assert "AND ANOTHER THING: PRP means propose." in plain and "plain English" not in plain
 
-    # Germany is a blabbot (SET ROBOT stands in here: the settings it will write).
-    with table.judge.store.transaction() as session:
-        game = session.scalars(select(Game).where(Game.name == "war")).one()
-        game.settings = {**game.settings, "robots": {"Germany": "blabbot", "Italy": "dumbbot"}}
+    with table.judge.store.transaction(readonly=True) as session:
+        kept = session.scalars(select(PressRecord.text)).all()
+    assert "PRP (PCE (FRA GER))" in kept  # what was written, for the observation module
+
+
+def test_a_blabbot_makes_peace_and_a_dumbbot_refuses(table):
+    """The master seats two robots before the start (SET ROBOT); a person's DPP proposal of
+    peace is answered at once by each, as press from its power."""
+    table.send(MASTER, form(MASTER))
+    table.send(
+        MASTER,
+        "CREATE ?war pwMaster\nBECOME MASTER\nSET ROBOT Germany blabbot\nSET ROBOT Italy dumbbot\n",
+    )
+    for power, letter in POWERS.items():
+        if power not in ("Germany", "Italy"):
+            table.send(address(power), f"SIGN ON ?war pw{power}\nSET PREFERENCE {letter}\n")
+    table.wait_for(address("France"), "Game Starting")
     press(table, "PRESS TO GI\nPRP (PCE (FRA GER))", "France")
-    yes = table.wait_for(address("France"), "Press from G to F")[0].get_content()
+    # The blabbot opened the phase by proposing peace itself; then it answers France.
+    mails = [m.get_content() for m in table.wait_for(address("France"), "Press from G to F", 2)]
+    [opening] = [m for m in mails if "\n\nPRP (PCE (GER FRA))" in m]
+    [yes] = [m for m in mails if m is not opening]
     assert yes.startswith(
         "Message from Germany (robot) to France in 'war':\n\nYES (PRP (PCE (FRA GER)))\n\n"
         "[In plain English: Germany accepts the proposal of peace between France and Germany.]"
     )
     no = table.wait_for(address("France"), "Press from I to F")[0].get_content()
     assert "REJ (PRP (PCE (FRA GER)))" in no
-
-    with table.judge.store.transaction(readonly=True) as session:
-        kept = session.scalars(select(PressRecord.text)).all()
-    assert "PRP (PCE (FRA GER))" in kept  # what was written, for the observation module
 
 
 def test_an_agreement_accepted_in_dpp_and_broken_shows_in_relations(table):
