@@ -221,3 +221,22 @@ def test_the_robot_settings_read(line, value):
     read = p.parse_mail(f"SIGN ON Fwar pw\n{line}\n", datetime(2026, 1, 1, tzinfo=UTC), None)
     assert not read.errors
     assert replace(read.commands[1], line=0) == replace(value, line=0)
+
+
+def test_a_rolled_back_phase_is_played_again_by_the_robots_exactly(table):
+    """A robot's randomness is the game's seed with the phase and the power (robots.rng_for):
+    the master rolls the first phase back and the robots give the very orders they gave, so
+    the same person's orders bring the same results."""
+    _create(table, "again")
+    lines = "\n".join(f"SET ROBOT {p} {s}" for p, s in ROBOT_POWERS.items())
+    _master(table, "again", lines)
+    table.send(FRANCE, "SIGN ON ?again pwFrance\n")
+    table.wait_for(FRANCE, "Game Starting")
+    table.send(FRANCE, "SIGN ON Fagain pwFrance\nA par-bur\nA mar H\nF bre-mao\n")
+    first = table.wait_for(FRANCE, "again - S1901M Results")[0].get_content()
+    assert "rolled back to S1901M" in _master(table, "again", "ROLLBACK 1")
+    table.send(FRANCE, "SIGN ON Fagain pwFrance\nA par-bur\nA mar H\nF bre-mao\n")
+    second = table.wait_for(FRANCE, "again - S1901M Results", count=2)[1].get_content()
+    body = first.split("\n\n", 2)[2]  # the results, after the header lines
+    assert second.split("\n\n", 2)[2] == body
+    assert "Austria: " in body and "Turkey: " in body
