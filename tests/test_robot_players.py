@@ -167,6 +167,8 @@ def test_set_robots_plays_an_abandoned_power_until_a_person_takes_it_over(table)
     spring = table.wait_for(england, "S1901M Results")[0].get_content()
     assert "France: Army Paris, No Order Processed" not in spring
     assert [line for line in spring.splitlines() if line.startswith("France: ")]
+    listing = table.send("watcher@example.org", "WHOGAME cd\n").get_content()
+    assert "France:    Robot (random)" in listing, listing  # his place, the robot's play
     # A person takes France over: from now on France is his to order, not the robot's.
     watcher = "watcher@example.org"
     took = table.send(watcher, "SIGN ON Fcd pwNew\n").get_content()

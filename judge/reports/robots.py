@@ -8,7 +8,8 @@ A robot is a user of its own, per strategy and power, at an address nobody can w
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
+from typing import Any
 
 ROBOT_DOMAIN = "robots.judge.invalid"
 
@@ -36,6 +37,18 @@ def shown_address(address: str) -> str:
     """A player's address as listings print it, or a robot's name."""
     strategy = robot_strategy(address)
     return address if strategy is None else robot_name(strategy)
+
+
+def place_holder(
+    settings: Mapping[str, Any] | None, power: str | None, status: str, address: str
+) -> str:
+    """Who a listing names for a power: its robot, also where SET ROBOTS' robot plays a
+    power its person abandoned (the place stays his, for him to come back to); else the
+    address as `shown_address` gives it."""
+    strategy = ((settings or {}).get("robots") or {}).get(power or "")
+    if strategy and status in ("abandoned", "resigned") and robot_strategy(address) is None:
+        return robot_name(strategy)
+    return shown_address(address)
 
 
 def known(strategies: Iterable[str]) -> str:

@@ -11,7 +11,7 @@ from datetime import datetime
 import variants
 
 from ...store.models import Game, Participant
-from ..robots import shown_address
+from ..robots import place_holder
 from .record import SOMEONE, address, blind, counts, is_master, label, on
 
 # The registration fields WHOGAME shows under each address, when given.
@@ -99,7 +99,8 @@ def registrations(game: Game, people: Sequence[Participant]) -> str:
         return f"Nobody has signed up for game '{game.name}' yet."
     blocks = [f"The people in game '{game.name}':"]
     for x in people:
-        lines = [f"{label(x) + ':':<11}{shown_address(x.user.email)}"]
+        holder = place_holder(game.settings, x.power, x.status, x.user.email)
+        lines = [f"{label(x) + ':':<11}{holder}"]
         form = x.user.registration or {}
         for field in _WHO_FIELDS:
             value = form.get(field) or getattr(x.user, field, "")

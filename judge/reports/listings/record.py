@@ -12,7 +12,7 @@ from typing import Any
 from adjudicator.wings import blockaded_in
 
 from ...store.models import Game, Participant
-from ..robots import shown_address
+from ..robots import place_holder
 
 ENDED = ("finished", "terminated")
 # How a gunboat game shows an address that is not the asker's own.
@@ -61,7 +61,9 @@ def year(phase: str | None) -> int | None:
 def address(x: Participant | None) -> str:
     if x is None:
         return ""
-    return x.report_to[0] if x.report_to else shown_address(x.user.email)
+    if x.report_to:
+        return x.report_to[0]
+    return place_holder(x.game.settings if x.game else None, x.power, x.status, x.user.email)
 
 
 def label(x: Participant) -> str:
