@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 from dataclasses import replace
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 
 import pytest
 from sqlalchemy import select
@@ -20,7 +20,7 @@ from adjudicator.document import read_document
 from judge.engine.play.standing import phase_document
 from judge.store.models import Game
 from tests.gametable import MASTER, Table, address, form
-from tests.judgekit import InProcessJudge
+from tests.judgekit import InProcessJudge, run_judge
 
 TIMING = "SET MOVE MIN 0 DELAY 0\nSET RETREAT DELAY 0\nSET ADJUST DELAY 0\n"
 ROBOT_POWERS = {
@@ -242,3 +242,26 @@ def test_a_rolled_back_phase_is_played_again_by_the_robots_exactly(table):
     body = first.split("\n\n", 2)[2]  # the results, after the header lines
     assert second.split("\n\n", 2)[2] == body
     assert "Austria: " in body and "Turkey: " in body
+
+
+def test_at_the_end_of_grace_a_robot_plays_the_abandoned_power(table):
+    """SET ROBOTS: a power whose player lets the grace period run out is abandoned and its
+    robot orders at once, so the phase is processed then, not left waiting."""
+    _create(table, "grace", "SET ROBOTS random\n")
+    england = address("England")
+    table.send(FRANCE, "SIGN ON ?grace pwFrance\nSET PREFERENCE F\n")
+    table.send(england, "SIGN ON ?grace pwEngland\nSET PREFERENCE E\n")
+    _master(table, "grace", "FORCE BEGIN")
+    table.wait_for(england, "Game Starting")
+    table.send(england, "SIGN ON Egrace pwEngland\nF lon H\nF edi H\nA lvp H\n")
+    state = table.show("grace")
+    assert state["phase"] == "S1901M"  # France has not ordered: the phase waits
+    grace = datetime.fromisoformat(state["grace"]).replace(tzinfo=None)
+    later = (grace + timedelta(minutes=1)).isoformat()
+    assert run_judge(table.judge.env, "tick", "--now", later).returncode == 0
+    spring = table.wait_for(england, "grace - S1901M Results")[0].get_content()
+    france = [line for line in spring.splitlines() if line.startswith("France: ")]
+    assert france and not [line for line in france if "No Order Processed" in line], spring
+    assert table.show("grace")["phase"] != "S1901M"
+    listing = table.send("watcher@example.org", "WHOGAME grace\n").get_content()
+    assert "France:    Robot (random)" in listing
