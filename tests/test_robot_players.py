@@ -140,6 +140,10 @@ def test_humans_only_refuses_a_program_and_programs_keep_the_projects_rules(tabl
     assert "A program from the site 'cs.example.edu' already plays in game 'lab'" in reply
     reply = table.send(again, "SIGN ON ?lab pwBot\n").get_content()
     assert "The program 'Snikkel 2' already plays a power of game 'lab'" in reply
+    # A game that deals several powers to each player takes no program.
+    _create(table, "duo", "SET PLAYERS 3\n")
+    reply = table.send(first, "SIGN ON ?duo pwBot\n").get_content()
+    assert "Game 'duo' deals its powers among 3 players, several each" in reply, reply
     # A person is no program: HUMANS ONLY lets him in.
     _master(table, "lab", "SET HUMANS ONLY")
     reply = table.send(FRANCE, "SIGN ON ?lab pwFrance\n").get_content()

@@ -109,6 +109,13 @@ def program_refused_twice(program: str, game: str) -> str:
     return f"The program '{program}' already plays a power of game '{game}': one power a program."
 
 
+def program_refused_duplex(game: str, seats: int) -> str:
+    return (
+        f"Game '{game}' deals its powers among {seats} players, several each (SET PLAYERS): "
+        "a program plays one power only."
+    )
+
+
 def program_refused_site(site: str, game: str) -> str:
     return (
         f"A program from the site '{site}' already plays in game '{game}': no two programs "

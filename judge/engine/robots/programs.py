@@ -9,7 +9,7 @@ import re
 
 from ...reports import robots as texts
 from ...store.models import Game, User
-from ..game.record import players
+from ..game.record import players, variant_of
 
 # `name at site`, `name @ site` or `name (site)`: the program and its programmer's site.
 _AT_SITE = re.compile(r"^(?P<name>.+?)\s*(?:\s+at\s+|@|\()\s*(?P<site>[^()]+?)\)?\s*$", re.I)
@@ -35,6 +35,9 @@ def program_refusal(game: Game, user: User) -> str | None:
     name, site = mine
     if (game.settings or {}).get("humans_only"):
         return texts.program_refused_humans_only(game.name)
+    seats = (game.settings or {}).get("players")
+    if seats is not None and seats < len(variant_of(game).powers):  # a duplex deal
+        return texts.program_refused_duplex(game.name, seats)
     for x in players(game):
         if x.user_id == user.id or x.status == "resigned":
             continue
