@@ -87,6 +87,13 @@ def test_a_blabbot_makes_peace_and_a_dumbbot_refuses(table):
     )
     no = table.wait_for(address("France"), "Press from I to F")[0].get_content()
     assert "REJ (PRP (PCE (FRA GER)))" in no
+    # The robot's YES made an agreement: France breaks the peace and RELATIONS says so.
+    table.orders("France", "A par - bur; A mar H; F bre H")
+    master(table, "PROCESS")
+    table.orders("France", "A bur - mun; A mar H; F bre H")
+    master(table, "PROCESS")
+    text = master(table, "RELATIONS war")
+    assert "PCE (France Germany) broken by France: A bur - mun." in text, text
 
 
 def test_an_agreement_accepted_in_dpp_and_broken_shows_in_relations(table):
