@@ -4,11 +4,12 @@ make it, its powers by any of their names, the people playing it."""
 from __future__ import annotations
 
 from sqlalchemy import select
+from sqlalchemy.orm import Session
 
 import variants
 from adjudicator.wings import with_wings
 
-from ...store.models import Game, Participant
+from ...store.models import Game, Participant, PhaseRecord
 from ..reply.conversation import Conversation
 
 
@@ -39,3 +40,13 @@ def find_game(ctx: Conversation, name: str) -> Game | None:
 
 def players(game: Game) -> list[Participant]:
     return [x for x in game.participants if x.role == "player" and x.status != "resigned"]
+
+
+def phase_records(session: Session, game: Game) -> list[PhaseRecord]:
+    """The game's played phases, first to last: what SUMMARY, ROLLBACK, RELATIONS and the
+    robots' friendships are read from."""
+    return list(
+        session.execute(
+            select(PhaseRecord).where(PhaseRecord.game_id == game.id).order_by(PhaseRecord.turn)
+        ).scalars()
+    )

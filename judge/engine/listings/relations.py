@@ -11,14 +11,13 @@ The text is judge/reports/listings/relations.py.
 
 from __future__ import annotations
 
-from sqlalchemy import select
-
 import parser as p
 from robots.observation import Agreement, blocs, broken_agreements, friendliness
 
 from ...reports.listings.record import ENDED, is_master
 from ...reports.listings.relations import relations_text
-from ...store.models import Game, PhaseRecord
+from ...store.models import Game
+from ..game.record import phase_records
 from ..press.agreements import agreements
 from ..reply.conversation import Conversation
 from .lookup import known_variant, the_game, viewer
@@ -36,7 +35,7 @@ def relations(ctx: Conversation, cmd: p.Relations) -> None:
         )
         return
     variant = known_variant(game)
-    records = [r for r in _records(ctx, game) if r.result]
+    records = [r for r in phase_records(ctx.session, game) if r.result]
     results = [r.result for r in records]
     if variant is None or not results:
         ctx.fail(f"There are no relations in game '{game.name}' yet: no phase has been played.")
@@ -44,14 +43,6 @@ def relations(ctx: Conversation, cmd: p.Relations) -> None:
     found = friendliness(variant, results)
     broken = broken_agreements(variant, results, _agreements(ctx, game))
     ctx.say(relations_text(game.name, records[-1].phase, found, blocs(found), broken))
-
-
-def _records(ctx: Conversation, game: Game) -> list[PhaseRecord]:
-    return list(
-        ctx.session.execute(
-            select(PhaseRecord).where(PhaseRecord.game_id == game.id).order_by(PhaseRecord.turn)
-        ).scalars()
-    )
 
 
 def _agreements(ctx: Conversation, game: Game) -> list[Agreement]:

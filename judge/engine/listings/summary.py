@@ -8,14 +8,13 @@ from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import select
-
 import parser as p
 import variants
 
 from ...reports.listings.record import ENDED, blind, is_master, setting, year
 from ...reports.listings.summary import Summary, YearEnd, summary_text
 from ...store.models import Game, Participant, PhaseRecord
+from ..game.record import phase_records
 from ..reply.conversation import Conversation
 from .lookup import DRAW_KINDS, events, known_variant, rules_of, the_game, viewer
 
@@ -28,7 +27,7 @@ def summary(ctx: Conversation, cmd: p.Summary) -> None:
     if game is None:
         return
     variant = known_variant(game)
-    records = _phase_records(ctx, game)
+    records = phase_records(ctx.session, game)
     if variant is None or not records:
         ctx.fail(f"There is no summary of game '{game.name}' yet: no phase has been played.")
         return
@@ -51,14 +50,6 @@ def summary(ctx: Conversation, cmd: p.Summary) -> None:
         blind=blind(game) and not master,
     )
     ctx.say(summary_text(shown, ctx.settings.code))
-
-
-def _phase_records(ctx: Conversation, game: Game) -> list[PhaseRecord]:
-    return list(
-        ctx.session.execute(
-            select(PhaseRecord).where(PhaseRecord.game_id == game.id).order_by(PhaseRecord.turn)
-        ).scalars()
-    )
 
 
 def _holders(game: Game, power: str) -> list[Participant]:

@@ -3,19 +3,17 @@ starts it again with a fresh deadline, PROCESS plays the phase now with what it 
 
 from __future__ import annotations
 
-from sqlalchemy import select
-
 import parser as p
 
 from ...reports import master as texts
 from ...reports.frame import njudge_time
-from ...store.models import Game, HistoryEvent, Participant, PhaseRecord
+from ...store.models import Game, HistoryEvent, Participant
 from ..clock.lateness import PAUSED_REMINDER, next_event, set_phase_clock
 from ..endings.ending import ended
 from ..forming.joining import forming_lines
 from ..forming.returns import places_of
 from ..game.moderation import ANONYMOUS, announce, hearers, master_only
-from ..game.record import players, power_called, variant_of
+from ..game.record import phase_records, players, power_called, variant_of
 from ..play.future import named_phase, spoken
 from ..play.processing import phase_begins, phase_report, process, schedule
 from ..play.standing import phase_document, refresh, trial
@@ -250,13 +248,7 @@ def rollback(ctx: Conversation, cmd: p.Rollback) -> None:
     if allowed is None:
         return
     game, me = allowed
-    records = (
-        ctx.session.execute(
-            select(PhaseRecord).where(PhaseRecord.game_id == game.id).order_by(PhaseRecord.turn)
-        )
-        .scalars()
-        .all()
-    )
+    records = phase_records(ctx.session, game)
     if not records:
         ctx.fail(f"ROLLBACK: no turn of game '{game.name}' has been processed.")
         return

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from sqlalchemy import delete, select
+from sqlalchemy import delete
 
 import robots
 from adjudicator.document import read_document
@@ -19,8 +19,8 @@ from robots.observation import friendliness, friends_of
 from variants import Variant
 
 from ...reports.robots import robot_strategy
-from ...store.models import Game, OrderRecord, Participant, PhaseRecord
-from ..game.record import players
+from ...store.models import Game, OrderRecord, Participant
+from ..game.record import phase_records, players
 from ..play import processing
 from ..play.standing import phase_document, refresh
 from ..reply.conversation import Conversation
@@ -109,15 +109,7 @@ def _friends(
     settings["robot_friends"]), and those the observation module reads as friendly from the
     orders played so far (robots/observation.py, the seed's friendliness matrix)."""
     agreed = (game.settings or {}).get("robot_friends") or {}
-    results = [
-        r
-        for r in mailer.session.execute(
-            select(PhaseRecord.result)
-            .where(PhaseRecord.game_id == game.id)
-            .order_by(PhaseRecord.turn)
-        ).scalars()
-        if r
-    ]
+    results = [r.result for r in phase_records(mailer.session, game) if r.result]
     seen = friendliness(variant, results) if results else None
     return {
         power: frozenset(agreed.get(power, ())) | (friends_of(seen, power) if seen else frozenset())
