@@ -74,7 +74,7 @@ def read(name: str, address: str, code: str) -> str | None:
         text = info_text(variants.load(clean[5:]))
     else:
         # Only the files the index names: helpfiles/ may hold other things (its README).
-        if clean not in {n for n, _ in index()}:
+        if not _kept(clean):
             return None
         text = _text(HELP_DIR / clean)
     if text is None:
@@ -91,19 +91,22 @@ def package() -> list[str]:
 
 def flist() -> str:
     lines = ["Files you can GET from this judge (send GET name, one file a line):", ""]
-    width = max((len(n) for n, _ in index()), default=10)
-    for name, description in index():
+    listed = index()
+    kept = {n for n, _ in listed}
+    width = max((len(n) for n, _ in listed), default=10)
+    for name, description in listed:
         lines.append(f"  {name:<{width}}  {description}")
     for name in variants.available():
-        if not _kept(f"info.{name}"):
+        if f"info.{name}" not in kept:
             lines.append(f"  {'info.' + name:<{width}}  the {name} variant: powers, year, rules")
         lines.append(f"  {'map.' + name:<{width}}  the {name} map: provinces and adjacencies")
     return "\n".join(lines) + "\n"
 
 
 def _kept(name: str) -> bool:
-    """A help file the keeper writes by hand (in helpfiles/INDEX): it stands in for the
-    one the judge would make from the data (info.standard)."""
+    """A help file the keeper writes by hand (named in helpfiles/INDEX): the only files
+    GET sends from helpfiles/, and each stands in for one the judge would make from the
+    data (info.standard)."""
     return name in {n for n, _ in index()}
 
 
