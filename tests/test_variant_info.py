@@ -59,13 +59,14 @@ def judge(tmp_path_factory):
 
 
 def test_get_variants_names_each_variant_with_its_powers_and_centres(judge):
-    text = judge.ask("reader@example.org", "GET variants").get_content()
-    assert "File variants sent." in text
+    sent = judge.client.send(mail("reader@example.org", "GET variants"))
+    judge.mailbox.wait(lambda: len(judge.mailbox.thread(sent)) == 2)
+    files = {m["Subject"]: m.get_content() for m in judge.mailbox.thread(sent)}
+    assert "File variants sent." in files["Re: USTS"]
+    listing = files["Diplomacy file variants"]
     for name in NAMES:
         v = variants.load(name)
-        assert f"   {name:<15} {v.title}: {len(v.powers)} powers" in helpfiles.read(
-            "variants", "j", "X"
-        )
+        assert f"   {name:<15} {v.title}: {len(v.powers)} powers" in listing
 
 
 @pytest.mark.parametrize("name", NAMES)
