@@ -50,3 +50,12 @@ def phase_records(session: Session, game: Game) -> list[PhaseRecord]:
             select(PhaseRecord).where(PhaseRecord.game_id == game.id).order_by(PhaseRecord.turn)
         ).scalars()
     )
+
+
+def places_of(game: Game, me: Participant) -> list[Participant]:
+    """The places a player holds in the game, the one he signed on as first, then his other
+    powers in the variant's order: several in a duplex game, whose player orders all of them
+    in one mail (the njudge's info.duplex)."""
+    order = {x.name: i for i, x in enumerate(variant_of(game).powers)}
+    others = [x for x in players(game) if x.user_id == me.user_id and x.power and x is not me]
+    return [me, *sorted(others, key=lambda x: order.get(x.power or "", len(order)))]

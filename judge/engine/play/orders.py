@@ -23,7 +23,7 @@ from variants.model import province_of
 
 from ...store.models import Game, OrderRecord, Participant
 from ..game.owing import owed
-from ..game.record import players, power_called, variant_of
+from ..game.record import places_of, players, power_called, variant_of
 from ..reply.conversation import Conversation
 from . import order_book, proxy
 from .blind import is_blind, units_seen
@@ -100,7 +100,8 @@ def order_line(ctx: Conversation, cmd: p.OrderLine) -> None:
         return
     game, me = playing
     _new_mail_of_orders(ctx, game, me.power or "")
-    places = _places(game, me)
+    # A duplex player's order goes to whichever of his powers owns the unit it names.
+    places = {x.power: x for x in places_of(game, me) if x.power}
     for entry in _joined(cmd.orders):
         named = getattr(entry.order, "power", None) if isinstance(entry.order, p.Waive) else None
         if named is not None:  # `waive France`: one of his powers, by any of its names
@@ -117,13 +118,6 @@ def order_line(ctx: Conversation, cmd: p.OrderLine) -> None:
         if text:
             _store(ctx, game, place, game.phase or "", [text], None)
     _settle_at_end(ctx, game)
-
-
-def _places(game: Game, me: Participant) -> dict[str, Participant]:
-    """The powers the player signed on holds, by name: one, or several in a duplex game,
-    where an order goes to whichever of his powers owns the unit it names, whatever power he
-    signed on as (the njudge's info.duplex)."""
-    return {x.power: x for x in players(game) if x.user_id == me.user_id and x.power}
 
 
 def _joined(entries: tuple[p.OrderEntry, ...]) -> list[p.OrderEntry]:

@@ -22,7 +22,7 @@ from ...reports import play as r
 from ...reports.play import status as texts
 from ...store.models import Game, OrderRecord, Participant
 from ..game.owing import build_at, owed
-from ..game.record import players, variant_of
+from ..game.record import places_of, players, variant_of
 from ..reply.conversation import Conversation
 from .blind import players_sight
 from .future import advance_powers, condition_text, order_key
@@ -43,10 +43,10 @@ def reply_status(ctx: Conversation) -> None:
         # A duplex player who ordered his other powers in this mail reads their orders too
         # (otherwise only the signed-on power's, as the njudge shows them); the flag below
         # is the signed-on power's, as each power's is its own.
-        others = [x.power or "" for x in _places(game, me)[1:] if f"orders:{x.power}" in ctx.once]
+        others = [x.power or "" for x in places_of(game, me)[1:] if f"orders:{x.power}" in ctx.once]
         seen = players_sight(game, me.power)
         if seen is not None:  # blind: he sees the units of all his powers
-            seen = frozenset({*seen, *(x.power or "" for x in _places(game, me))})
+            seen = frozenset({*seen, *(x.power or "" for x in places_of(game, me))})
         listing = r.orders_listing(
             variant_of(game), game.name, game.turn, game.phase, me.power, out,
             build_at=build_at(game), seen=seen, also=others,
@@ -63,14 +63,6 @@ def reply_status(ctx: Conversation) -> None:
     left = texts.time_left(ctx.now, game)
     if left:
         ctx.say("\n" + left)
-
-
-def _places(game: Game, me: Participant) -> list[Participant]:
-    """The powers the player holds, the one he signed on as first: several in a duplex
-    game, whose player orders all of them in one mail (the njudge's info.duplex)."""
-    order = {x.name: i for i, x in enumerate(variant_of(game).powers)}
-    others = [x for x in players(game) if x.user_id == me.user_id and x.power and x is not me]
-    return [me, *sorted(others, key=lambda x: order.get(x.power or "", len(order)))]
 
 
 def master_report(settings: Settings, game: Game, out: dict[str, Any]) -> str:
