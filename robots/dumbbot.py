@@ -20,8 +20,10 @@ from collections import Counter
 
 from adjudicator.board import Unit
 from adjudicator.given import Position
+from adjudicator.options import Options
 
 from .board import Choices, options, presence, spread_table
+from .convoys import convoy_instead
 from .strategy import own_units
 from .valued import adjustments, retreats
 
@@ -93,11 +95,11 @@ def weighted_pick(ranked: list[tuple[float, str | None]], rng: random.Random) ->
 
 
 def movement(
-    position: Position, power: str, rng: random.Random, friends: frozenset[str]
+    position: Position, power: str, rng: random.Random, friends: frozenset[str], rules: Options
 ) -> list[str]:
     weights = AUTUMN if position.phase.in_center_season(position.variant) else SPRING
     value = values(position, power, friends, weights)
-    legal = options(position, power)
+    legal = options(position, power, rules)
     barred = forbidden(position, friends)
     units = own_units(position, power)
     rng.shuffle(units)
@@ -130,6 +132,7 @@ def movement(
             going[unit] = None
             orders[unit] = f"{unit} H"
     _no_self_bounce(orders, going, legal)
+    convoy_instead(orders, legal.convoys, value, barred)
     return [orders[u] for u in own_units(position, power)]
 
 
@@ -144,13 +147,15 @@ def _no_self_bounce(orders: dict[Unit, str], going: dict[Unit, str | None], lega
             going[unit] = None
 
 
-def play(position: Position, power: str, rng: random.Random, friends: frozenset[str]) -> list[str]:
+def play(
+    position: Position, power: str, rng: random.Random, friends: frozenset[str], rules: Options
+) -> list[str]:
     kind = position.phase.kind
     if kind == "movement":
-        return movement(position, power, rng, friends)
+        return movement(position, power, rng, friends, rules)
     if kind == "retreat":
         weights = AUTUMN if position.phase.in_center_season(position.variant) else SPRING
         value = values(position, power, friends, weights)
         return retreats(position, power, value, forbidden(position, friends))
     value = values(position, power, friends, WINTER)
-    return adjustments(position, power, value, rng)
+    return adjustments(position, power, value, rng, rules)
