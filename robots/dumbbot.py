@@ -9,8 +9,9 @@ the competition of the strongest other power takes from it. Each unit then choos
 random but weighted towards the best, among staying and its moves; a unit that picks a
 place another of ours already goes to supports it instead.
 
-`friends` (blabbot's peace) are treated like ourselves: their centres are worth nothing to
-attack, their units are no competition, and no move goes where they stand or own a centre.
+Friends (blabbot's, through `play_with_friends`; DumbBot itself has none) are treated like
+ourselves: their centres are worth nothing to attack, their units are no competition, and no
+move goes where they stand or own a centre.
 """
 
 from __future__ import annotations
@@ -150,6 +151,15 @@ def _no_self_bounce(orders: dict[Unit, str], going: dict[Unit, str | None], lega
 def play(
     position: Position, power: str, rng: random.Random, friends: frozenset[str], rules: Options
 ) -> list[str]:
+    """DumbBot knows no friends (Norman's method has none): whoever the judge's observation
+    module or a tournament counts as one, it plays against like anyone."""
+    return play_with_friends(position, power, rng, frozenset(), rules)
+
+
+def play_with_friends(
+    position: Position, power: str, rng: random.Random, friends: frozenset[str], rules: Options
+) -> list[str]:
+    """DumbBot's play with `friends` weighted like ourselves (blabbot's)."""
     kind = position.phase.kind
     if kind == "movement":
         return movement(position, power, rng, friends, rules)

@@ -228,3 +228,19 @@ def test_builds_go_where_the_games_rule_puts_them(strategy: str) -> None:
     assert [o.split()[1] for o in robots.play(strategy, berlin, "Berlin", rng)] == ["kie"]
     home = Options(build_centers="home")
     assert robots.play(strategy, berlin, "Berlin", rng, options=home) == []
+
+
+def test_dumbbot_has_no_friends_and_a_blabbot_spares_its_own() -> None:
+    """Germany's army in Burgundy beside an empty Paris in the autumn: a dumbbot takes a
+    French centre whoever the judge counts France's friend; a blabbot with France for a
+    friend goes elsewhere."""
+    position = _board(
+        "F1901M", {"mun": "bur", "kie": "hol", "ber": "mun", "par": "pic", "bre": "mao"}
+    )
+    france = frozenset({"France"})
+    french = {"par", "mar", "pic", "mao", "bre"}
+    for seed in range(10):
+        dumb = robots.play("dumbbot", position, "Germany", robots.rng_for(seed, "F", "G"), france)
+        assert {"A bur - par", "A bur - mar"} & set(dumb), dumb
+        blab = robots.play("blabbot", position, "Germany", robots.rng_for(seed, "F", "G"), france)
+        assert not [o for o in blab if " - " in o and o.split()[-1] in french], blab
