@@ -96,7 +96,9 @@ def forget_readings() -> None:
 
 
 def _reading(variant: Variant, kind: str) -> Callable[[str], Reading]:
-    parser = syntax.OrderParser.for_names(variant.names)
+    # A Machiavelli map reads its own orders too (parser/machiavelli.lark).
+    dialect = "machiavelli" if variant.is_machiavelli else ""
+    parser = syntax.OrderParser.for_names(variant.names, dialect)
 
     def read(text: str) -> Reading:
         try:
