@@ -20,6 +20,8 @@ def test_a_garrison_and_an_army_share_a_province_and_an_attack_strikes_the_army(
     )
     assert done.result("A sav - gen") == ("succeeds", None)
     assert done.units("Milan") == ["G gen"]  # the garrison stays in its city
+    unordered = [(o["order"], o["reason"]) for o in done["orders"] if o["power"] == "Milan"]
+    assert ("G gen H", "no order") in unordered
     assert done.retreats("A gen") == ["for", "mod", "pon"]
 
 

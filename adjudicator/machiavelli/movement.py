@@ -210,9 +210,12 @@ def _after(
             verdicts[plan.index[i]] = verdict
         elif unit.power != AUTONOMOUS:
             result = SUCCEEDS if succeeded else FAILS
-            unordered.append(OrderResult(unit.power, "", command, result, "no order"))
+            held = MachOrder(kinds.HOLD, unit)  # written as the board has it (`G gen H`)
+            unordered.append(OrderResult(unit.power, "", held, result, "no order"))
     for province in taken:
         garrison = board.garrisons[province]
+        if garrison not in after:  # it left its city, dislodging no besieger: none taken
+            continue
         after.remove(garrison)
         sieges.discard(province)
         destroyed.append(Dislodged(garrison, (), province))
