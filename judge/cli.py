@@ -151,9 +151,10 @@ def _variants(settings: Settings | None, args: argparse.Namespace) -> int:
     else:
         for v in found:
             letters = " ".join(p["letter"] for p in v["powers"])
+            centres = "cities" if "machiavelli" in v.get("rules", ()) else "centres"
             print(
                 f"{v['name']:<16} {len(v['powers']):>2} powers ({letters}), "
-                f"{v['supply_centers']} centres, {v['centers_to_win']} to win, "
+                f"{v['supply_centers']} {centres}, {v['centers_to_win']} to win, "
                 f"from {v['start_phase']}"
             )
     return 1 if broken else 0
