@@ -12,6 +12,7 @@ import pytest
 
 import variants
 from adjudicator.machiavelli.dice import Dice
+from adjudicator.machiavelli.disasters import build_refusal
 from adjudicator.machiavelli.state import MachState, starting_state
 from adjudicator.machiavelli.variable_income import variable_income
 from tests.machkit import Played, play
@@ -82,6 +83,13 @@ def test_famine_destroys_the_units_left_in_its_provinces_after_the_spring():
     }  # fmt: skip
     assert {e["cause"] for e in done.events("destroyed")} == {"famine"}
     assert "famine" not in done["machiavelli"]
+
+
+def test_no_unit_may_be_built_in_a_famined_province():
+    """ "b) New units may not be built in famined provinces" (asked by the adjustments)."""
+    state = MachState(control={}, homes={}, famine=frozenset({"pad"}))
+    assert build_refusal(state, "pad") == "You cannot build in a famined province."
+    assert build_refusal(state, "ven") is None
 
 
 def test_units_destroyed_together_leave_control_as_it_was():

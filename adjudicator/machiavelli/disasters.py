@@ -131,3 +131,11 @@ def _destroy(
             event["special"] = kind
         events.append(event)
     return dead
+
+
+def build_refusal(state: MachState, province: str) -> str | None:
+    """ "b) New units may not be built in famined provinces", in the njudge's words
+    (ma_build.c): for the adjustments, with money or without."""
+    if province in state.famine:
+        return "You cannot build in a famined province."
+    return None
