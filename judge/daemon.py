@@ -292,7 +292,8 @@ class Judge:
         for address, default_port in ((self.settings.listen, 2525), (self.settings.lmtp, 2424)):
             if address:
                 _can_bind(*host_port(address, default_port))
-        parse_mail("", self.clock.now())  # build the grammars now, not for the first mail
+        if not self.processes:  # else the answering processes build them, each for itself
+            parse_mail("", self.clock.now())  # build the grammars now, not for the first mail
         kwargs: dict[str, Any] = {
             "data_size_limit": self.settings.max_message,
             "server_hostname": self.settings.domain,
