@@ -14,7 +14,8 @@ import sys
 import time
 from collections.abc import Sequence
 from datetime import datetime
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
+from zoneinfo import ZoneInfo
 
 from . import __version__
 from .config import Settings, host_port, load
@@ -255,28 +256,31 @@ def _migrate(settings: Settings, args: argparse.Namespace) -> int:
 
 
 def _show(settings: Settings, args: argparse.Namespace) -> int:
-    from sqlalchemy import select
-
-    from .reports.show import game_state
-    from .store.models import Game
-
     store = Store(settings.database, lock_timeout=settings.write_lock_timeout)
     migrate.require_head(store)
-    with store.transaction(readonly=True) as session:
-        game = session.execute(
-            select(Game).where(Game.name == args.game.lower())
-        ).scalar_one_or_none()
-        if game is None:
-            print(f"judge: no game called {args.game!r}", file=sys.stderr)
-            return 2
-        state = game_state(game, settings.zone)
+    state = game_shown(store, args.game, settings.zone)
+    store.dispose()
+    if state is None:
+        print(f"judge: no game called {args.game!r}", file=sys.stderr)
+        return 2
     if args.json:
         json.dump(state, sys.stdout, indent=2)
         sys.stdout.write("\n")
     else:
         _print_state(state)
-    store.dispose()
     return 0
+
+
+def game_shown(store: Store, name: str, zone: ZoneInfo) -> dict[str, Any] | None:
+    """What `judge show NAME` shows of a game (reports/show.py), or None: there is none."""
+    from sqlalchemy import select
+
+    from .reports.show import game_state
+    from .store.models import Game
+
+    with store.transaction(readonly=True) as session:
+        game = session.execute(select(Game).where(Game.name == name.lower())).scalar_one_or_none()
+        return None if game is None else game_state(game, zone)
 
 
 def _print_state(state: dict) -> None:  # type: ignore[type-arg]
