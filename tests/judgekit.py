@@ -250,6 +250,7 @@ class JudgeProcess:
                     return
             except OSError:
                 if time.monotonic() > end:
+                    self.kill()  # not left running behind the failed test
                     raise AssertionError(f"judge serve did not listen: {self.tail()}") from None
                 time.sleep(0.05)
 
