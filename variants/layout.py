@@ -233,9 +233,7 @@ def voronoi(points: Sequence[XY], frame: Sequence[XY]) -> list[Cell]:
     for i, (px, py) in enumerate(points):
         cell = Cell(list(frame), [-1] * len(frame))
         others = sorted(
-            (((qx - px) ** 2 + (qy - py) ** 2), j)
-            for j, (qx, qy) in enumerate(points)
-            if j != i
+            (((qx - px) ** 2 + (qy - py) ** 2), j) for j, (qx, qy) in enumerate(points) if j != i
         )
         for d2, j in others:
             reach = max((x - px) ** 2 + (y - py) ** 2 for x, y in cell.points)

@@ -17,9 +17,9 @@ from collections.abc import Mapping
 from variants import Variant
 
 from . import palette as c
+from .lettering import defs, words_at
 from .scene import Dislodged, Order, Scene, Unit
 from .static import ROW, TITLE, Board, board_layer
-from .lettering import defs, words_at
 from .svg import Pt, attrs, circle, escape, group, line_data, polygon
 
 KEY = (
@@ -132,7 +132,7 @@ def _dislodged(board: Board, d: Dislodged, styles: Mapping[str, c.Style]) -> str
     for to in d.retreats:
         tx, ty = _at(board, to)
         items.append(
-            f'<path{attrs(id=f"ro-{_place_id(d.unit.location)}-{_place_id(to)}")}'
+            f"<path{attrs(id=f'ro-{_place_id(d.unit.location)}-{_place_id(to)}')}"
             f' class="retreat-option" d="{line_data(_shortened((x, y), (tx, ty), 10, 10))}"/>'
         )
     items.append(circle(x, y, 12, fill="#ffffff", fill_opacity=0.7, stroke=c.FAILED,
@@ -162,9 +162,7 @@ def _removed(board: Board, unit: Unit, styles: Mapping[str, c.Style]) -> str:
     style = styles.get(unit.power, c.Style("#ffffff", "solid", c.INK))
     cross = f"M{x - 12},{y - 12} L{x + 12},{y + 12} M{x + 12},{y - 12} L{x - 12},{y + 12}"
     items = [*_marker(x, y, unit.type, style), f'<path class="cross" d="{cross}"/>']
-    return group(
-        items, id=f"r-{_place_id(unit.location)}", class_="removal", data_power=unit.power
-    )
+    return group(items, id=f"r-{_place_id(unit.location)}", class_="removal", data_power=unit.power)
 
 
 # -- orders ------------------------------------------------------------------------------

@@ -19,7 +19,7 @@ CHARS = "".join(chr(c) for c in range(32, 127))
 
 
 @cache
-def _font():  # noqa: ANN202 - fontTools' own objects
+def _font() -> dict:
     import font_source_sans_pro
     from fontTools.ttLib import TTFont
 

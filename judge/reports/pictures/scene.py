@@ -78,10 +78,7 @@ def owners_of(
 ) -> dict[str, str]:
     """Centre -> owner, for the powers whose centres the reader is shown (all: None)."""
     return {
-        c: power
-        for power, cs in centers.items()
-        if shown is None or power in shown
-        for c in cs
+        c: power for power, cs in centers.items() if shown is None or power in shown for c in cs
     }
 
 

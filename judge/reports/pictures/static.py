@@ -53,8 +53,8 @@ class Board:
     frame: Frame
     centres: frozenset[str]
     opening: str  # the svg element's start tag
-    head: str
-    letters: str  # the letters its names use  # the svg element's opening, the style and the map, to the units' layer
+    head: str  # the style and the map, up to the centres and units
+    letters: str  # the letters its names use
 
 
 @cache
@@ -73,11 +73,9 @@ def board_layer(variant: Variant) -> Board:
         _names(variant, geometry),
     ]
     letters = "".join(
-        {abbr.capitalize() + "".join(place.coasts).upper() for abbr, place in geometry.places.items()}
+        abbr.capitalize() + "".join(place.coasts).upper() for abbr, place in geometry.places.items()
     )
-    return Board(
-        geometry, frame, frozenset(variant.centers), parts[0], "".join(parts[1:]), letters
-    )
+    return Board(geometry, frame, frozenset(variant.centers), parts[0], "".join(parts[1:]), letters)
 
 
 def _provinces(variant: Variant, geometry: Geometry) -> str:
