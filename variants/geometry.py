@@ -11,58 +11,16 @@ this module only reads, checks and writes the data, and knows nothing of colours
 from __future__ import annotations
 
 import shlex
-from collections.abc import Mapping
-from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 from types import MappingProxyType
 
 from .draft import VariantError
 from .model import Variant
-
-Point = tuple[int, int]
-Ring = tuple[Point, ...]
+from .places import Geometry, Place, Point, Ring
 
 DATA_DIR = Path(__file__).parent / "data"
 UNNAMED = "*"  # the abbreviation of land that is no province (Ireland on the standard map)
-
-
-@dataclass(frozen=True, slots=True)
-class Place:
-    """One province on the picture."""
-
-    abbr: str
-    rings: tuple[Ring, ...]  # its outline: the rings are filled with the even-odd rule
-    unit: Point  # where its unit stands
-    label: Point  # where its name is written
-    coasts: Mapping[str, Point]  # where a fleet on each named coast stands
-    centre: Point  # where its supply centre's marker stands (if it is a centre)
-
-
-@dataclass(frozen=True)
-class Geometry:
-    name: str
-    width: int
-    height: int
-    places: Mapping[str, Place]
-    unnamed: tuple[Ring, ...] = ()  # land that belongs to no province
-    computed: bool = False  # laid out from the adjacencies, not drawn from a real map
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "places", MappingProxyType(dict(self.places)))
-
-    def __hash__(self) -> int:
-        return hash((self.name, self.width, self.height, len(self.places)))
-
-    def __eq__(self, other: object) -> bool:
-        return self is other
-
-    def at(self, location: str) -> Point:
-        """Where a unit at `location` stands: a coast's own place (`stp/nc`), else the
-        province's."""
-        abbr, _, coast = location.partition("/")
-        place = self.places[abbr]
-        return place.coasts.get(coast, place.unit) if coast else place.unit
 
 
 def geometry_file(name: str) -> Path:

@@ -19,8 +19,8 @@ import random
 from collections import deque
 from collections.abc import Mapping, Sequence
 
-from .geometry import Geometry, Place
 from .model import Variant, province_of
+from .places import Geometry, Place
 
 XY = tuple[float, float]
 MARGIN = 40  # frame around the cells' points, in picture units

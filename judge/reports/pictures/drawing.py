@@ -16,8 +16,9 @@ from collections.abc import Mapping
 
 from variants import Variant
 
-from . import palette as c
 from .lettering import defs, words_at
+from .palette import FAILED, INK, Style
+from .palette import styles as power_styles
 from .scene import Dislodged, Order, Scene, Unit
 from .static import ROW, TITLE, Board, board_layer
 from .svg import Pt, attrs, circle, escape, group, line_data, polygon
@@ -31,7 +32,7 @@ KEY = (
 
 def draw(variant: Variant, scene: Scene) -> str:
     board = board_layer(variant)
-    styles = c.styles(variant)
+    styles = power_styles(variant)
     parts = [board.opening, f"<title>{escape(scene.title)}</title>", board.head]
     parts.append(_centres(board, scene.owners, styles))
     parts.append(group((_order(board, o, styles) for o in scene.orders), id="orders"))
@@ -45,7 +46,7 @@ def draw(variant: Variant, scene: Scene) -> str:
         )
     )  # fmt: skip
     parts.append("</g>")  # the map
-    parts.append(words_at(12, 21, scene.title, 17, c.INK, bold=True, id="title"))
+    parts.append(words_at(12, 21, scene.title, 17, INK, bold=True, id="title"))
     parts.append(_legend(variant, board, scene.counts, styles))
     legend = "".join(f"{p.name} {scene.counts.get(p.name, 0)}" for p in variant.powers)
     parts.append(defs(board.letters + legend + KEY, scene.title + "AFW"))
@@ -67,7 +68,7 @@ def _at(board: Board, location: str) -> Pt:
 # -- centres and units -------------------------------------------------------------------
 
 
-def _centres(board: Board, owners: Mapping[str, str], styles: Mapping[str, c.Style]) -> str:
+def _centres(board: Board, owners: Mapping[str, str], styles: Mapping[str, Style]) -> str:
     out = []
     for abbr, place in board.geometry.places.items():
         if abbr not in board.centres:
@@ -76,17 +77,17 @@ def _centres(board: Board, owners: Mapping[str, str], styles: Mapping[str, c.Sty
         style = styles.get(owner) if owner else None
         fill = style.colour if style else "#ffffff"
         x, y = place.centre
-        items = [circle(x, y, 5.5, fill="none", stroke=c.INK, stroke_width=1.2)]
-        items.append(circle(x, y, 3.6, fill=fill, stroke=c.INK, stroke_width=0.6))
+        items = [circle(x, y, 5.5, fill="none", stroke=INK, stroke_width=1.2)]
+        items.append(circle(x, y, 3.6, fill=fill, stroke=INK, stroke_width=0.6))
         out.append(group(items, id=f"c-{abbr}", class_="centre", data_owner=owner or ""))
     return group(out, id="centres")
 
 
-def _marker(x: float, y: float, kind: str, style: c.Style, scale: float = 1.0) -> list[str]:
+def _marker(x: float, y: float, kind: str, style: Style, scale: float = 1.0) -> list[str]:
     """A unit's shape: a disc for an army, a hull for a fleet, a triangle for a wing, with
     its letter, outlined as its power's round of colours says."""
     s = scale
-    line = {"stroke": c.INK, "stroke_width": 1.2 * s}
+    line = {"stroke": INK, "stroke_width": 1.2 * s}
     if style.ring == "heavy":
         line["stroke_width"] = 2.6 * s
     elif style.ring in ("dashed", "dotted"):
@@ -107,15 +108,15 @@ def _marker(x: float, y: float, kind: str, style: c.Style, scale: float = 1.0) -
         shape = circle(x, y, 8.5 * s, fill=style.colour, **line)
     items = [shape]
     if style.ring == "double":
-        items.insert(0, circle(x, y, 12.5 * s, fill="#ffffff", stroke=c.INK, stroke_width=1))
+        items.insert(0, circle(x, y, 12.5 * s, fill="#ffffff", stroke=INK, stroke_width=1))
     items.append(words_at(x, y + 3.6 * s, kind, 10 * s, style.ink, "middle", bold=True))
     return items
 
 
-def _unit(board: Board, unit: Unit, styles: Mapping[str, c.Style]) -> str:
+def _unit(board: Board, unit: Unit, styles: Mapping[str, Style]) -> str:
     x, y = _at(board, unit.location)
     kind = {"A": "army", "F": "fleet", "W": "wing"}.get(unit.type, "army")
-    style = styles.get(unit.power, c.Style("#ffffff", "solid", c.INK))
+    style = styles.get(unit.power, Style("#ffffff", "solid", INK))
     return group(
         _marker(x, y, unit.type, style),
         id=f"u-{_place_id(unit.location)}",
@@ -124,10 +125,10 @@ def _unit(board: Board, unit: Unit, styles: Mapping[str, c.Style]) -> str:
     )
 
 
-def _dislodged(board: Board, d: Dislodged, styles: Mapping[str, c.Style]) -> str:
+def _dislodged(board: Board, d: Dislodged, styles: Mapping[str, Style]) -> str:
     x, y = _at(board, d.unit.location)
     x, y = x + 11, y - 11
-    style = styles.get(d.unit.power, c.Style("#ffffff", "solid", c.INK))
+    style = styles.get(d.unit.power, Style("#ffffff", "solid", INK))
     items = []
     for to in d.retreats:
         tx, ty = _at(board, to)
@@ -135,7 +136,7 @@ def _dislodged(board: Board, d: Dislodged, styles: Mapping[str, c.Style]) -> str
             f"<path{attrs(id=f'ro-{_place_id(d.unit.location)}-{_place_id(to)}')}"
             f' class="retreat-option" d="{line_data(_shortened((x, y), (tx, ty), 10, 10))}"/>'
         )
-    items.append(circle(x, y, 12, fill="#ffffff", fill_opacity=0.7, stroke=c.FAILED,
+    items.append(circle(x, y, 12, fill="#ffffff", fill_opacity=0.7, stroke=FAILED,
                         stroke_width=2.4))  # fmt: skip
     items += _marker(x, y, d.unit.type, style, 0.85)
     return group(
@@ -146,20 +147,20 @@ def _dislodged(board: Board, d: Dislodged, styles: Mapping[str, c.Style]) -> str
     )
 
 
-def _built(board: Board, unit: Unit, styles: Mapping[str, c.Style]) -> str:
+def _built(board: Board, unit: Unit, styles: Mapping[str, Style]) -> str:
     x, y = _at(board, unit.location)
-    style = styles.get(unit.power, c.Style("#ffffff", "solid", c.INK))
+    style = styles.get(unit.power, Style("#ffffff", "solid", INK))
     items = [
-        circle(x, y, 15, fill="none", stroke=c.INK, stroke_width=1.4),
-        circle(x, y, 12, fill="#ffffff", stroke=c.INK, stroke_width=1.4),
+        circle(x, y, 15, fill="none", stroke=INK, stroke_width=1.4),
+        circle(x, y, 12, fill="#ffffff", stroke=INK, stroke_width=1.4),
         *_marker(x, y, unit.type, style),
     ]
     return group(items, id=f"b-{_place_id(unit.location)}", class_="build", data_power=unit.power)
 
 
-def _removed(board: Board, unit: Unit, styles: Mapping[str, c.Style]) -> str:
+def _removed(board: Board, unit: Unit, styles: Mapping[str, Style]) -> str:
     x, y = _at(board, unit.location)
-    style = styles.get(unit.power, c.Style("#ffffff", "solid", c.INK))
+    style = styles.get(unit.power, Style("#ffffff", "solid", INK))
     cross = f"M{x - 12},{y - 12} L{x + 12},{y + 12} M{x + 12},{y - 12} L{x - 12},{y + 12}"
     items = [*_marker(x, y, unit.type, style), f'<path class="cross" d="{cross}"/>']
     return group(items, id=f"r-{_place_id(unit.location)}", class_="removal", data_power=unit.power)
@@ -168,8 +169,8 @@ def _removed(board: Board, unit: Unit, styles: Mapping[str, c.Style]) -> str:
 # -- orders ------------------------------------------------------------------------------
 
 
-def _order(board: Board, order: Order, styles: Mapping[str, c.Style]) -> str:
-    style = styles.get(order.power, c.Style("#ffffff", "solid", c.INK))
+def _order(board: Board, order: Order, styles: Mapping[str, Style]) -> str:
+    style = styles.get(order.power, Style("#ffffff", "solid", INK))
     colour = style.colour
     start = _at(board, order.unit.location)
     items: list[str] = []
@@ -181,7 +182,7 @@ def _order(board: Board, order: Order, styles: Mapping[str, c.Style]) -> str:
         items.append(_head(points[-2], points[-1], colour))
         end = points[-1]
     elif order.kind == "hold":
-        items.append(circle(*start, 14, fill="none", stroke=c.INK, stroke_width=4.2))
+        items.append(circle(*start, 14, fill="none", stroke=INK, stroke_width=4.2))
         items.append(circle(*start, 14, fill="none", stroke=colour, stroke_width=2.4))
         end = (start[0] + 10, start[1] - 10)
     elif order.kind == "support":
@@ -192,7 +193,7 @@ def _order(board: Board, order: Order, styles: Mapping[str, c.Style]) -> str:
                    helped[1] + 0.65 * (target[1] - helped[1]))  # fmt: skip
             points = _trimmed([start, aim], 10, 0)
             items += _stroke(points, colour, 2, "5 3")
-            items.append(circle(*points[-1], 3.2, fill=colour, stroke=c.INK, stroke_width=1))
+            items.append(circle(*points[-1], 3.2, fill=colour, stroke=INK, stroke_width=1))
         else:
             points = _trimmed([start, helped], 10, 14)
             items += _stroke(points, colour, 2, "5 3")
@@ -240,7 +241,7 @@ def _head(frm: Pt, to: Pt, colour: str) -> str:
     back = (to[0] - 11 * ux, to[1] - 11 * uy)
     left = (back[0] - 5.5 * uy, back[1] + 5.5 * ux)
     right = (back[0] + 5.5 * uy, back[1] - 5.5 * ux)
-    return polygon([to, left, right], fill=colour, stroke=c.INK, stroke_width=0.9)
+    return polygon([to, left, right], fill=colour, stroke=INK, stroke_width=0.9)
 
 
 def _shortened(a: Pt, b: Pt, at_start: float, at_end: float) -> list[Pt]:
@@ -271,7 +272,7 @@ def _trimmed(points: list[Pt], at_start: float, at_end: float) -> list[Pt]:
 
 
 def _legend(
-    variant: Variant, board: Board, counts: Mapping[str, int], styles: Mapping[str, c.Style]
+    variant: Variant, board: Board, counts: Mapping[str, int], styles: Mapping[str, Style]
 ) -> str:
     frame = board.frame
     top = TITLE + frame.map_height + 8
@@ -285,7 +286,7 @@ def _legend(
             group(
                 [*_marker(x + 4, y, "A", style, 0.8),
                  words_at(x + 17, y + 4.5, f"{power.name} {counts.get(power.name, 0)}", 12,
-                          c.INK)],
+                          INK)],
                 class_="legend-entry", data_power=power.name,
             )
         )  # fmt: skip

@@ -11,8 +11,8 @@ from functools import cache
 from variants import Variant
 from variants.geometry import Geometry, geometry_of
 
-from . import palette as c
 from .lettering import words_at
+from .palette import BORDER, COAST, FAILED, IMPASSABLE, LAND, SEA
 from .svg import attrs, group, path_data
 
 TITLE = 30  # the band above the map, for the title
@@ -20,15 +20,15 @@ ROW = 20  # one row of the legend
 ENTRY = 170  # one power in the legend
 
 STYLE = f"""
-.sea{{fill:{c.SEA};stroke:{c.COAST};stroke-width:.7}}
-.land{{fill:{c.LAND};stroke:{c.BORDER};stroke-width:.8}}
-.impassable{{fill:{c.IMPASSABLE};stroke:{c.BORDER};stroke-width:.8}}
-.unnamed{{fill:{c.IMPASSABLE};stroke:{c.COAST};stroke-width:.5}}
+.sea{{fill:{SEA};stroke:{COAST};stroke-width:.7}}
+.land{{fill:{LAND};stroke:{BORDER};stroke-width:.8}}
+.impassable{{fill:{IMPASSABLE};stroke:{BORDER};stroke-width:.8}}
+.unnamed{{fill:{IMPASSABLE};stroke:{COAST};stroke-width:.5}}
 .halo{{fill:none;stroke:#ffffff;stroke-opacity:.85;stroke-linecap:round}}
 .order{{fill:none;stroke-linecap:round;stroke-linejoin:round}}
 .failed{{opacity:.6}}
-.cross{{stroke:{c.FAILED};stroke-width:2.6;stroke-linecap:round}}
-.retreat-option{{fill:none;stroke:{c.FAILED};stroke-width:1.2;stroke-dasharray:2 3}}
+.cross{{stroke:{FAILED};stroke-width:2.6;stroke-linecap:round}}
+.retreat-option{{fill:none;stroke:{FAILED};stroke-width:1.2;stroke-dasharray:2 3}}
 """
 
 
