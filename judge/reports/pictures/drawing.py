@@ -23,17 +23,12 @@ from .scene import Dislodged, Order, Scene, Unit
 from .static import ROW, TITLE, Board, board_layer
 from .svg import Pt, attrs, circle, escape, group, line_data, polygon
 
-KEY = (
-    "Solid arrow: move   Dashed: support   Dotted: convoy   Ring: hold   "
-    "Red cross: failed   Red ring: dislodged (dotted: its retreats)   "
-    "Double ring: built   Red X: removed"
-)
-
 
 def draw(variant: Variant, scene: Scene) -> str:
+    """The picture as SVG: the variant's board (made once, static.py), then the scene."""
     board = board_layer(variant)
     styles = power_styles(variant)
-    parts = [board.opening, f"<title>{escape(scene.title)}</title>", board.head]
+    parts = [board.map_start]
     parts.append(_centres(board, scene.owners, styles))
     parts.append(group((_order(board, o, styles) for o in scene.orders), id="orders"))
     parts.append(group((_unit(board, u, styles) for u in scene.units), id="units"))
@@ -49,9 +44,8 @@ def draw(variant: Variant, scene: Scene) -> str:
     parts.append(words_at(12, 21, scene.title, 17, INK, bold=True, id="title"))
     parts.append(_legend(variant, board, scene.counts, styles))
     legend = "".join(f"{p.name} {scene.counts.get(p.name, 0)}" for p in variant.powers)
-    parts.append(defs(board.letters + legend + KEY, scene.title + "AFW"))
-    parts.append("</svg>")
-    return "".join(parts)
+    head = board.opening + f"<title>{escape(scene.title)}</title>" + board.style + board.backdrop
+    return head + "".join(parts) + defs(board.letters + legend, scene.title + "AFW") + "</svg>"
 
 
 def _place_id(location: str) -> str:
@@ -290,6 +284,4 @@ def _legend(
                 class_="legend-entry", data_power=power.name,
             )
         )  # fmt: skip
-    y = top + frame.legend_rows * ROW + 12
-    items.append(words_at(12, y, KEY, 10.5, "#4a4a4a", id="key"))
     return group(items, id="legend")

@@ -47,14 +47,27 @@ class Frame:
         return max(1, (self.width - 20) // ENTRY)
 
 
+KEY = (
+    "Solid arrow: move   Dashed: support   Dotted: convoy   Ring: hold   "
+    "Red cross: failed   Red ring: dislodged (dotted: its retreats)   "
+    "Double ring: built   Red X: removed"
+)
+
+
 @dataclass(frozen=True)
 class Board:
     geometry: Geometry
     frame: Frame
     centres: frozenset[str]
     opening: str  # the svg element's start tag
-    head: str  # the style and the map, up to the centres and units
-    letters: str  # the letters its names use
+    style: str
+    backdrop: str  # the background, the provinces and their names, the key
+    letters: str  # the letters the backdrop uses
+
+    @property
+    def map_start(self) -> str:
+        """Where the picture's own layers begin: on the map, below the title."""
+        return f'<g id="map" transform="translate(0,{TITLE})">'
 
 
 @cache
@@ -62,20 +75,26 @@ def board_layer(variant: Variant) -> Board:
     geometry = geometry_of(variant)
     per_row = max(1, (geometry.width - 20) // ENTRY)
     frame = Frame(geometry.width, geometry.height, math.ceil(len(variant.powers) / per_row))
-    parts = [
+    opening = (
         f'<svg xmlns="http://www.w3.org/2000/svg"{attrs(width=frame.width, height=frame.height)}'
-        f' viewBox="0 0 {frame.width} {frame.height}">',
-        f"<style>{STYLE}</style>",
+        f' viewBox="0 0 {frame.width} {frame.height}">'
+    )
+    backdrop = [
         f'<rect width="{frame.width}" height="{frame.height}" fill="#fbf8f1"/>',
-        f'<g id="map" transform="translate(0,{TITLE})">',
+        f'<g id="board" transform="translate(0,{TITLE})">',
         f'<rect class="sea" width="{geometry.width}" height="{geometry.height}"/>',
         _provinces(variant, geometry),
         _names(variant, geometry),
+        "</g>",
+        words_at(12, frame.height - 8, KEY, 10.5, "#4a4a4a", id="key"),
     ]
-    letters = "".join(
+    letters = KEY + "".join(
         abbr.capitalize() + "".join(place.coasts).upper() for abbr, place in geometry.places.items()
     )
-    return Board(geometry, frame, frozenset(variant.centers), parts[0], "".join(parts[1:]), letters)
+    return Board(
+        geometry, frame, frozenset(variant.centers), opening, f"<style>{STYLE}</style>",
+        "".join(backdrop), letters,
+    )  # fmt: skip
 
 
 def _provinces(variant: Variant, geometry: Geometry) -> str:
