@@ -167,3 +167,30 @@ def write_geometry(geometry: Geometry, comment: str = "") -> str:
 
 def _fmt(point: Point) -> str:
     return f"{point[0]},{point[1]}"
+
+
+def touching(geometry: Geometry, near: int = 3) -> set[frozenset[str]]:
+    """The pairs of provinces whose outlines come within `near` units of each other along a
+    stretch (two grid cells or more), not at a single corner: the borders the picture shows.
+    A grid of `near`-unit cells over the outlines' sides, walked in steps of `near`."""
+    cells: dict[tuple[int, int], set[str]] = {}
+    for abbr, place in geometry.places.items():
+        for ring in place.rings:
+            for (x0, y0), (x1, y1) in zip(ring, ring[1:] + ring[:1], strict=True):
+                steps = max(1, int(max(abs(x1 - x0), abs(y1 - y0)) / near))
+                for k in range(steps + 1):
+                    x = x0 + (x1 - x0) * k / steps
+                    y = y0 + (y1 - y0) * k / steps
+                    cells.setdefault((int(x // near), int(y // near)), set()).add(abbr)
+    shared: dict[frozenset[str], int] = {}
+    for (cx, cy), here in cells.items():
+        around = set(here)
+        for dx in (-1, 0, 1):
+            for dy in (-1, 0, 1):
+                around |= cells.get((cx + dx, cy + dy), set())
+        for a in here:
+            for b in around:
+                if a < b or (b < a and b not in here):
+                    key = frozenset((a, b))
+                    shared[key] = shared.get(key, 0) + 1
+    return {pair for pair, count in shared.items() if count >= 2 and len(pair) == 2}

@@ -42,28 +42,45 @@ def neighbours(variant: Variant) -> dict[str, set[str]]:
 
 
 def computed_geometry(
-    variant: Variant, anchors: Mapping[str, XY] | None = None, rounds: int = 12
+    variant: Variant,
+    anchors: Mapping[str, XY] | None = None,
+    rounds: int = 12,
+    size: tuple[int, int] | None = None,
 ) -> Geometry:
+    """`anchors`: provinces already placed (in a picture of `size`), kept where they are."""
     names = sorted(variant.provinces)
     near = neighbours(variant)
     n = len(names)
     width = max(800, round(math.sqrt(n * CELL * CELL * 4 / 3)))
     height = round(width * 3 / 4)
-    points = _placed(names, near, anchors, width, height)
+    if size is not None:
+        width, height = size
+    linked = [a for a in names if near[a]]
+    placed = dict(zip(linked, _placed(linked, near, anchors, width, height), strict=True))
     index = {name: i for i, name in enumerate(names)}
     edges = {(index[a], index[b]) for a in names for b in near[a] if index[a] < index[b]}
-    frame = ((0.0, 0.0), (float(width), 0.0), (float(width), float(height)), (0.0, float(height)))
     fixed = {index[a] for a in (anchors or {}) if a in index}
+    points = _spread([placed.get(a, (0.0, 0.0)) for a in names], edges, fixed, width, height)
+    for a in names:
+        if not near[a]:  # a province nobody enters: its anchor, or the emptiest place left
+            spot = (anchors or {}).get(a)
+            if spot is None:
+                spot = _emptiest([points[index[b]] for b in placed], width, height)
+            points[index[a]] = spot
+            placed[a] = spot
+    frame = ((0.0, 0.0), (float(width), 0.0), (float(width), float(height)), (0.0, float(height)))
+    share = 0.8 * math.sqrt(width * height / max(n, 1))
     for _ in range(rounds):
-        cells = voronoi(points, frame)
-        points = _adjusted(points, cells, edges, fixed, width, height)
-    cells = voronoi(points, frame)
+        cells = voronoi(points, frame, _reach(points, share))
+        points = _adjusted(points, cells, edges, fixed, width, height, share)
+        points = _spread(points, edges, fixed, width, height, 4)
+    cells = voronoi(points, frame, _reach(points, share))
     places = {}
     for i, name in enumerate(names):
         ring = tuple((round(x), round(y)) for x, y in cells[i].points)
         centre = _centroid(cells[i].points)
-        unit = (round(centre[0]), round(centre[1] + 6))
-        label = (round(centre[0]), round(centre[1] - 14))
+        unit = (round(centre[0]), round(centre[1] + 7))
+        label = (round(centre[0]), round(centre[1] - 13))
         coasts = _coasts(variant, name, cells[i], names, points)
         centre = (unit[0] + 13, unit[1] + 11)
         places[name] = Place(name, (ring,), unit, label, coasts, centre)
@@ -91,16 +108,24 @@ def _placed(
             if d == math.inf:
                 row[j] = big
     rng = random.Random(f"layout:{len(names)}:{names[0] if names else ''}")
-    unit = min(width, height) / (2 * big)
     pos = [[rng.uniform(0, width), rng.uniform(0, height)] for _ in range(n)]
     fixed: set[int] = set()
     for name, (x, y) in (anchors or {}).items():
         if name in index:
             pos[index[name]] = [x, y]
             fixed.add(index[name])
-    if not fixed:
-        # Scale the target distances to the frame; without anchors the result is rescaled.
-        unit = 1.0
+    # One move is as long as between anchored neighbours, or (no anchors) one unit, the
+    # result being scaled to the frame afterwards.
+    steps = [
+        math.dist(pos[i], pos[index[b]]) for i in fixed for b in near[names[i]] if index[b] in fixed
+    ]
+    unit = sorted(steps)[len(steps) // 2] if steps else 1.0
+    for i in range(n):
+        if i not in fixed and fixed:
+            # Start beside an anchored neighbour, if there is one.
+            placed = [pos[index[b]] for b in near[names[i]] if index[b] in fixed]
+            if placed:
+                pos[i] = [placed[0][0] + rng.uniform(-9, 9), placed[0][1] + rng.uniform(-9, 9)]
     for _ in range(120 if n < 120 else 80):
         new = []
         for i in range(n):
@@ -126,6 +151,62 @@ def _placed(
     if not fixed:
         pos = _fitted(pos, width, height)
     return [(x, y) for x, y in pos]
+
+
+def _spread(
+    points: list[XY],
+    edges: set[tuple[int, int]],
+    fixed: set[int],
+    width: int,
+    height: int,
+    times: int = 60,
+) -> list[XY]:
+    """Points pushed apart where they crowd closer than an even share of the picture
+    allows, and neighbours drawn together where they stand far apart."""
+    n = len(points)
+    pos = [list(p) for p in points]
+    share = 0.8 * math.sqrt(width * height / max(n, 1))
+    for _ in range(times):
+        for i in range(n):
+            xi, yi = pos[i]
+            for j in range(i + 1, n):
+                dx, dy = pos[j][0] - xi, pos[j][1] - yi
+                d = math.hypot(dx, dy) or 0.01
+                if d < share:
+                    push = 0.25 * (share - d) / d
+                    _nudge(pos, i, j, -push * dx, -push * dy, fixed)
+        for i, j in edges:
+            dx, dy = pos[j][0] - pos[i][0], pos[j][1] - pos[i][1]
+            d = math.hypot(dx, dy)
+            if d > 1.6 * share:
+                pull = 0.1 * (d - 1.6 * share) / d
+                _nudge(pos, i, j, pull * dx, pull * dy, fixed)
+        for p in pos:
+            p[0] = min(max(p[0], MARGIN), width - MARGIN)
+            p[1] = min(max(p[1], MARGIN), height - MARGIN)
+    return [(x, y) for x, y in pos]
+
+
+def _nudge(pos: list[list[float]], i: int, j: int, dx: float, dy: float, fixed: set[int]) -> None:
+    """Move i by (dx, dy) and j by the opposite, a fixed point not at all."""
+    if i not in fixed:
+        pos[i][0] += dx
+        pos[i][1] += dy
+    if j not in fixed:
+        pos[j][0] -= dx
+        pos[j][1] -= dy
+
+
+def _emptiest(points: list[XY], width: int, height: int) -> XY:
+    """The point of a coarse grid over the picture farthest from every point."""
+    best, far = (width / 2, height / 2), -1.0
+    for gx in range(1, 20):
+        for gy in range(1, 15):
+            p = (gx * width / 20, gy * height / 15)
+            d = min((math.dist(p, q) for q in points), default=0.0)
+            if d > far:
+                best, far = p, d
+    return best
 
 
 def _hops(start: int, names: Sequence[str], near: Mapping[str, set[str]], index) -> list[float]:
@@ -170,18 +251,20 @@ def _adjusted(
     fixed: set[int],
     width: int,
     height: int,
+    share: float,
 ) -> list[XY]:
     """One round: each point moves half-way to its cell's centre (even sizes), neighbours
-    whose cells do not touch are drawn together, and cells that touch without being
-    neighbours are pushed apart."""
+    whose cells do not touch are drawn together (while they stand farther apart than an
+    even share), and cells that touch without being neighbours are pushed apart."""
     moved = [list(_centroid(c.points)) for c in cells]
     for i, (x, y) in enumerate(points):
         moved[i] = [x + 0.5 * (moved[i][0] - x), y + 0.5 * (moved[i][1] - y)]
     touching = {(min(i, j), max(i, j)) for i, c in enumerate(cells) for j in c.touching()}
     for i, j in edges - touching:
-        _pull(moved, i, j, 0.25)
+        if math.dist(moved[i], moved[j]) > share:
+            _pull(moved, i, j, 0.1)
     for i, j in touching - edges:
-        _pull(moved, i, j, -0.08)
+        _pull(moved, i, j, -0.06)
     out = []
     for i, (x, y) in enumerate(moved):
         if i in fixed:
@@ -225,19 +308,38 @@ class Cell:
         return found
 
 
-def voronoi(points: Sequence[XY], frame: Sequence[XY]) -> list[Cell]:
-    """Each point's Voronoi cell within the convex `frame`, by clipping the frame with the
-    bisector of every nearer point (nearest first, stopping once no farther point can
-    reach the cell)."""
+def _reach(points: Sequence[XY], share: float) -> list[float]:
+    """How far each point's region may reach: a little beyond its third nearest point, and
+    not far beyond an even share of the picture, so that a province at the edge of the map
+    is not a vast wedge out to the frame."""
+    out = []
+    for i, p in enumerate(points):
+        near = sorted(math.dist(p, q) for j, q in enumerate(points) if j != i)[:3]
+        out.append(min(1.15 * (near[-1] if near else share), 1.3 * share))
+    return out
+
+
+def voronoi(
+    points: Sequence[XY], frame: Sequence[XY], reach: Sequence[float] | None = None
+) -> list[Cell]:
+    """Each point's Voronoi cell within the convex `frame` (and within `reach[i]` of the
+    point, as a polygon of 20 sides), by clipping the frame with the bisector of every
+    nearer point (nearest first, stopping once no farther point can reach the cell)."""
     cells = []
     for i, (px, py) in enumerate(points):
         cell = Cell(list(frame), [-1] * len(frame))
+        if reach is not None:
+            r = reach[i]
+            for k in range(20):
+                a = 2 * math.pi * k / 20
+                ax, ay = math.cos(a), math.sin(a)
+                cell = _clip(cell, ax, ay, ax * px + ay * py + r, -1)
         others = sorted(
             (((qx - px) ** 2 + (qy - py) ** 2), j) for j, (qx, qy) in enumerate(points) if j != i
         )
         for d2, j in others:
-            reach = max((x - px) ** 2 + (y - py) ** 2 for x, y in cell.points)
-            if d2 > 4 * reach:
+            far = max((x - px) ** 2 + (y - py) ** 2 for x, y in cell.points)
+            if d2 > 4 * far:
                 break
             qx, qy = points[j]
             # Keep the side nearer to i: (q - p).x <= (|q|^2 - |p|^2) / 2

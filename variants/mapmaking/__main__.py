@@ -45,12 +45,13 @@ def main(argv: list[str] | None = None) -> int:
             )
         else:
             shared = set(variant.provinces) & set(standard.provinces)
-            anchors = None
+            anchors, size = None, None
             if len(shared) >= 0.6 * len(variant.provinces):
                 drawn = geometry_of(standard)
                 anchors = {a: drawn.places[a].unit for a in shared}
+                size = (drawn.width, drawn.height)
             text = write_geometry(
-                computed_geometry(variant, anchors),
+                computed_geometry(variant, anchors, size=size),
                 f"{name}: laid out from its adjacencies by `python -m variants.mapmaking {name}`"
                 "\n(variants/layout.py); no real map's outlines. Do not edit by hand.",
             )
