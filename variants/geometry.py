@@ -52,11 +52,10 @@ def read_geometry(text: str, source: str = "<geometry>") -> Geometry:
         line = raw.split(" #", 1)[0].strip() if not raw.lstrip().startswith("#") else ""
         if not line:
             continue
-        where = f"{source}:{number}"
         if line.startswith("["):
             section = line.strip("[]").strip()
             if section not in ("geometry", "places", "shapes"):
-                raise VariantError(f"{where}: unknown section [{section}]")
+                raise VariantError(source, number, f"unknown section [{section}]")
             continue
         words = shlex.split(line)
         try:
@@ -75,7 +74,7 @@ def read_geometry(text: str, source: str = "<geometry>") -> Geometry:
             else:
                 raise ValueError("a line before any section")
         except (ValueError, IndexError) as exc:
-            raise VariantError(f"{where}: {exc}") from None
+            raise VariantError(source, number, str(exc)) from None
     if "like" in header:
         return _like(header["like"][0], source)
     try:
@@ -92,7 +91,7 @@ def read_geometry(text: str, source: str = "<geometry>") -> Geometry:
             for abbr, fields in places.items()
         }
     except (KeyError, ValueError) as exc:
-        raise VariantError(f"{source}: missing or wrong {exc}") from None
+        raise VariantError(source, None, f"missing or wrong {exc}") from None
     name = (header.get("variant") or [Path(source).stem])[0]
     return Geometry(name, width, height, built, tuple(unnamed), "computed" in header)
 
@@ -100,7 +99,7 @@ def read_geometry(text: str, source: str = "<geometry>") -> Geometry:
 def _like(other: str, source: str) -> Geometry:
     path = geometry_file(other)
     if not path.is_file():
-        raise VariantError(f"{source}: like {other}: there is no {path.name}")
+        raise VariantError(source, None, f"like {other}: there is no {path.name}")
     return read_geometry(path.read_text(encoding="utf-8"), path.name)
 
 
@@ -135,13 +134,13 @@ def check_geometry(geometry: Geometry, variant: Variant, source: str) -> None:
     for abbr, province in variant.provinces.items():
         place = geometry.places.get(abbr)
         if place is None or not place.rings:
-            raise VariantError(f"{source}: no place or shape for '{abbr}'")
+            raise VariantError(source, None, f"no place or shape for '{abbr}'")
         missing = set(province.coasts) - set(place.coasts)
         if missing:
-            raise VariantError(f"{source}: no place for {abbr}/{min(missing)}")
+            raise VariantError(source, None, f"no place for {abbr}/{min(missing)}")
     extra = set(geometry.places) - set(variant.provinces)
     if extra:
-        raise VariantError(f"{source}: '{min(extra)}' is no province of {variant.name}")
+        raise VariantError(source, None, f"'{min(extra)}' is no province of {variant.name}")
 
 
 def write_geometry(geometry: Geometry, comment: str = "") -> str:

@@ -17,7 +17,7 @@ from collections.abc import Mapping
 from variants import Variant
 
 from .lettering import defs, words_at
-from .palette import FAILED, INK, Style
+from .palette import FAILED, INK, Style, ink_on
 from .palette import styles as power_styles
 from .scene import Dislodged, Order, Scene, Unit
 from .static import ROW, TITLE, Board, board_layer
@@ -220,12 +220,14 @@ def _order(board: Board, order: Order, styles: Mapping[str, Style]) -> str:
 
 
 def _stroke(points: list[Pt], colour: str, width: float, dash: str) -> list[str]:
+    """An order's line in its power's colour; a light colour (sky blue on the sea, yellow
+    on the land) runs inside a dark casing, a dark one needs none."""
     d = line_data(points)
     extra = f' stroke-dasharray="{dash}"' if dash else ""
-    return [
-        f'<path class="halo" stroke-width="{width + 2.4:g}" d="{d}"/>',
-        f'<path class="order" stroke="{colour}" stroke-width="{width:g}"{extra} d="{d}"/>',
-    ]
+    line = f'<path class="order" stroke="{colour}" stroke-width="{width:g}"{extra} d="{d}"/>'
+    if ink_on(colour) == INK:
+        return [f'<path class="casing" stroke-width="{width + 1.8:g}" d="{d}"/>', line]
+    return [line]
 
 
 def _head(frm: Pt, to: Pt, colour: str) -> str:

@@ -74,10 +74,11 @@ def styles(variant: Variant) -> dict[str, Style]:
             k += 1
         colour = POWER_COLOURS[index % len(POWER_COLOURS)]
         ring = RINGS[min(index // len(POWER_COLOURS), len(RINGS) - 1)]
-        out[power.name] = Style(colour, ring, _ink(colour))
+        out[power.name] = Style(colour, ring, ink_on(colour))
     return out
 
 
-def _ink(colour: str) -> str:
+def ink_on(colour: str) -> str:
+    """The colour of a letter written on `colour`: white on a dark one, ink on a light one."""
     r, g, b = (int(colour[i : i + 2], 16) for i in (1, 3, 5))
     return "#ffffff" if 0.299 * r + 0.587 * g + 0.114 * b < 140 else INK

@@ -24,7 +24,7 @@ STYLE = f"""
 .land{{fill:{LAND};stroke:{BORDER};stroke-width:.8}}
 .impassable{{fill:{IMPASSABLE};stroke:{BORDER};stroke-width:.8}}
 .unnamed{{fill:{IMPASSABLE};stroke:{COAST};stroke-width:.5}}
-.halo{{fill:none;stroke:#ffffff;stroke-opacity:.85;stroke-linecap:round}}
+.casing{{fill:none;stroke:#333333;stroke-linecap:round;stroke-linejoin:round}}
 .order{{fill:none;stroke-linecap:round;stroke-linejoin:round}}
 .failed{{opacity:.6}}
 .cross{{stroke:{FAILED};stroke-width:2.6;stroke-linecap:round}}
