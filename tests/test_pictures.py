@@ -105,7 +105,7 @@ def test_a_movement_picture_shows_moves_supports_convoys_holds_and_the_dislodged
     assert {"order", "hold"} <= found["o-lon"]
     assert {"move", "failed"} <= found["o-mar"]
     assert {"hold", "failed"} <= found["o-bur"]
-    assert {"unit", "dislodged"} <= found["d-bur"]
+    assert {"unit", "dislodged"} <= found["d-bur"] and "u-bur" not in found
     dislodged = next(d for d in out["dislodged"] if d["unit"] == "A bur")
     options = {i for i, c in found.items() if "retreat-option" in c}
     assert options == {f"ro-bur-{to}" for to in dislodged["retreats"]} != set()

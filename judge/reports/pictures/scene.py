@@ -123,7 +123,10 @@ def phase_scene(
             Dislodged(units_of({d["power"]: [d["unit"]]})[0], tuple(d.get("retreats") or ()))
             for d in out.get("dislodged") or ()
         )
-    return Scene(title, before, owners, tally, orders, dislodged)
+    # A dislodged unit is drawn beside its province, as dislodged, not also in it.
+    moved_out = {d.unit.location for d in dislodged}
+    staying = tuple(u for u in before if u.location not in moved_out)
+    return Scene(title, staying, owners, tally, orders, dislodged)
 
 
 def position_scene(
