@@ -67,7 +67,9 @@ def _multipart(
 ) -> bytes:
     out = [b"This is a multipart message in MIME format.\n"]
     out.append(f"--{boundary}\n".encode())
-    out.append("".join(f"{k}: {v}\n" for k, v in text_part).encode() + b"\n" + text)
+    # The line break before a boundary belongs to the boundary (RFC 2046): one more, so
+    # that the text ends as it does in a mail without pictures.
+    out.append("".join(f"{k}: {v}\n" for k, v in text_part).encode() + b"\n" + text + b"\n")
     for f in files:
         disposition = "inline" if f.inline else "attachment"
         out.append(
