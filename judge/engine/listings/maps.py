@@ -53,6 +53,9 @@ def map_(ctx: Conversation, cmd: p.Map) -> None:
             return
         files = phase_files(ctx.settings, game, record)(seen)
         what = f"phase {cmd.phase} of game '{game.name}', with its orders"
+    if not files:
+        ctx.fault(f"The picture of {what} could not be drawn.")
+        return
     ctx.attachments.extend(files)
     ctx.files_sent += 1
     names = ", ".join(f.name for f in files)

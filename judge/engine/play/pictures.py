@@ -11,6 +11,7 @@ leaves them out.
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -22,6 +23,18 @@ from ...store.models import Game, PhaseRecord
 from ..game.record import variant_of
 
 Files = tuple[Attachment, ...]
+
+log = logging.getLogger("judge.pictures")
+
+
+def _safely(make: Callable[[], drawn.Picture], what: str) -> Files:
+    """A picture's files, or none (and the keeper's log says why): a picture that cannot be
+    drawn must never keep a phase from being processed or a reply from being sent."""
+    try:
+        return as_files(make())
+    except Exception:
+        log.exception("no picture of %s", what)
+        return ()
 
 
 def as_files(picture: drawn.Picture) -> Files:
@@ -51,8 +64,8 @@ def phase_files(settings: Any, game: Game, record: PhaseRecord) -> Callable[[Sig
         if key not in made:
             mine_in, mine_out = (doc, out) if seen is None else _cut(doc, out, seen)
             shown = None if seen is None or seen.all_centers else seen
-            made[key] = as_files(
-                drawn.phase_picture(
+            made[key] = _safely(
+                lambda: drawn.phase_picture(
                     variant_of(game),
                     settings.code,
                     game.name,
@@ -60,7 +73,8 @@ def phase_files(settings: Any, game: Game, record: PhaseRecord) -> Callable[[Sig
                     mine_out,
                     shown,
                     _counts(centers),
-                )
+                ),
+                f"{game.name} {record.phase}",
             )
         return made[key]
 
@@ -80,10 +94,12 @@ def position_files(settings: Any, game: Game, seen: Sight | None) -> Files:
             "dislodged": [d for d in position.get("dislodged") or () if d.get("power") in seen],
         }
         shown = None if seen.all_centers else seen
-    picture = drawn.position_picture(
-        variant_of(game), settings.code, game.name, game.phase or "", position, shown, counts
+    return _safely(
+        lambda: drawn.position_picture(
+            variant_of(game), settings.code, game.name, game.phase or "", position, shown, counts
+        ),
+        f"{game.name} as it stands",
     )
-    return as_files(picture)
 
 
 def _cut(doc: Mapping[str, Any], out: Mapping[str, Any], seen: Sight) -> tuple[dict, dict]:
