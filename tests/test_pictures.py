@@ -14,8 +14,14 @@ import pytest
 import variants
 from adjudicator import adjudicate
 from judge.reports.pictures import draw, phase_picture, position_picture, position_scene
-from variants.geometry import geometry_of, read_geometry, touching, write_geometry
-from variants.layout import neighbours
+from variants.geometry import (
+    check_geometry,
+    geometry_of,
+    read_geometry,
+    touching,
+    write_geometry,
+)
+from variants.layout import computed_geometry, neighbours
 
 STANDARD = variants.load("standard")
 
@@ -143,3 +149,10 @@ def test_a_geometry_file_reads_back_as_written():
 def test_a_broken_geometry_file_is_refused_with_its_line():
     with pytest.raises(variants.VariantError, match=r"bad\.geometry:4: 'x' is not a point"):
         read_geometry("[geometry]\nsize 10 10\n[places]\nlon x\n", "bad.geometry")
+
+
+def test_a_variant_without_a_geometry_file_gets_a_layout_of_its_adjacencies():
+    variant = variants.load("pure")
+    computed = computed_geometry(variant)
+    check_geometry(computed, variant, "computed")
+    assert computed.computed and all(place.rings for place in computed.places.values())

@@ -10,7 +10,6 @@ this module only reads, checks and writes the data, and knows nothing of colours
 
 from __future__ import annotations
 
-import shlex
 from functools import cache
 from pathlib import Path
 from types import MappingProxyType
@@ -57,7 +56,7 @@ def read_geometry(text: str, source: str = "<geometry>") -> Geometry:
             if section not in ("geometry", "places", "shapes"):
                 raise VariantError(source, number, f"unknown section [{section}]")
             continue
-        words = shlex.split(line)
+        words = line.split()
         try:
             if section == "geometry":
                 header[words[0]] = words[1:]
