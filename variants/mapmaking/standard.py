@@ -237,21 +237,29 @@ def _rings(poly) -> list[tuple[tuple[int, int], ...]]:
 
 
 def _beside(poly, unit: tuple[int, int], inside: tuple[int, int]) -> tuple[tuple, tuple]:
-    """Where the name and the centre's marker go: the name at the point farthest inside the
-    province when that is clear of the unit, else below the unit, or above, or beside it,
-    whichever is inside the province; the marker beside the unit."""
+    """Where the centre's marker and the name go: the marker beside the unit, inside the
+    province; the name (its baseline's middle) at the point farthest inside the province
+    when that is clear of the unit, else at the first place round the unit where the name
+    is inside the province and covers neither the unit nor the marker."""
     x, y = unit
-    if math.hypot(inside[0] - x, inside[1] - y) > 26:
-        label = inside
-    else:
-        label = next(
-            ((x + dx, y + dy) for dx, dy in ((0, 24), (0, -14), (22, 4), (-22, 4))
-             if poly.contains(Point(x + dx, y + dy))),
-            (x, y + 22),
-        )  # fmt: skip
     centre = next(
         ((x + dx, y + dy) for dx, dy in ((14, 10), (-14, 10), (14, -10), (-14, -10))
          if poly.contains(Point(x + dx, y + dy))),
         (x + 12, y + 11),
     )  # fmt: skip
+
+    def clear(lx: float, ly: float) -> bool:
+        name = box(lx - 10, ly - 8, lx + 10, ly + 1)  # three letters at 10 units
+        return (
+            poly.buffer(1).contains(name)
+            and name.distance(Point(x, y)) > 11
+            and name.distance(Point(*centre)) > 6
+        )
+
+    if math.hypot(inside[0] - x, inside[1] - y) > 26 and clear(*inside):
+        return inside, centre
+    offsets = ((0, 26), (0, -14), (24, 4), (-24, 4), (22, 24), (-22, 24), (22, -14), (-22, -14))
+    label = next(((x + dx, y + dy) for dx, dy in offsets if clear(x + dx, y + dy)), None)
+    if label is None:
+        label = inside if math.hypot(inside[0] - x, inside[1] - y) > 18 else (x, y + 26)
     return label, centre

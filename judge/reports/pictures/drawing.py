@@ -170,7 +170,8 @@ def _order(board: Board, order: Order, styles: Mapping[str, Style]) -> str:
     items: list[str] = []
     end: Pt = start
     if order.kind in ("move", "retreat"):
-        points = [_at(board, p) for p in order.path]
+        # A railway's name in a route (`A vla - tsr - mos`) is no place on the map.
+        points = [_at(board, p) for p in order.path if p.partition("/")[0] in board.geometry.places]
         points = _trimmed(points, 10, 12)
         items += _stroke(points, colour, 2.6, "")
         items.append(_head(points[-2], points[-1], colour))
