@@ -356,7 +356,11 @@ def _print_replies(maildir: Maildir, message_id: str, already: set[str], wait: f
             if message_id not in (mail["References"] or "") + (mail["In-Reply-To"] or ""):
                 continue
             print(f"===== mail to {mail['To']}: {mail['Subject']}")
-            print(mail.get_content().rstrip("\n"))
+            text = mail.get_body(preferencelist=("plain",))
+            print((text.get_content() if text is not None else "").rstrip("\n"))
+            for part in mail.iter_attachments():
+                size = len(part.get_payload(decode=True) or b"")
+                print(f"[{part.get_content_type()} {part.get_filename()}, {size:,} bytes]")
             print("===== end of mail")
             if mail["In-Reply-To"] == message_id:
                 answered_at = time.monotonic()

@@ -60,6 +60,8 @@ class Settings:
     # neither their timing nor their order beside the sender's other mail betrays him.
     press_scatter: float = 90.0
     create_as_master: bool = False  # the creator of a game becomes its master (manual 8.1)
+    # The board's pictures (SVG and PNG) on every results mail and on MAP's answer.
+    pictures: bool = True
     # Accounts and passwords (operations.md 8d).
     password_min: int = 4  # characters of a new game password (old ones still work)
     # scrypt's cost for new password hashes, as log2 N (10-15): 14 is about 15 ms a check;

@@ -49,6 +49,9 @@ def environment(home: Path, **extra: str) -> dict[str, str]:
         "JUDGE_KEEPER": "keeper@test.example",
         # scrypt at 2**10, not 2**14: hashing is the same, a sixteenth of the work
         "JUDGE_PASSWORD_COST": "10",
+        # The board's pictures cost about 0.1 s a results mail, and most tests read only the
+        # text: tests/test_pictures_by_mail.py turns them on (JUDGE_PICTURES="true").
+        "JUDGE_PICTURES": "false",
     }
     env.update(extra)
     return env
