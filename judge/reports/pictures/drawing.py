@@ -98,6 +98,12 @@ def _marker(x: float, y: float, kind: str, style: Style, scale: float = 1.0) -> 
             [(x, y - 10 * s), (x + 11 * s, y + 7 * s), (x - 11 * s, y + 7 * s)],
             fill=style.colour, **line,
         )  # fmt: skip
+    elif kind == "G":
+        shape = polygon(
+            [(x - 8 * s, y - 8 * s), (x + 8 * s, y - 8 * s),
+             (x + 8 * s, y + 8 * s), (x - 8 * s, y + 8 * s)],
+            fill=style.colour, **line,
+        )  # fmt: skip
     else:
         shape = circle(x, y, 8.5 * s, fill=style.colour, **line)
     items = [shape]
@@ -108,12 +114,20 @@ def _marker(x: float, y: float, kind: str, style: Style, scale: float = 1.0) -> 
 
 
 def _unit(board: Board, unit: Unit, styles: Mapping[str, Style]) -> str:
-    x, y = _at(board, unit.location)
-    kind = {"A": "army", "F": "fleet", "W": "wing"}.get(unit.type, "army")
+    kind = {"A": "army", "F": "fleet", "W": "wing", "G": "garrison"}.get(unit.type, "army")
     style = styles.get(unit.power, Style("#ffffff", "solid", INK))
+    if unit.type == "G":
+        # A Machiavelli garrison stands in its province's city, beside any army or fleet
+        # in the province: on the city's marker, with an id of its own.
+        place = board.geometry.places.get(unit.location)
+        x, y = place.centre if place else _at(board, unit.location)
+        where = f"{_place_id(unit.location)}-city"
+    else:
+        x, y = _at(board, unit.location)
+        where = _place_id(unit.location)
     return group(
         _marker(x, y, unit.type, style),
-        id=f"u-{_place_id(unit.location)}",
+        id=f"u-{where}",
         class_=f"unit {kind}",
         data_power=unit.power,
     )
