@@ -57,6 +57,9 @@ class Settings:
     retry_seconds: float = 30.0
     log_level: str = "INFO"
     log_file: str = ""  # also log here (pipe mode has no terminal); empty: stderr only
+    log_format: str = "text"  # or "json": one JSON object a line, for a log collector
+    # Prometheus's /metrics on host:port (operations.md 7); empty: not served
+    metrics_listen: str = ""
     keep_days: int = 60  # raw mail and sent mail bodies are kept this long, then blanked
     timezone: str = "UTC"  # the judge's zone (IANA name): how times are shown
     # Grey and fake press go out at a random moment within this many seconds, so that
@@ -122,7 +125,9 @@ def validate(settings: Settings) -> Settings:
     target = settings.outbound_target
     if not target.startswith(("maildir:", "smtp://")):
         problems.append(f"outbound {target!r} must be maildir:PATH or smtp://host:port")
-    for key, default in (("listen", 2525), ("lmtp", 2424)):
+    if settings.log_format not in ("text", "json"):
+        problems.append(f"log_format {settings.log_format!r} must be text or json")
+    for key, default in (("listen", 2525), ("lmtp", 2424), ("metrics_listen", 9464)):
         value = getattr(settings, key)
         try:
             if value:

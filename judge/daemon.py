@@ -43,6 +43,7 @@ from .engine.tick import tick
 from .logs import configure_logging
 from .mailin.queue import Intake, answer_pending, has_pending
 from .mailout.sender import has_due, send_pending, transport
+from .metrics import MetricsServer
 from .store import migrate
 from .store.db import Store
 
@@ -267,6 +268,7 @@ class Judge:
         self.roles: list[str] = []
         self.scheduler: BackgroundScheduler | None = None
         self.intake: Intake | None = None
+        self.metrics: MetricsServer | None = None
 
     # -- starting and stopping -----------------------------------------------------------
 
@@ -298,6 +300,11 @@ class Judge:
             if self.settings.lmtp:
                 host, port = host_port(self.settings.lmtp, 2424)
                 self._listen(host, port, "lmtp", kwargs)
+            if self.settings.metrics_listen:
+                self.metrics = MetricsServer(
+                    self.settings.metrics_listen, self.store, self.clock.now
+                )
+                self.metrics.start()
         except BaseException:
             self.stop()
             raise
@@ -313,7 +320,11 @@ class Judge:
             self.settings.address,
             " and ".join(
                 f"{kind} {where}"
-                for kind, where in (("SMTP", self.settings.listen), ("LMTP", self.settings.lmtp))
+                for kind, where in (
+                    ("SMTP", self.settings.listen),
+                    ("LMTP", self.settings.lmtp),
+                    ("metrics", self.settings.metrics_listen),
+                )
                 if where
             ),
             self.store.display_url,
@@ -368,6 +379,9 @@ class Judge:
         for controller in self.controllers:
             controller.stop()
         self.controllers.clear()
+        if self.metrics is not None:
+            self.metrics.stop()
+            self.metrics = None
         if self.intake is not None:
             self.intake.stop()
             self.intake = None
