@@ -223,6 +223,7 @@ class JudgeProcess:
                 cwd=ROOT,
                 stdout=log,
                 stderr=subprocess.STDOUT,
+                start_new_session=True,  # its own process group: its CPU is countable
                 user=self.user,
                 group=None if self.user is None else pwd.getpwuid(self.user).pw_gid,
                 extra_groups=None if self.user is None else [],
