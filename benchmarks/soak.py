@@ -118,8 +118,9 @@ class Nodes:
 
     def stop(self) -> list[float]:
         for n, node in enumerate(self.nodes):
-            self.cpu[n] += _group_cpu(node.proc.pid)
-            node.terminate()
+            if node.proc is not None and node.proc.poll() is None:
+                self.cpu[n] += _group_cpu(node.proc.pid)
+                node.terminate()
         return self.cpu
 
     def send(self, message: EmailMessage, first: int) -> float:
@@ -220,32 +221,36 @@ def run(base: Path, url: str, games: int, rate: float, kills: int, players: int 
     nodes = Nodes(base, url, controller.port)
     migrated(nodes.nodes[0].settings).dispose()
     nodes.start()
-    load = Load(pace=1.0 / rate)
-    names = [f"g{n}" for n in range(games)]
-    threads = [
-        threading.Thread(target=_player, args=(p, names[p::players], nodes, relay, load, seed))
-        for p in range(players)
-    ]
-    started = time.monotonic()
-    for thread in threads:
-        thread.start()
-    killed = 0
-    rng = random.Random(seed)
-    while any(t.is_alive() for t in threads):
-        time.sleep(0.5)
-        if killed < kills and time.monotonic() - started > (killed + 1) * _every(
-            games, rate, kills
-        ):
-            n = rng.randrange(len(nodes.nodes))
-            nodes.kill(n)
-            killed += 1
-            time.sleep(rng.uniform(0.2, 1.0))
-            nodes.restart(n)
-    elapsed = time.monotonic() - started
-    relay.wait(lambda: all(m in relay.reply_at for m in load.accepted) or None, 600)
-    time.sleep(2 * TICK)  # a second copy, if any, would be on its way
-    cpu = nodes.stop()
-    controller.stop()
+    try:
+        load = Load(pace=1.0 / rate)
+        names = [f"g{n}" for n in range(games)]
+        threads = [
+            threading.Thread(
+                target=_player, args=(p, names[p::players], nodes, relay, load, seed), daemon=True
+            )
+            for p in range(players)
+        ]
+        started = time.monotonic()
+        for thread in threads:
+            thread.start()
+        killed = 0
+        rng = random.Random(seed)
+        while any(t.is_alive() for t in threads):
+            time.sleep(0.5)
+            if killed < kills and time.monotonic() - started > (killed + 1) * _every(
+                games, rate, kills
+            ):
+                n = rng.randrange(len(nodes.nodes))
+                nodes.kill(n)
+                killed += 1
+                time.sleep(rng.uniform(0.2, 1.0))
+                nodes.restart(n)
+        elapsed = time.monotonic() - started
+        relay.wait(lambda: all(m in relay.reply_at for m in load.accepted) or None, 600)
+        time.sleep(2 * TICK)  # a second copy, if any, would be on its way
+    finally:
+        cpu = nodes.stop()
+        controller.stop()
     return _report(url, relay, load, elapsed, cpu, killed)
 
 
