@@ -112,6 +112,22 @@ class _AddressReading:
         return address, rest
 
 
+class _SizeWords:
+    """aiosmtpd refuses mail over `data_size_limit` with "552 Error: Too much mail data";
+    the sender's relay puts our words in the bounce the player reads, so they say what the
+    limit is and what to do."""
+
+    data_size_limit: int
+
+    async def push(self, status: str) -> None:
+        if status.startswith("552 Error:"):
+            status = (
+                f"552 5.3.4 Message too big for this judge: at most {self.data_size_limit} "
+                "bytes; send the commands alone, in plain text, without attachments"
+            )
+        await super().push(status)  # type: ignore[misc]
+
+
 class _Listener(Controller):
     """An aiosmtpd controller for SMTP or LMTP that takes long lines.
 
@@ -123,7 +139,7 @@ class _Listener(Controller):
     def __init__(self, handler: InboundHandler, lmtp: bool, max_line: int, **kwargs: Any) -> None:
         base = LMTP if lmtp else SMTP
         self.server_class = type(
-            base.__name__, (_AddressReading, base), {"line_length_limit": max_line}
+            base.__name__, (_AddressReading, _SizeWords, base), {"line_length_limit": max_line}
         )
         super().__init__(handler, **kwargs)
 
