@@ -35,6 +35,8 @@ from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 from email import message_from_bytes, policy
 from email.message import EmailMessage
+from email.parser import BytesParser
+from email.policy import compat32
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
@@ -54,6 +56,22 @@ TICK = 1.0  # the nodes' tick_seconds
 DELAY = 0.001
 
 
+HEADERS = BytesParser(policy=compat32)
+
+
+@dataclass(frozen=True)
+class Got:
+    """A mail as the relay took it: its subject, and the rest when a robot reads it."""
+
+    subject: str
+    raw: bytes
+
+    def text(self) -> str:
+        message = message_from_bytes(self.raw, policy=policy.default)
+        assert isinstance(message, EmailMessage)
+        return message.get_content()
+
+
 @dataclass
 class Relay:
     """Every mail the nodes send: when it came, by Message-ID, and each recipient's."""
@@ -61,20 +79,25 @@ class Relay:
     lock: threading.Lock = field(default_factory=threading.Lock)
     copies: Counter[str] = field(default_factory=Counter)
     reply_at: dict[str, float] = field(default_factory=dict)  # In-Reply-To -> first arrival
-    boxes: dict[str, list[EmailMessage]] = field(default_factory=lambda: defaultdict(list))
+    boxes: dict[str, list[Got]] = field(default_factory=lambda: defaultdict(list))
+    replies: dict[tuple[str, str], Got] = field(default_factory=dict)  # (to, In-Reply-To)
     changed: threading.Condition = field(init=False)
 
     def __post_init__(self) -> None:
         self.changed = threading.Condition(self.lock)
 
     async def handle_DATA(self, server, session, envelope) -> str:
-        message = message_from_bytes(envelope.original_content, policy=policy.default)
+        raw = envelope.original_content
+        message = HEADERS.parsebytes(raw, headersonly=True)  # the body only when read
+        got = Got(str(message["Subject"] or ""), raw)
         with self.changed:
             self.copies[str(message["Message-ID"])] += 1
             if message["In-Reply-To"]:
                 self.reply_at.setdefault(str(message["In-Reply-To"]), time.time())
             for to in envelope.rcpt_tos:
-                self.boxes[to.lower()].append(message)
+                self.boxes[to.lower()].append(got)
+                if message["In-Reply-To"]:
+                    self.replies.setdefault((to.lower(), str(message["In-Reply-To"])), got)
             self.changed.notify_all()
         return "250 OK"
 
@@ -171,7 +194,7 @@ class Load:
 def _player(n: int, games: list[str], nodes: Nodes, relay: Relay, load: Load, seed: int) -> None:
     master, player = f"master{n}@soak.example", f"player{n}@soak.example"
 
-    def ask(who: str, body: str, game: str = "") -> EmailMessage:
+    def ask(who: str, body: str, game: str = "") -> Got:
         with load.lock:  # the offered rate: one mail every `pace` seconds, all players
             now = time.monotonic()
             load.next_at = max(load.next_at + load.pace, now)
@@ -184,8 +207,7 @@ def _player(n: int, games: list[str], nodes: Nodes, relay: Relay, load: Load, se
             load.accepted[message_id] = at
             if game:
                 load.orders[game] = message_id
-        return relay.wait(lambda: next((m for m in relay.boxes[who] if
-                                        m["In-Reply-To"] == message_id), None))  # fmt: skip
+        return relay.wait(lambda: relay.replies.get((who, message_id)))
 
     form = "REGISTER\nName: Soak Robot\nAddress: 1 Loop\nCountry: Nowhere\nLevel: Novice\nEND\n"
     ask(master, form)
@@ -198,15 +220,15 @@ def _player(n: int, games: list[str], nodes: Nodes, relay: Relay, load: Load, se
             ask(master, f"SIGN ON M{game} pwMaster\nFORCE BEGIN\n")
             robot = Robot("dumbbot", player, "pwPlayer", game, "judge@test.example", ("", 0))
             notice = relay.wait(lambda g=game: [m for m in relay.boxes[player]
-                                                if f":{g} - " in m["Subject"]
-                                                and "Game Starting" in m["Subject"]])  # fmt: skip
-            board = board_from(robot, [m.get_content() for m in notice])
+                                                if f":{g} - " in m.subject
+                                                and "Game Starting" in m.subject])  # fmt: skip
+            board = board_from(robot, [m.text() for m in notice])
             orders = robots.play("dumbbot", board.position(), board.power,
                                  robots.rng_for(seed, str(board.phase), board.power))  # fmt: skip
             letter = board.variant.power(board.power).letter
             ask(player, f"SIGN ON {letter}{game} pwPlayer\n" + "\n".join(orders), game)
             relay.wait(lambda g=game: [m for m in relay.boxes[player]
-                                       if f":{g} - S1901M Results" in m["Subject"]])  # fmt: skip
+                                       if f":{g} - S1901M Results" in m.subject])  # fmt: skip
             ask(master, f"SIGN ON M{game} pwMaster\nTERMINATE\n")
             with load.lock:
                 load.games.append(game)

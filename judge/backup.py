@@ -122,19 +122,18 @@ def restore(store: Store, source: Path) -> str:
         if revision:
             migrate.upgrade(store, revision)  # the schema the copy was taken at
         with copy.engine.connect() as reading, store.engine.begin() as writing:
-            tables = MetaData()
-            tables.reflect(reading)
-            for table in Base.metadata.sorted_tables:
-                if table.name not in tables.tables:
+            copied, target = MetaData(), MetaData()
+            copied.reflect(reading)
+            target.reflect(writing)  # the schema at the copy's revision, as it stands
+            for name in (t.name for t in Base.metadata.sorted_tables):  # parents first
+                if name not in copied.tables or name not in target.tables:
                     continue
-                names = [c.name for c in tables.tables[table.name].columns]
-                columns = [table.c[n] for n in names if n in table.c]
-                rows = reading.execute(
-                    select(*[tables.tables[table.name].c[c.name] for c in columns])
-                )
+                into = target.tables[name]
+                names = [c.name for c in copied.tables[name].columns if c.name in into.c]
+                rows = reading.execute(select(*[copied.tables[name].c[n] for n in names]))
                 while chunk := rows.fetchmany(CHUNK):
                     writing.execute(
-                        insert(table), [dict(zip(names, row, strict=True)) for row in chunk]
+                        insert(into), [dict(zip(names, row, strict=True)) for row in chunk]
                     )
             for table in Base.metadata.sorted_tables:
                 if "id" in table.c:  # the next new row's id follows the copied ones

@@ -112,9 +112,12 @@ def chown(path: Path, user: str) -> None:
 class Postfix:
     """One Postfix instance under `base`; `start()`, `stop()`, `restart()`."""
 
-    def __init__(self, base: Path, pipe_home: Path, pipe_python: tuple[list[str], dict]) -> None:
+    def __init__(
+        self, base: Path, pipe_home: Path, pipe_python: tuple[list[str], dict], no_pipe: str
+    ) -> None:
         """`pipe_python`: how the pipe's user runs the judge (`python_for`); ([], {}) if he
-        cannot, and the pipe then refuses every mail."""
+        cannot, `no_pipe` saying why, and the pipe then refuses every mail."""
+        self.no_pipe = no_pipe
         self.base = base
         self.config = base / "etc"
         self.port = free_port()  # smtpd: the players' mail in, the judges' replies out
@@ -263,9 +266,13 @@ judge     unix  - n n - 10 pipe
 
 
 @contextmanager
-def running(base: Path, pipe_home: Path, pipe_python: tuple[list[str], dict]) -> Iterator[Postfix]:
+def running(base: Path, pipe_home: Path) -> Iterator[Postfix]:
     """A Postfix under `base`, stopped at the end; the pipe's judge keeps `pipe_home`."""
-    postfix = Postfix(base, pipe_home, pipe_python)
+    try:
+        pipe_python, no_pipe = python_for(NOBODY), ""
+    except RuntimeError as exc:
+        pipe_python, no_pipe = ([], {}), str(exc)
+    postfix = Postfix(base, pipe_home, pipe_python, no_pipe)
     postfix.write()
     postfix.start()
     try:

@@ -98,10 +98,15 @@ def _event_order(game: Game) -> tuple[datetime, int]:
 def process_due(session: Session, settings: Settings, now: datetime, game_id: int) -> bool:
     """The scheduler's part for one game, in the caller's transaction (one for each game,
     so that a game that fails stops no other's clock): whether a phase was processed. A
-    game no longer due (another tick was first) is left alone."""
+    game no longer due (another tick was first), or held by another transaction right now
+    (PostgreSQL), is left alone."""
     query = select(Game).where(Game.id == game_id)
     if session.get_bind().dialect.name != "sqlite":
-        query = query.with_for_update()
+        # Several nodes tick at once and list the same due games in the same order: a game
+        # another node (or a mail) holds is skipped, not waited for, so that the nodes
+        # share the due games instead of walking the list in step. A game skipped because
+        # a mail held it is still due at the next tick.
+        query = query.with_for_update(skip_locked=True)
     game = session.execute(query).scalar_one_or_none()
     if game is None or game.status not in ("active", "paused"):
         return False
