@@ -5,13 +5,14 @@ its replies land in, and the judge either in this process or as a `judge serve` 
 from __future__ import annotations
 
 import os
+import pwd
 import signal
 import smtplib
 import socket
 import subprocess
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from email.message import EmailMessage
 from email.utils import make_msgid, parseaddr
@@ -160,7 +161,8 @@ class InProcessJudge:
         self.settings = load(self.env)
         self.store = migrated(self.settings)
         self.judge = Judge(self.settings, clock)
-        self.client = Client.of(self.settings)
+        # A judge that hears mail over LMTP only (behind Postfix) is mailed through Postfix.
+        self.client = Client.of(self.settings) if self.settings.listen else None
         self.mailbox = Mailbox(self.settings.home / "mail")
 
     def __enter__(self) -> InProcessJudge:
@@ -201,24 +203,33 @@ class InProcessJudge:
 
 
 class JudgeProcess:
-    """`python -m judge serve` as a child process."""
+    """`python -m judge serve` as a child process; with `python` and `user`, run by that
+    interpreter as that user (as systemd's User= does: tests/postfixkit.py)."""
 
-    def __init__(self, env: dict[str, str]) -> None:
+    def __init__(
+        self, env: dict[str, str], python: Sequence[str] = (), user: int | None = None
+    ) -> None:
         self.env = {**os.environ, **env, "PYTHONUNBUFFERED": "1"}
         self.settings = load(env)
         self.client = Client.of(self.settings)
         self.proc: subprocess.Popen[bytes] | None = None
         self.log = self.settings.home / "serve.log"
+        self.python = list(python) or [sys.executable]
+        self.user = user
 
     def start(self, timeout: float = 30) -> None:
         self.settings.home.mkdir(parents=True, exist_ok=True)
         with open(self.log, "ab") as log:
             self.proc = subprocess.Popen(
-                [sys.executable, "-m", "judge", "serve"],
+                [*self.python, "-m", "judge", "serve"],
                 env=self.env,
                 cwd=ROOT,
                 stdout=log,
                 stderr=subprocess.STDOUT,
+                start_new_session=True,  # its own process group: its CPU is countable
+                user=self.user,
+                group=None if self.user is None else pwd.getpwuid(self.user).pw_gid,
+                extra_groups=None if self.user is None else [],
             )
         end = time.monotonic() + timeout
         while True:
