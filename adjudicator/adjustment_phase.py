@@ -38,7 +38,7 @@ def adjustments(position: Position, orders: Sequence[GivenOrder], options: Optio
     maintain for every unit left without an order; with SET TRANSFORM, units that change
     their type (unless they are removed)."""
     variant = position.variant
-    geo = geography(variant, options.dual(variant.rules), options.coastal_convoys)
+    geo = geography(variant, options.dual(variant.rules), options.coastal(variant))
     at = {u.province: u for u in position.units}
     due = balances(variant, position.units, position.centers)
     checked: list[AdjustCommand | Illegal | None] = [None] * len(orders)

@@ -17,11 +17,13 @@ from functools import lru_cache
 from typing import Any
 
 import variants
-from variants import Variant
+from variants import AUTONOMOUS, Variant
 
 from .board import Unit
 from .given import GivenOrder, Position, order_reader
 from .legality import Command
+from .machiavelli.board import MachBoard, mach_rules
+from .machiavelli.state import read_state, write_state
 from .options import Options
 from .outcome import OrderResult, PhaseResult
 from .phase import Phase
@@ -61,6 +63,7 @@ def read_phase(doc: Mapping[str, Any]) -> tuple[Position, list[GivenOrder], Opti
         "orders",
         "options",
         "contested",
+        "machiavelli",
     }
     if unknown:
         raise ValueError(f"unknown key '{sorted(unknown)[0]}' in the document")
@@ -84,7 +87,15 @@ def read_phase(doc: Mapping[str, Any]) -> tuple[Position, list[GivenOrder], Opti
     phase = lists.phase(str(doc["phase"]))
     units = lists.read_units(doc.get("units", {}))
     taken: dict[str, Unit] = {unit.province: unit for unit in units}
-    if len(taken) < len(units):
+    mach = None
+    if variant.is_machiavelli:
+        # A garrison stands in its city beside the province's army or fleet.
+        MachBoard(variant, mach_rules(variant, options), units)
+        taken = {u.province: u for u in units if u.type != "G"}
+        mach = read_state(variant, doc.get("machiavelli"))
+    elif "machiavelli" in doc:
+        raise ValueError("'machiavelli' belongs to a Machiavelli variant's phases only")
+    elif len(taken) < len(units):
         _two_in_one(units)
     centers = lists.read_centers(doc.get("centers"))
     dislodged: list[Dislodged] = []
@@ -99,7 +110,7 @@ def read_phase(doc: Mapping[str, Any]) -> tuple[Position, list[GivenOrder], Opti
     elif doc.get("dislodged"):
         raise ValueError("'dislodged' belongs to a retreat phase only")
     orders = lists.read_orders(doc.get("orders", {}), phase.kind)
-    position = Position(variant, phase, units, centers, tuple(dislodged))
+    position = Position(variant, phase, units, centers, tuple(dislodged), mach)
     return position, orders, options
 
 
@@ -274,6 +285,8 @@ def _list(value: Any, where: str) -> list:
 def _power(variant: Variant, name: Any, where: str) -> str:
     if not isinstance(name, str):
         raise ValueError(f"{where}: a power name must be a string")
+    if variant.is_machiavelli and name.strip().lower() == AUTONOMOUS.lower():
+        return AUTONOMOUS  # the units and cities no power owns
     try:
         return variant.power(name).name
     except KeyError:
@@ -366,6 +379,9 @@ def write_result(variant: Variant, result: PhaseResult) -> dict[str, Any]:
     body["centers"] = _by_power(variant, [(o, c) for c, o in result.centers.items()])
     if result.adjustments is not None:
         body["adjustments"] = dict(result.adjustments)
+    if result.mach is not None:
+        body["machiavelli"] = write_state(variant, result.mach)
+        body["events"] = list(result.events)
     body["winner"] = result.winner
     return body
 
@@ -398,6 +414,8 @@ def forget_notations() -> None:
 def _by_power(variant: Variant, pairs: list[tuple[str, str]]) -> dict[str, list[str]]:
     """Powers in the variant's order, each with its sorted list; powers with none left out."""
     out: dict[str, list[str]] = {p.name: [] for p in variant.powers}
+    if variant.is_machiavelli:
+        out[AUTONOMOUS] = []
     for power, item in pairs:
         out[power].append(item)
     return {power: sorted(items) for power, items in out.items() if items}

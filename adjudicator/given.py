@@ -22,6 +22,7 @@ from variants import Variant
 
 from .board import Unit
 from .legality import Illegal
+from .machiavelli.state import MachState
 from .phase import Phase
 from .retreats import Dislodged
 from .variant_rules import misplaced
@@ -34,8 +35,9 @@ class Position:
     variant: Variant
     phase: Phase
     units: tuple[Unit, ...]
-    centers: Mapping[str, str]  # centre -> owner
+    centers: Mapping[str, str]  # centre -> owner (a Machiavelli city -> its controller)
     dislodged: tuple[Dislodged, ...] = ()  # retreat phases only
+    mach: MachState | None = None  # a Machiavelli game's state (adjudicator.machiavelli)
 
 
 class GivenOrder(NamedTuple):
@@ -96,7 +98,9 @@ def forget_readings() -> None:
 
 
 def _reading(variant: Variant, kind: str) -> Callable[[str], Reading]:
-    parser = syntax.OrderParser.for_names(variant.names)
+    # A Machiavelli map reads its own orders too (parser/machiavelli.lark).
+    dialect = "machiavelli" if variant.is_machiavelli else ""
+    parser = syntax.OrderParser.for_names(variant.names, dialect)
 
     def read(text: str) -> Reading:
         try:

@@ -75,8 +75,8 @@ def check_movement_orders(
     position: Position, orders: Sequence[GivenOrder], options: Options
 ) -> CheckedOrders:
     variant = position.variant
-    geo = geography(variant, options.dual(variant.rules), options.coastal_convoys)
-    board = Board(variant, geo, position.units, options.move_disband, options.blind)
+    geo = geography(variant, options.dual(variant.rules), options.coastal(variant))
+    board = Board(variant, geo, position.units, options.disbands(variant), options.blind)
     if variant.railways:
         board.rail_reach = rail_reach(variant, options)
     closed = closed_waters(variant, position.phase)
@@ -135,7 +135,7 @@ def _transform_command(
 def resolve_movement(position: Position, ready: CheckedOrders, options: Options) -> PhaseResult:
     """Adjudicate checked orders: the resolution and the board that follows."""
     variant = position.variant
-    geo = geography(variant, options.dual(variant.rules), options.coastal_convoys)
+    geo = geography(variant, options.dual(variant.rules), options.coastal(variant))
     orders, checked, chosen, commands = ready.orders, ready.checked, ready.chosen, ready.commands
     shores, links = ready.maps
     special = ready.special

@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, fields
 
+from variants import Variant
+
 CHOICES: dict[str, tuple[str, ...]] = {
     # DATC 4.A.2: convoy paradoxes. Szykman: the convoyed armies in the paradox do not move.
     # Alexander: a convoy is judged as if its army were absent (docs/rules.md).
@@ -37,6 +39,10 @@ FLAGS = (
     "railways",
     "gateways",
     "wings",
+    "mach2",
+    "garrisons",
+    "fortresses",
+    "money",
 )
 
 
@@ -49,11 +55,12 @@ class Options:
     build_centers: str = "variant"
     # Fleets in the map's `dual` coastal provinces may convoy (njudge SET DUALITY).
     duality: bool | None = None  # None: as the variant says (its rule word `duality`)
-    # Fleets in any coastal province may convoy (njudge SET COASTAL CONVOYS).
-    coastal_convoys: bool = False
+    # Fleets in any coastal province may convoy (njudge SET COASTAL CONVOYS). None: as the
+    # variant says: on for Machiavelli's first edition (manual 9.1), off elsewhere.
+    coastal_convoys: bool | None = None
     # A unit may be disbanded in a movement phase: it holds, then leaves the board (SET
-    # DISBAND).
-    move_disband: bool = False
+    # DISBAND). None: as the variant says, as coastal_convoys.
+    move_disband: bool | None = None
     # In an adjustment phase any unit may be removed, every unit is ordered (maintain or
     # remove), and a power builds up to its centres (SET ANY DISBAND).
     any_disband: bool = False
@@ -82,11 +89,37 @@ class Options:
     hong_kong: bool = False
     railways: bool = False
     gateways: bool = False
+    # Machiavelli's settings (manual 9.2; docs/machiavelli.md), for a Machiavelli variant:
+    # its second edition's rules (SET MACH2; None: as the variant's rule word `mach2`), its
+    # garrisons (SET NO GARRISONS), its fortresses in use (SET FORTRESSES; None: as the
+    # variant's rule word `fortresses`), and money (SET NO MONEY: a unit per city).
+    mach2: bool | None = None
+    garrisons: bool = True
+    fortresses: bool | None = None
+    money: bool = True
 
     def dual(self, rules: frozenset[str]) -> bool:
         """Do fleets in the map's `dual` provinces convoy: as the game set it (SET [NO]
         DUALITY), else as the variant's rules say (colonial's Cebu, ancient_med's Baleares)."""
         return "duality" in rules if self.duality is None else self.duality
+
+    def second_edition(self, variant: Variant) -> bool:
+        """Machiavelli's 1995 rules: as the game set it (SET MACH2), else the variant's."""
+        return "mach2" in variant.rules if self.mach2 is None else self.mach2
+
+    def coastal(self, variant: Variant) -> bool:
+        """Do fleets in coastal provinces convoy (SET COASTAL CONVOYS): on by default in
+        Machiavelli's first edition (manual 9.1; the njudge's variant table)."""
+        if self.coastal_convoys is not None:
+            return self.coastal_convoys
+        return variant.is_machiavelli and not self.second_edition(variant)
+
+    def disbands(self, variant: Variant) -> bool:
+        """May units disband in a movement phase (SET DISBAND): on by default in
+        Machiavelli's first edition (manual 9.1), as coastal convoys."""
+        if self.move_disband is not None:
+            return self.move_disband
+        return variant.is_machiavelli and not self.second_edition(variant)
 
     @property
     def every_winter(self) -> bool:

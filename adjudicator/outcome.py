@@ -21,6 +21,7 @@ from .adjustments import build_sites
 from .board import Unit
 from .given import GivenOrder, Position
 from .legality import Illegal
+from .machiavelli.state import MachState
 from .options import Options
 from .phase import Phase
 from .retreats import Dislodged
@@ -57,6 +58,10 @@ class PhaseResult:
     contested: list[str] = field(default_factory=list)  # after movement only
     adjustments: dict[str, int] | None = None  # when the next phase is an adjustment phase
     winner: str | None = None
+    # A Machiavelli game's state after the phase, and what happened beside the orders
+    # (sieges, control changing hands, eliminations: adjudicator.machiavelli).
+    mach: MachState | None = None
+    events: list[dict[str, str]] = field(default_factory=list)
 
 
 class _Rendered:

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 
 from .adjustment_phase import adjustments
 from .given import GivenOrder, Position
+from .machiavelli.phases import mach_phase
 from .movement_phase import movement
 from .options import Options
 from .outcome import PhaseResult
@@ -23,6 +24,8 @@ def adjudicate_phase(
     position: Position, orders: Sequence[GivenOrder], options: Options | None = None
 ) -> PhaseResult:
     options = options or Options()
+    if position.variant.is_machiavelli:
+        return mach_phase(position, orders, options)
     kind = position.phase.kind
     if kind == "movement":
         return movement(position, orders, options)

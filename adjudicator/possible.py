@@ -19,10 +19,12 @@ from .wings import WING, blockaded
 
 
 def movement_orders(
-    variant: Variant, units: Iterable[Unit], duality: bool = False
+    variant: Variant, units: Iterable[Unit], duality: bool = False, coastal_convoys: bool = False
 ) -> dict[Unit, list[str]]:
-    """For each unit: hold, every move, every support and every convoy it could make."""
-    geo = geography(variant, duality)
+    """For each unit: hold, every move, every support and every convoy it could make
+    (`duality`, `coastal_convoys`: the fleets in coastal provinces that may convoy, as the
+    game's options have them, Options.dual and Options.coastal_convoys)."""
+    geo = geography(variant, duality, coastal_convoys)
     units = list(units)
     board = Board(variant, geo, units)
     # Where each unit could go: (province it enters, text of the destination).
@@ -85,10 +87,14 @@ def retreat_orders(dislodged: Iterable[Dislodged]) -> dict[Unit, list[str]]:
 
 
 def adjustment_orders(
-    variant: Variant, units: Iterable[Unit], centers: Mapping[str, str]
+    variant: Variant,
+    units: Iterable[Unit],
+    centers: Mapping[str, str],
+    build_at: str = "variant",
 ) -> dict[str, tuple[int, list[str]]]:
     """Per power: how many it must build (+) or remove (-), and the orders that could do it
-    (a centre a wing blockades counts for nobody, wings.py)."""
+    (a centre a wing blockades counts for nobody, wings.py). `build_at`: where builds go,
+    the game's choice (Options.build_centers: variant, home, any, one)."""
     units = list(units)
     occupied = {u.province for u in units}
     shut = blockaded(units, centers)
@@ -101,7 +107,7 @@ def adjustment_orders(
             out[power.name] = (balance, [f"{u} D" for u in mine])
         elif balance > 0:
             orders = []
-            for site in build_sites(variant, power.name, centers, occupied):
+            for site in build_sites(variant, power.name, centers, occupied, build_at):
                 province = variant.provinces[site]
                 if "A" in variant.unit_types:
                     orders.append(f"A {site} B")

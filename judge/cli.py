@@ -1,4 +1,5 @@
-"""The `judge` command: serve, process, migrate, show, tick, try, variants, tournament, bot.
+"""The `judge` command: serve, process, migrate, show, tick, try, variants, tournament, bot,
+doctor, backup, restore.
 
 Exit statuses: 0 done; 1 failed (the message says why); 2 bad usage or no such game.
 `judge process` speaks sysexits to the mail system that pipes mail into it: 65 for a mail
@@ -10,10 +11,12 @@ from __future__ import annotations
 import argparse
 import json
 import logging
+import sqlite3
 import sys
 import time
 from collections.abc import Sequence
 from datetime import datetime
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 from zoneinfo import ZoneInfo
 
@@ -118,6 +121,23 @@ def _arguments() -> argparse.ArgumentParser:
     to.add_argument("--json", action="store_true", help="every game's seats and result")
     to.set_defaults(run=_tournament, settings_free=True)
 
+    dr = commands.add_parser("doctor", help="check this deployment and say what to fix")
+    dr.set_defaults(run=_doctor)
+
+    bk = commands.add_parser("backup", help="a consistent copy of the store, while serving")
+    bk.add_argument("file", help="where to write it")
+    bk.add_argument(
+        "--logical", action="store_true", help="PostgreSQL: a copy into SQLite, not pg_dump"
+    )
+    bk.set_defaults(run=_backup)
+
+    rs = commands.add_parser("restore", help="put a backup back (every judge serve stopped)")
+    rs.add_argument("file", help="a file `judge backup` wrote")
+    rs.add_argument(
+        "--force", action="store_true", help="even though a judge still answers at `listen`"
+    )
+    rs.set_defaults(run=_restore)
+
     from .botmail.command import add_parser as add_bot  # a player's tool: no engine
 
     add_bot(commands)
@@ -152,9 +172,10 @@ def _variants(settings: Settings | None, args: argparse.Namespace) -> int:
     else:
         for v in found:
             letters = " ".join(p["letter"] for p in v["powers"])
+            centres = "cities" if "machiavelli" in v.get("rules", ()) else "centres"
             print(
                 f"{v['name']:<16} {len(v['powers']):>2} powers ({letters}), "
-                f"{v['supply_centers']} centres, {v['centers_to_win']} to win, "
+                f"{v['supply_centers']} {centres}, {v['centers_to_win']} to win, "
                 f"from {v['start_phase']}"
             )
     return 1 if broken else 0
@@ -233,6 +254,53 @@ def _drain(store: Store, settings: Settings, clock: Clock) -> tuple[int, int]:
         answered += len(batch)
     sent = send_pending(store, settings, clock.now(), transport(settings), limit=10**9)
     return answered, sent
+
+
+# -- doctor, backup, restore ---------------------------------------------------------------
+
+
+def _doctor(settings: Settings, args: argparse.Namespace) -> int:
+    from .doctor import run
+
+    return run(settings)
+
+
+def _backup(settings: Settings, args: argparse.Namespace) -> int:
+    from .backup import backup
+
+    store = Store(settings.database, lock_timeout=settings.write_lock_timeout)
+    try:
+        print(backup(store, Path(args.file), logical=args.logical))
+    except (OSError, RuntimeError, sqlite3.Error) as exc:
+        print(f"judge: backup failed: {exc}", file=sys.stderr)
+        return 1
+    finally:
+        store.dispose()
+    return 0
+
+
+def _restore(settings: Settings, args: argparse.Namespace) -> int:
+    from .backup import restore
+    from .doctor import _listeners
+
+    if not args.force and any(f.level == "ok" for f in _listeners(settings)):
+        print(
+            "judge: a judge still answers at this judge's listener: stop every `judge serve` "
+            "(and mail into the judge, operations.md 6) first, or give --force",
+            file=sys.stderr,
+        )
+        return 1
+    store = Store(settings.database, lock_timeout=settings.write_lock_timeout)
+    try:
+        print(restore(store, Path(args.file)))
+        migrate.upgrade(store)  # a backup from an older judge is brought up to date
+        print(f"{store.display_url}: schema {migrate.current(store)}; start the judge")
+    except (OSError, RuntimeError, sqlite3.Error) as exc:
+        print(f"judge: restore failed: {exc}", file=sys.stderr)
+        return 1
+    finally:
+        store.dispose()
+    return 0
 
 
 # -- migrate -------------------------------------------------------------------------------
@@ -372,7 +440,11 @@ def _print_replies(maildir: Maildir, message_id: str, already: set[str], wait: f
             if message_id not in (mail["References"] or "") + (mail["In-Reply-To"] or ""):
                 continue
             print(f"===== mail to {mail['To']}: {mail['Subject']}")
-            print(mail.get_content().rstrip("\n"))
+            text = mail.get_body(preferencelist=("plain",))
+            print((text.get_content() if text is not None else "").rstrip("\n"))
+            for part in mail.iter_attachments():
+                size = len(part.get_payload(decode=True) or b"")
+                print(f"[{part.get_content_type()} {part.get_filename()}, {size:,} bytes]")
             print("===== end of mail")
             if mail["In-Reply-To"] == message_id:
                 answered_at = time.monotonic()

@@ -23,8 +23,8 @@ from pathlib import Path
 from lark import Lark, Token, Transformer, Tree, UnexpectedInput
 
 from .dpp_english import english
+from .dpp_levels import LEVELS, MARKER, beyond, level
 from .dpp_values import (
-    LEVELS,
     Alliance,
     And,
     Arrangement,
@@ -54,7 +54,7 @@ from .dpp_values import (
     Where,
     Xdo,
     dpp_text,
-    level,
+    tokens,
 )
 
 __all__ = [
@@ -63,6 +63,7 @@ __all__ = [
     "DppError",
     "DppMessage",
     "DppOrder",
+    "beyond",
     "check",
     "dpp_text",
     "english",
@@ -134,7 +135,8 @@ def read_dpp(text: str) -> DppMessage | None:
     starts like DPP but does not read."""
     if not looks_like_dpp(text):
         return None
-    return _Values().transform(_tree(text))
+    bare, err = _without_err(text)
+    return _with_err(_Values().transform(_tree(bare)), err)
 
 
 def check(text: str, powers: Collection[str], provinces: Collection[str]) -> DppMessage | None:
@@ -142,16 +144,46 @@ def check(text: str, powers: Collection[str], provinces: Collection[str]) -> Dpp
     power tokens (`power_tokens`), `provinces` the province tokens, upper case."""
     if not looks_like_dpp(text):
         return None
-    tree = _tree(text)
+    bare, err = _without_err(text)
+    tree = _tree(bare)
     for kind, token in _names(tree):
         known = powers if kind == "power" else provinces
         if str(token) not in known:
             what = "power" if kind == "power" else "province"
             raise DppError(
-                _marked(text, token.start_pos or 0),
+                _marked(bare, token.start_pos or 0),
                 f"{token} is not a {what} of this game.",
             )
-    return _Values().transform(tree)
+    return _with_err(_Values().transform(tree), err)
+
+
+_ERR = re.compile(r"\bERR\b")
+
+
+def _without_err(text: str) -> tuple[str, int | None]:
+    """DAIDE's HUH quotes a message with ERR before the first word not understood
+    (`HUH (PRP (ERR XDO ...))`): the text without that ERR, and where it stood among the
+    quoted message's tokens. ERR anywhere but in a HUH's message does not read."""
+    found = list(_ERR.finditer(text))
+    if not found:
+        return text, None
+    head = tokens(text[: found[0].start()])
+    quoted = head[:2] == ["HUH", "("]
+    if not quoted or len(found) > 1:
+        at = found[1 if quoted else 0].start()
+        raise DppError(
+            _marked(text[:at] + text[at + len("ERR") :], at),
+            "ERR may stand only once, in the message a HUH quotes.",
+        )
+    bare = text[: found[0].start()] + text[found[0].end() :]
+    return bare, len(head) - 2
+
+
+def _with_err(message: DppMessage, err: int | None) -> DppMessage:
+    if err is None:
+        return message
+    assert isinstance(message, Reply) and message.verb == "HUH"
+    return Reply("HUH", message.message, err)
 
 
 def power_tokens(names: Iterable[str]) -> dict[str, str]:
@@ -171,7 +203,7 @@ def power_tokens(names: Iterable[str]) -> dict[str, str]:
             for j in range(i + 1, len(letters))
         ]
         choices += [f"{letters[0]}{n:02d}" for n in range(100)]
-        token = next(x for x in choices if x not in out and x not in LEVELS)
+        token = next(x for x in choices if x not in out and x not in LEVELS and x != MARKER)
         out[token] = name
     return out
 
@@ -200,7 +232,7 @@ def _position(problem: UnexpectedInput, text: str) -> int:
 def _why(problem: UnexpectedInput, text: str, pos: int) -> str:
     expected = sorted(getattr(problem, "expected", None) or getattr(problem, "allowed", ()))
     wanted = [_WANTED.get(x, x) for x in expected if not x.startswith("__")]
-    rest = text[pos:].split()
+    rest = tokens(text[pos:])
     got = f"'{rest[0]}' cannot stand there" if rest else "The message ends too soon"
     if not wanted or len(wanted) > 8:
         return f"{got} (GET dpp for the words and their order)."
@@ -210,7 +242,8 @@ def _why(problem: UnexpectedInput, text: str, pos: int) -> str:
 
 def _marked(text: str, pos: int) -> str:
     """The message as HUH quotes it: ERR before the word at `pos`."""
-    marked = text[:pos].rstrip() + " ERR " + text[pos:].lstrip()
+    head = text[:pos].rstrip()
+    marked = head + ("" if head.endswith("(") else " ") + "ERR " + text[pos:].lstrip()
     return "HUH (" + " ".join(marked.split()) + ")"
 
 

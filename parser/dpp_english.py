@@ -41,6 +41,7 @@ from .dpp_values import (
     Where,
     Xdo,
     dpp_text,
+    tokens,
 )
 
 STANDARD = {
@@ -89,11 +90,17 @@ class _Reader:
         match message:
             case Offer(verb, arrangement):
                 return f"{who} {_OFFERS[verb][0]} {self.arrangement(arrangement)}."
+            case Reply("HUH", inner, 0):
+                return f"{who} does not understand {self.phrase(inner)} at all."
+            case Reply("HUH", inner, err) if err is not None:
+                word = (tokens(dpp_text(inner))[err:] or ["its end"])[0]
+                return f"{who} does not understand {self.phrase(inner)}, from {word} on."
             case Reply(verb, inner):
                 return f"{who} {_REPLIES[verb]} {self.phrase(inner)}."
-            case Try(tokens):
-                words = ", ".join(tokens) if tokens else "no words of DPP at all"
-                return f"{who} would like press in these words: {words}."
+            case Try(()):
+                return f"{who} understands no DPP press at all."
+            case Try(named):
+                return f"{who} would like press in these words: {', '.join(named)}."
         raise TypeError(message)
 
     def phrase(self, message: DppMessage) -> str:

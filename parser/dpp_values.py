@@ -9,6 +9,7 @@ the game's business (parser.dpp.check, parser.dpp_english).
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 # -- orders inside XDO ---------------------------------------------------------------------
@@ -162,10 +163,15 @@ class Offer:
 @dataclass(frozen=True, slots=True)
 class Reply:
     """YES, REJ, BWX (none of your business), HUH (not understood) or CCL (cancel) of a
-    message."""
+    message.
+
+    `err`, in a HUH only: where DAIDE's ERR stands in the quoted message, before the first
+    word not understood, as the index of that word among the message's tokens (its words
+    and brackets, `tokens`); None: no ERR."""
 
     verb: str
     message: DppMessage
+    err: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -180,14 +186,7 @@ DppMessage = Offer | Reply | Try
 OFFER_VERBS = ("PRP", "FCT", "INS", "QRY")
 REPLY_VERBS = ("YES", "REJ", "BWX", "HUH", "CCL")
 
-# DAIDE's press levels: the lowest level at which each word may be used.
-LEVELS: dict[str, int] = {
-    **dict.fromkeys(("PRP", "FCT", "CCL", "YES", "REJ", "BWX", "HUH", "TRY"), 10),
-    **dict.fromkeys(("PCE", "ALY", "VSS", "DRW", "SLO", "NOT", "NAR"), 10),
-    **dict.fromkeys(("XDO", "DMZ"), 20),
-    **dict.fromkeys(("AND", "ORR"), 30),
-    **dict.fromkeys(("INS", "QRY"), 50),
-}
+_TOKEN = re.compile(r"[()]|[^\s()]+")
 
 # -- writing ---------------------------------------------------------------------------------
 
@@ -262,21 +261,25 @@ def dpp_text(message: DppMessage) -> str:
     match message:
         case Offer(verb, arrangement):
             return f"{verb} ({arrangement_text(arrangement)})"
-        case Reply(verb, inner):
+        case Reply(verb, inner, None):
             return f"{verb} ({dpp_text(inner)})"
+        case Reply(verb, inner, err):
+            return f"{verb} ({with_err(dpp_text(inner), err)})"
         case Try(tokens):
             return f"TRY ({' '.join(tokens)})"
     raise TypeError(message)
 
 
-def words(message: DppMessage) -> set[str]:
-    """The language's words a message uses (not its powers and provinces): for its level."""
-    if isinstance(message, Try):
-        return {"TRY"}
-    text = dpp_text(message).replace("(", " ").replace(")", " ").split()
-    return {x for x in text if x in LEVELS}
+def tokens(text: str) -> list[str]:
+    """A message's tokens: its words and its brackets, in order."""
+    return _TOKEN.findall(text)
 
 
-def level(message: DppMessage) -> int:
-    """The DAIDE press level a message needs: that of its highest word."""
-    return max((LEVELS[x] for x in words(message)), default=10)
+def with_err(text: str, index: int) -> str:
+    """The message with DAIDE's ERR before its token number `index` (at the end if there
+    are not that many)."""
+    found = list(_TOKEN.finditer(text))
+    if index >= len(found):
+        return f"{text} ERR"
+    at = found[index].start()
+    return f"{text[:at]}ERR {text[at:]}"

@@ -31,15 +31,19 @@ from .commands import (
 from .commands.master import FLAGS, NUMBERS, RULES
 from .dates import When
 from .orders import (
+    Besiege,
     Build,
+    Convert,
     Convoy,
     Disband,
     Hold,
+    LiftSiege,
     Maintain,
     Move,
     Order,
     Remove,
     Retreat,
+    SupportConvert,
     SupportHold,
     SupportMove,
     Transform,
@@ -104,6 +108,21 @@ def order_text(order: Order) -> str:
         return f"{unit} M"
     if isinstance(order, Transform):
         return f"{unit} transform {order.into}" + (f"/{order.coast}" if order.coast else "")
+    return _machiavelli(order, unit)
+
+
+def _machiavelli(order: Order, unit: str) -> str:
+    """Machiavelli's orders (machiavelli.lark), as its grammar reads them back."""
+    if isinstance(order, Besiege):
+        return f"{unit} B" + (f" {order.place}" if order.place else "")
+    if isinstance(order, LiftSiege):
+        return f"{unit} LS"
+    if isinstance(order, Convert):
+        into = f" {order.into}" if order.into else ""
+        return f"{unit} C{into}" + (f" /{order.coast}" if order.coast else "")
+    if isinstance(order, SupportConvert):
+        into = f" {order.into}" if order.into else ""
+        return f"{unit} S {order.supported} C{into}"
     return unit  # Bare, Adjust
 
 

@@ -34,16 +34,20 @@ from .canonical import CanonicalReader
 from .values import (
     Adjust,
     Bare,
+    Besiege,
     Build,
+    Convert,
     Convoy,
     Disband,
     Hold,
+    LiftSiege,
     Location,
     Maintain,
     Move,
     Order,
     Remove,
     Retreat,
+    SupportConvert,
     SupportHold,
     SupportMove,
     Transform,
@@ -52,14 +56,18 @@ from .values import (
 )
 
 __all__ = [
+    "DIALECTS",
     "GRAMMAR",
     "PHASE_KINDS",
     "Adjust",
     "Bare",
+    "Besiege",
     "Build",
+    "Convert",
     "Convoy",
     "Disband",
     "Hold",
+    "LiftSiege",
     "Location",
     "Maintain",
     "Move",
@@ -69,6 +77,7 @@ __all__ = [
     "PhaseKind",
     "Remove",
     "Retreat",
+    "SupportConvert",
     "SupportHold",
     "SupportMove",
     "Transform",
@@ -81,6 +90,12 @@ PhaseKind = Literal["movement", "retreat", "adjustment"]
 PHASE_KINDS: tuple[PhaseKind, ...] = ("movement", "retreat", "adjustment")
 
 GRAMMAR = (Path(__file__).parent / "orders.lark").read_text(encoding="utf-8")
+# A map's rules may add orders of their own: Machiavelli's sieges, conversions and
+# garrisons (machiavelli.lark, which also makes `c` convert rather than convoy).
+DIALECTS = {
+    "": GRAMMAR,
+    "machiavelli": GRAMMAR + (Path(__file__).parent / "machiavelli.lark").read_text("utf-8"),
+}
 
 
 class OrderSyntaxError(ValueError):
@@ -102,8 +117,12 @@ class OrderSyntaxError(ValueError):
 
 _COAST_LETTER = {"n": "nc", "s": "sc", "e": "ec", "w": "wc"}
 _WS = re.compile(r"\s+")
-_UNIT_WORDS = {"army": "A", "a": "A", "fleet": "F", "f": "F", "wing": "W", "w": "W"}
-_UNIT_TYPES = ("ARMY", "FLEET", "F", "WING", "W")  # the terminals that may name a unit type
+_UNIT_WORDS = {
+    "army": "A", "a": "A", "fleet": "F", "f": "F", "wing": "W", "w": "W",
+    "garrison": "G", "g": "G",
+}  # fmt: skip
+# The terminals that may name a unit type.
+_UNIT_TYPES = ("ARMY", "FLEET", "F", "WING", "W", "GARRISON")
 _PLACE = ("PROVINCE", "COAST", "BARE_COAST")
 _BARE_COASTS = frozenset({"nc", "sc", "ec", "wc"})
 
@@ -133,7 +152,12 @@ class _Unreadable(Exception):
         self.position = position
 
 
-_BY_IDENTITY: dict[int, tuple[Mapping[str, str], OrderParser]] = {}
+_BY_IDENTITY: dict[tuple[int, str], tuple[Mapping[str, str], OrderParser]] = {}
+
+
+def _no_short_cut(clean: str, phase: str) -> None:
+    return None
+
 
 # A recipe is the parse tree of one shape with each word replaced by its place in the order.
 Recipe = tuple[str, tuple[Any, ...]] | int
@@ -142,9 +166,9 @@ Recipe = tuple[str, tuple[Any, ...]] | int
 class OrderParser:
     """Reads orders for one map; build it with `for_names` to share it between callers."""
 
-    def __init__(self, names: Mapping[str, str]) -> None:
+    def __init__(self, names: Mapping[str, str], dialect: str = "") -> None:
         self.names = dict(names)
-        grammar = GRAMMAR + f"\nPROVINCE: /{_trie_regex(self.names)}(?![a-z0-9])/\n"
+        grammar = DIALECTS[dialect] + f"\nPROVINCE: /{_trie_regex(self.names)}(?![a-z0-9])/\n"
         self._lark = Lark(grammar, parser="lalr", lexer=_Feed, start=list(PHASE_KINDS))
         # The scanner: every terminal of the grammar in one regular expression, keywords
         # before names (they are whole words, so they only ever meet a name spelt the same).
@@ -159,23 +183,27 @@ class OrderParser:
             + "|(?P<_JUNK>.)"
         )
         self._recipes: dict[tuple[str, tuple[str, ...]], Recipe] = {}
-        self._canonical = CanonicalReader(self.names, self._is_province).read
+        # The short cut reads the standard notation; a dialect's words (Machiavelli's `C`
+        # is convert) go the long way.
+        canonical = CanonicalReader(self.names, self._is_province).read
+        self._canonical = canonical if not dialect else _no_short_cut
 
     @staticmethod
     @lru_cache(maxsize=32)
-    def _cached(names: tuple[tuple[str, str], ...]) -> OrderParser:
-        return OrderParser(dict(names))
+    def _cached(names: tuple[tuple[str, str], ...], dialect: str = "") -> OrderParser:
+        return OrderParser(dict(names), dialect)
 
     @classmethod
-    def for_names(cls, names: Mapping[str, str]) -> OrderParser:
-        """The parser for these names, built once per set of names."""
+    def for_names(cls, names: Mapping[str, str], dialect: str = "") -> OrderParser:
+        """The parser for these names (and the orders a map's rules add: `DIALECTS`), built
+        once per set of names."""
         # Callers pass the same mapping again and again (a variant's names): look it up by
         # identity first, and compare contents only for a mapping not seen before.
-        known = _BY_IDENTITY.get(id(names))
+        known = _BY_IDENTITY.get((id(names), dialect))
         if known is not None and known[0] is names:
             return known[1]
-        parser = cls._cached(tuple(sorted(names.items())))
-        _BY_IDENTITY[id(names)] = (names, parser)
+        parser = cls._cached(tuple(sorted(names.items())), dialect)
+        _BY_IDENTITY[(id(names), dialect)] = (names, parser)
         return parser
 
     def parse(self, text: str, phase: PhaseKind) -> Order:
@@ -405,7 +433,27 @@ _RULES: dict[str, Any] = {
         UnitSpec(None, Location(items[2].province)), items[1], items[2].coast
     ),
     "waive": lambda items: Waive(_waived_for(str(items[0]))),
+    # Machiavelli (machiavelli.lark)
+    "besiege": lambda items: Besiege(
+        items[0], next((i for i in items[2:] if isinstance(i, Location)), None)
+    ),
+    "lift_siege": lambda items: LiftSiege(items[0]),
+    "convert": lambda items: _convert(items),
+    "support_convert": lambda items: SupportConvert(items[0], items[2], _type_of(items[4:])),
 }
+_TYPE_LETTERS = frozenset(_UNIT_WORDS.values())
+
+
+def _type_of(items: list[Any]) -> str | None:
+    """The unit type an order's last parts begin with (`C F/nc`), or None."""
+    return items[0] if items and items[0] in _TYPE_LETTERS else None
+
+
+def _convert(items: list[Any]) -> Convert:
+    """`A gen C G`, `G stp C F/nc`, `G stp C /nc`: the type, then the coast, both optional."""
+    rest = items[2:]
+    into = _type_of(rest)
+    return Convert(items[0], into, _coast(rest[1:] if into else rest))
 
 
 def _waived_for(word: str) -> str | None:

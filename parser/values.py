@@ -112,6 +112,43 @@ class Waive:
 
 
 @dataclass(frozen=True, slots=True)
+class Besiege:
+    """`A pad B`: Machiavelli's siege of the garrison (or rebellion) in the unit's city;
+    `place` if the order names it (`A pad B G pad`)."""
+
+    unit: UnitSpec
+    place: Location | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class LiftSiege:
+    """`A pad LS`: Machiavelli: the unit ends its siege and holds."""
+
+    unit: UnitSpec
+
+
+@dataclass(frozen=True, slots=True)
+class Convert:
+    """`A gen C G`, `G gen C F`: Machiavelli: a unit goes into its province's city as a
+    garrison, or a garrison out of it as an army or a fleet (`into` None: as the rules
+    allow there); in a retreat phase, into the city only."""
+
+    unit: UnitSpec
+    into: str | None = None
+    coast: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class SupportConvert:
+    """`A mon S G gen C A`: Machiavelli: support of a garrison converting into its
+    province (the njudge counts any support of a garrison so)."""
+
+    unit: UnitSpec
+    supported: UnitSpec
+    into: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class Bare:
     """A unit with no action word (`A Par`): the njudge calls that an invalid order."""
 
@@ -132,5 +169,9 @@ Order = (
     | Maintain
     | Transform
     | Waive
+    | Besiege
+    | LiftSiege
+    | Convert
+    | SupportConvert
     | Bare
 )

@@ -12,6 +12,7 @@ from __future__ import annotations
 import random
 
 from adjudicator.given import Position
+from adjudicator.options import Options
 
 from . import blabbot, dumbbot, holding, loeb, randomly
 from .strategy import Strategy
@@ -31,9 +32,14 @@ def play(
     power: str,
     rng: random.Random,
     friends: frozenset[str] = frozenset(),
+    options: Options | None = None,
 ) -> list[str]:
-    """The power's orders for the phase the position is at; KeyError for an unknown name."""
-    return STRATEGIES[strategy](position, power, rng, friends)
+    """The power's orders for the phase the position is at, legal under the game's rule
+    `options` (None: the adjudicator's defaults); KeyError for an unknown name."""
+    return STRATEGIES[strategy](position, power, rng, friends, options or DEFAULTS)
+
+
+DEFAULTS = Options()
 
 
 def rng_for(seed: int, phase: str, power: str) -> random.Random:

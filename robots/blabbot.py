@@ -11,9 +11,12 @@ from __future__ import annotations
 import random
 
 from adjudicator.given import Position
+from adjudicator.options import Options
 
-from .dumbbot import play as play_dumbbot
+from .dumbbot import play_with_friends
 
 
-def play(position: Position, power: str, rng: random.Random, friends: frozenset[str]) -> list[str]:
-    return play_dumbbot(position, power, rng, friends - {power})
+def play(
+    position: Position, power: str, rng: random.Random, friends: frozenset[str], options: Options
+) -> list[str]:
+    return play_with_friends(position, power, rng, friends - {power}, options)

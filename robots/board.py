@@ -1,6 +1,6 @@
 """The board as the thinking strategies (loeb, dumbbot, blabbot) see it: which provinces
 touch, who could reach what this turn, and the legal orders of one power's units, split
-into moves and supports.
+into moves, supports and convoys (robots/convoys.py).
 
 Every order these strategies give is taken from adjudicator/possible.py's list, so a
 strategy cannot give an order the adjudicator refuses, on any variant.
@@ -14,8 +14,11 @@ from functools import cache
 
 from adjudicator.board import Unit
 from adjudicator.given import Position
-from adjudicator.possible import movement_orders
+from adjudicator.options import Options
 from variants import Variant, province_of
+
+from .convoys import Convoy, convoy_routes
+from .strategy import movement_table
 
 
 @cache
@@ -67,15 +70,17 @@ class Choices:
     moves: dict[Unit, dict[str, str]]
     # (supporter, supported unit, province it moves to or None for a hold) -> order text
     supports: dict[tuple[Unit, Unit, str | None], str]
+    # army -> province it could reach only by sea -> the move and its fleets' convoy orders
+    convoys: dict[Unit, dict[str, Convoy]]
 
 
-def options(position: Position, power: str) -> Choices:
-    """The power's units' moves (not convoyed) and supports of each other, from
-    possible.py's list for the power's units alone: what is possible among them stays
-    possible with the other units on the board (a convoy route only gains fleets), and the
-    list is a seventh of the work of everybody's."""
+def options(position: Position, power: str, rules: Options) -> Choices:
+    """The power's units' moves, supports of each other and convoys by its own fleets, from
+    possible.py's list for the power's units alone (under the game's rule options): what is
+    possible among them stays possible with the other units on the board (a convoy route
+    only gains fleets), and the list is a seventh of the work of everybody's."""
     mine_only = [u for u in position.units if u.power == power]
-    table = movement_orders(position.variant, mine_only)
+    table = movement_table(position, mine_only, rules)
     by_name = {str(u): u for u in mine_only}
     moves: dict[Unit, dict[str, str]] = {}
     supports: dict[tuple[Unit, Unit, str | None], str] = {}
@@ -93,4 +98,4 @@ def options(position: Position, power: str) -> Choices:
                 target = province_of(words[6]) if len(words) > 5 else None
                 supports[(unit, other, target)] = text
         moves[unit] = mine
-    return Choices(moves, supports)
+    return Choices(moves, supports, convoy_routes(position, mine_only, table, rules))

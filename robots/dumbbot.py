@@ -9,8 +9,9 @@ the competition of the strongest other power takes from it. Each unit then choos
 random but weighted towards the best, among staying and its moves; a unit that picks a
 place another of ours already goes to supports it instead.
 
-`friends` (blabbot's peace) are treated like ourselves: their centres are worth nothing to
-attack, their units are no competition, and no move goes where they stand or own a centre.
+Friends (blabbot's, through `play_with_friends`; DumbBot itself has none) are treated like
+ourselves: their centres are worth nothing to attack, their units are no competition, and no
+move goes where they stand or own a centre.
 """
 
 from __future__ import annotations
@@ -20,8 +21,10 @@ from collections import Counter
 
 from adjudicator.board import Unit
 from adjudicator.given import Position
+from adjudicator.options import Options
 
 from .board import Choices, options, presence, spread_table
+from .convoys import convoy_instead
 from .strategy import own_units
 from .valued import adjustments, retreats
 
@@ -93,11 +96,11 @@ def weighted_pick(ranked: list[tuple[float, str | None]], rng: random.Random) ->
 
 
 def movement(
-    position: Position, power: str, rng: random.Random, friends: frozenset[str]
+    position: Position, power: str, rng: random.Random, friends: frozenset[str], rules: Options
 ) -> list[str]:
     weights = AUTUMN if position.phase.in_center_season(position.variant) else SPRING
     value = values(position, power, friends, weights)
-    legal = options(position, power)
+    legal = options(position, power, rules)
     barred = forbidden(position, friends)
     units = own_units(position, power)
     rng.shuffle(units)
@@ -130,6 +133,7 @@ def movement(
             going[unit] = None
             orders[unit] = f"{unit} H"
     _no_self_bounce(orders, going, legal)
+    convoy_instead(orders, legal.convoys, value, barred)
     return [orders[u] for u in own_units(position, power)]
 
 
@@ -144,13 +148,24 @@ def _no_self_bounce(orders: dict[Unit, str], going: dict[Unit, str | None], lega
             going[unit] = None
 
 
-def play(position: Position, power: str, rng: random.Random, friends: frozenset[str]) -> list[str]:
+def play(
+    position: Position, power: str, rng: random.Random, friends: frozenset[str], rules: Options
+) -> list[str]:
+    """DumbBot knows no friends (Norman's method has none): whoever the judge's observation
+    module or a tournament counts as one, it plays against like anyone."""
+    return play_with_friends(position, power, rng, frozenset(), rules)
+
+
+def play_with_friends(
+    position: Position, power: str, rng: random.Random, friends: frozenset[str], rules: Options
+) -> list[str]:
+    """DumbBot's play with `friends` weighted like ourselves (blabbot's)."""
     kind = position.phase.kind
     if kind == "movement":
-        return movement(position, power, rng, friends)
+        return movement(position, power, rng, friends, rules)
     if kind == "retreat":
         weights = AUTUMN if position.phase.in_center_season(position.variant) else SPRING
         value = values(position, power, friends, weights)
         return retreats(position, power, value, forbidden(position, friends))
     value = values(position, power, friends, WINTER)
-    return adjustments(position, power, value, rng)
+    return adjustments(position, power, value, rng, rules)

@@ -85,7 +85,7 @@ def play_game(
         given = []
         for power, strategy in seats.items():
             rng = rng_for(seed, phase, power)
-            for text in play(strategy, position, power, rng, friends[power]):
+            for text in play(strategy, position, power, rng, friends[power], options):
                 given.append((power, text))
         result = adjudicate_phase(position, read_orders(variant, position.phase, given), options)
         record.phases += 1

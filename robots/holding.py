@@ -9,17 +9,20 @@ from __future__ import annotations
 import random
 
 from adjudicator.given import Position
+from adjudicator.options import Options
 
 from .strategy import adjustment, farthest_first, own_units
 
 
-def play(position: Position, power: str, rng: random.Random, friends: frozenset[str]) -> list[str]:
+def play(
+    position: Position, power: str, rng: random.Random, friends: frozenset[str], options: Options
+) -> list[str]:
     kind = position.phase.kind
     if kind == "movement":
         return [f"{u} H" for u in own_units(position, power)]
     if kind == "retreat":
         return [f"{d.unit} D" for d in position.dislodged if d.unit.power == power]
-    balance, _ = adjustment(position, power)
+    balance, _ = adjustment(position, power, options)
     if balance > 0:
         return ["WAIVE"] * balance
     if balance < 0:

@@ -16,7 +16,9 @@ Each movement phase goes in the five stages Loeb described:
     otherwise one unit moves in, the one leaving the least important place, supported by
     the rest; a target where another of our units stands is dealt with after that unit;
 (e) reassignment: a unit left holding supports a neighbouring target if it can.
-It never convoys. Retreats, builds and removals follow the same importances.
+Then an army goes by convoy where landing it, with the fleets that carry it staying at sea,
+is worth more than what they were to do (robots/convoys.py); Loeb's program never convoyed.
+Retreats, builds and removals follow the same importances.
 """
 
 from __future__ import annotations
@@ -26,8 +28,10 @@ from collections import defaultdict
 
 from adjudicator.board import Unit
 from adjudicator.given import Position
+from adjudicator.options import Options
 
 from .board import neighbours, options, presence
+from .convoys import convoy_instead
 from .strategy import own_units
 from .valued import adjustments, retreats
 
@@ -82,10 +86,10 @@ def importance(
 
 
 def movement(
-    position: Position, power: str, rng: random.Random, friends: frozenset[str]
+    position: Position, power: str, rng: random.Random, friends: frozenset[str], rules: Options
 ) -> list[str]:
     value, enemies = importance(position, power, rng, friends)
-    legal = options(position, power)
+    legal = options(position, power, rules)
     barred = {u.province for u in position.units if u.power in friends}
     barred.update(c for c, o in position.centers.items() if o in friends)
     units = own_units(position, power)
@@ -152,14 +156,17 @@ def movement(
         ]
         if helps:
             orders[unit] = max(helps)[1]
+    convoy_instead(orders, legal.convoys, value, barred)
     return [orders[u] for u in units]
 
 
-def play(position: Position, power: str, rng: random.Random, friends: frozenset[str]) -> list[str]:
+def play(
+    position: Position, power: str, rng: random.Random, friends: frozenset[str], rules: Options
+) -> list[str]:
     kind = position.phase.kind
     if kind == "movement":
-        return movement(position, power, rng, friends)
+        return movement(position, power, rng, friends, rules)
     value, _ = importance(position, power, rng, friends)
     if kind == "retreat":
         return retreats(position, power, value)
-    return adjustments(position, power, value, rng)
+    return adjustments(position, power, value, rng, rules)

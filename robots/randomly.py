@@ -8,21 +8,24 @@ from __future__ import annotations
 import random
 
 from adjudicator.given import Position
-from adjudicator.possible import movement_orders, retreat_orders
+from adjudicator.options import Options
+from adjudicator.possible import retreat_orders
 
-from .strategy import adjustment, distinct_builds, own_units
+from .strategy import adjustment, distinct_builds, movement_table, own_units
 
 # How often each kind of order is chosen when the unit has one of that kind.
 WEIGHTS = {"H": 1, "-": 4, "S": 2, "C": 1}
 
 
-def play(position: Position, power: str, rng: random.Random, friends: frozenset[str]) -> list[str]:
+def play(
+    position: Position, power: str, rng: random.Random, friends: frozenset[str], options: Options
+) -> list[str]:
     kind = position.phase.kind
     if kind == "movement":
         mine = own_units(position, power)
         if not mine:
             return []
-        table = movement_orders(position.variant, position.units)
+        table = movement_table(position, list(position.units), options)
         orders = []
         for unit in mine:
             by_kind: dict[str, list[str]] = {}
@@ -34,12 +37,12 @@ def play(position: Position, power: str, rng: random.Random, friends: frozenset[
         return orders
     if kind == "retreat":
         mine = [d for d in position.dislodged if d.unit.power == power]
-        return [rng.choice(options) for options in retreat_orders(mine).values()]
-    balance, options = adjustment(position, power)
+        return [rng.choice(texts) for texts in retreat_orders(mine).values()]
+    balance, choices = adjustment(position, power, options)
     if balance > 0:
-        sites = distinct_builds(options)
+        sites = distinct_builds(choices)
         chosen = rng.sample(sorted(sites), min(balance, len(sites)))
         return [rng.choice(sites[site]) for site in chosen]
     if balance < 0:
-        return rng.sample(options, min(-balance, len(options)))
+        return rng.sample(choices, min(-balance, len(choices)))
     return []

@@ -9,20 +9,37 @@ from functools import cache
 from adjudicator.board import Unit
 from adjudicator.geography import geography
 from adjudicator.given import Position
-from adjudicator.possible import adjustment_orders
+from adjudicator.options import Options
+from adjudicator.possible import adjustment_orders, movement_orders
 from variants import Variant
 
-# (position, power, rng, friends) -> the power's order texts for the phase.
-Strategy = Callable[[Position, str, random.Random, frozenset[str]], list[str]]
+# (position, power, rng, friends, the game's rule options) -> the power's order texts for
+# the phase. The options decide what is legal where the game departs from the variant's
+# rules (where builds go, which coasts convoy).
+Strategy = Callable[[Position, str, random.Random, frozenset[str], Options], list[str]]
 
 
 def own_units(position: Position, power: str) -> list[Unit]:
     return [u for u in position.units if u.power == power]
 
 
-def adjustment(position: Position, power: str) -> tuple[int, list[str]]:
-    """Builds (+) or removals (-) due, and the orders that could make them."""
-    return adjustment_orders(position.variant, position.units, position.centers).get(power, (0, []))
+def movement_table(
+    position: Position, units: list[Unit], options: Options
+) -> dict[Unit, list[str]]:
+    """Every legal movement order of `units` (adjudicator/possible.py), with the coasts that
+    convoy as the game's options have them."""
+    variant = position.variant
+    return movement_orders(variant, units, options.dual(variant.rules), options.coastal_convoys)
+
+
+def adjustment(position: Position, power: str, options: Options) -> tuple[int, list[str]]:
+    """Builds (+) or removals (-) due, and the orders that could make them: builds where
+    the game's rule puts them (SET ANY CENTER, the variant's own rule), as the adjudicator
+    judges them."""
+    table = adjustment_orders(
+        position.variant, position.units, position.centers, options.build_centers
+    )
+    return table.get(power, (0, []))
 
 
 def distinct_builds(options: list[str]) -> dict[str, list[str]]:

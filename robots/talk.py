@@ -1,35 +1,46 @@
 """How the robots answer DPP press (parser/dpp.py), each at the level its strategy uses.
 
-Pure: a message in, the text of the answer out (or None: no answer). Powers are power
-names, as robots.play and the judge use them; `tokens` maps the DPP tokens of the game's
-powers to those names (parser.dpp.power_tokens; Standard's by default).
+Pure: a message in, the texts of the answers out (none, one, or DAIDE's HUH then TRY).
+Powers are power names, as robots.play and the judge use them; `tokens` maps the DPP tokens
+of the game's powers to those names (parser.dpp.power_tokens; Standard's by default).
 
-- `hold`, `random`, `loeb`: Loeb's robots of 1990 predate any press language: they read
-  nothing and answer nothing.
-- `dumbbot`: David Norman's DumbBot has no press: a proposal (PRP, INS) is refused (REJ),
-  a question (QRY) not understood (HUH with ERR before it); statements and replies need
-  no answer.
+DAIDE's message syntax (Andrew Rose, version 0.178, level 10, "Reporting your abilities";
+parser/dpp_levels.py) says how a program answers press it cannot read: HUH, the message
+quoted with ERR before the first token it does not understand, then TRY with the tokens it
+does; a program with no press (level 0) answers HUH (ERR message) and TRY (). No HUH
+answers a HUH or a TRY. As BlabBot does (seeds/blabbot.txt), the TRY goes only the first
+time to each power (`tried`: already sent to this sender): it says the same every time.
+
+- `hold`: Loeb's civil disorder. A power in civil disorder reads nothing (DAIDE's server
+  answers press to it with CCD): no answer.
+- `random`, `loeb`, `dumbbot`: no press (DumbBot and Loeb's programs are level 0): HUH
+  (ERR ...) and TRY (), whatever the message, a broadcast too, since the sender waits for
+  each addressee's answer before a proposal is agreed.
 - `blabbot`: John Newbury's BlabBot, DumbBot with peace press at level 10. It accepts
   (YES) peace between itself and the sender, PCE (x y) in either order, and answers BWX to
   any other press of level 10 that asks for an answer (peace among others, NOT (PCE ...),
-  INS instead of PRP ...). A proposal of a draw it accepts under the policy Joe when every
-  power left is its friend, and rejects otherwise (policy Mac never draws). Press above
-  its level is answered with TRY and the words it understands, in place of the seed's
-  HUH-then-TRY (one answer per message; TRY says the same to a program, more to a person).
+  and, as the seed says, INS instead of PRP). A proposal of a draw it accepts under the
+  policy Joe when every power left is its friend, and rejects otherwise (policy Mac never
+  draws). Other press above its level gets HUH with ERR where it stops understanding
+  (XDO, DMZ, AND, ORR, QRY), then TRY with its words.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 
-from parser.dpp import power_tokens
+from parser.dpp import beyond, power_tokens
 from parser.dpp_english import STANDARD
-from parser.dpp_values import DppMessage, Draw, Offer, Peace, Reply, Try, dpp_text, level
+from parser.dpp_values import DppMessage, Draw, Offer, Peace, Reply, Try, dpp_text
 
 STRATEGIES_TALK = ("hold", "random", "loeb", "dumbbot", "blabbot")
+NO_PRESS = ("random", "loeb", "dumbbot")
 POLICIES = ("joe", "mac")
 BLABBOT_LEVEL = 10
-BLABBOT_WORDS = ("PRP", "PCE", "DRW", "YES", "REJ", "BWX", "HUH", "TRY")
+BLABBOT_ALSO = frozenset({"INS"})  # of level 60, read as PRP is (and answered BWX)
+# The tokens BlabBot reads, for its TRY: DAIDE's level-10 list, and INS (a TRY need not
+# list TRY and HUH).
+BLABBOT_WORDS = ("PRP", "INS", "PCE", "ALY", "VSS", "DRW", "SLO", "NOT", "YES", "REJ", "BWX")
 
 
 def answer(
@@ -42,18 +53,39 @@ def answer(
     tokens: Mapping[str, str] | None = None,
     remaining: frozenset[str] | None = None,
     policy: str = "joe",
-) -> str | None:
-    """The DPP text `power`, played by `strategy`, sends back to `sender` for `message`
-    (None: no answer). `friends`: the powers it counts as friends; `remaining`: the powers
-    still in the game (for a draw; None: only the sender and itself are known).
-    KeyError for an unknown strategy."""
+    tried: bool = False,
+) -> list[str]:
+    """The DPP texts `power`, played by `strategy`, sends back to `sender` for `message`,
+    in order (none: no answer). `friends`: the powers it counts as friends; `remaining`:
+    the powers still in the game (for a draw; None: only the sender and itself are known);
+    `tried`: it has sent the sender its TRY already. KeyError for an unknown strategy."""
     if strategy not in STRATEGIES_TALK:
         raise KeyError(strategy)
-    if strategy in ("hold", "random", "loeb"):
-        return None
-    if strategy == "dumbbot":
-        return _dumbbot(message)
-    return _blabbot(power, sender, message, friends, tokens or STANDARD, remaining, policy)
+    if strategy == "hold" or _asks_nothing_of_huh(message):
+        return []
+    if strategy in NO_PRESS:
+        return _not_understood(message, 0, frozenset(), (), tried)
+    if isinstance(message, Reply | Try):
+        return []  # replies and TRY ask for no answer
+    if beyond(message, BLABBOT_LEVEL, BLABBOT_ALSO) is not None:
+        return _not_understood(message, BLABBOT_LEVEL, BLABBOT_ALSO, BLABBOT_WORDS, tried)
+    said = _blabbot(power, sender, message, friends, tokens or STANDARD, remaining, policy)
+    return [said] if said else []
+
+
+def _asks_nothing_of_huh(message: DppMessage) -> bool:
+    """DAIDE: no HUH (nor anything else) answers a HUH or a TRY."""
+    return isinstance(message, Try) or (isinstance(message, Reply) and message.verb == "HUH")
+
+
+def _not_understood(
+    message: DppMessage, level: int, also: frozenset[str], words: tuple[str, ...], tried: bool
+) -> list[str]:
+    """DAIDE's HUH, ERR where the reader stops understanding, then (unless it was sent
+    before) TRY with the words it reads."""
+    err = beyond(message, level, also) or 0
+    huh = dpp_text(Reply("HUH", message, err))
+    return [huh] if tried else [huh, dpp_text(Try(words))]
 
 
 def opening(
@@ -92,14 +124,6 @@ def befriends(power: str, sender: str, message: DppMessage, tokens: Mapping[str,
 # -- the strategies ------------------------------------------------------------------------
 
 
-def _dumbbot(message: DppMessage) -> str | None:
-    if isinstance(message, Offer) and message.verb in ("PRP", "INS"):
-        return f"REJ ({dpp_text(message)})"
-    if isinstance(message, Offer) and message.verb == "QRY":
-        return f"HUH (ERR {dpp_text(message)})"
-    return None
-
-
 def _blabbot(
     power: str,
     sender: str,
@@ -109,10 +133,7 @@ def _blabbot(
     remaining: frozenset[str] | None,
     policy: str,
 ) -> str | None:
-    if isinstance(message, Reply | Try):
-        return None  # replies and TRY ask for no answer
-    if level(message) > BLABBOT_LEVEL:
-        return f"TRY ({' '.join(BLABBOT_WORDS)})"
+    assert isinstance(message, Offer)
     if message.verb == "FCT":
         return None
     quoted = dpp_text(message)

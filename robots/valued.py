@@ -14,6 +14,7 @@ from collections.abc import Mapping
 
 from adjudicator.board import Unit
 from adjudicator.given import Position
+from adjudicator.options import Options
 from adjudicator.possible import retreat_orders
 from variants import province_of
 
@@ -41,8 +42,12 @@ def retreats(
     return orders
 
 
-def adjustments(position: Position, power: str, value: Values, rng: random.Random) -> list[str]:
-    balance, options = adjustment(position, power)
+def adjustments(
+    position: Position, power: str, value: Values, rng: random.Random, rules: Options
+) -> list[str]:
+    """Builds where the game's rules allow them (`rules`: SET ANY CENTER and the like),
+    most valuable first; removals where the least is lost."""
+    balance, options = adjustment(position, power, rules)
     variant = position.variant
     if balance > 0:
         sites = distinct_builds(options)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import atexit
 import os
+import pwd
 import shutil
 import signal
 import smtplib
@@ -14,7 +15,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from email.message import EmailMessage
 from email.utils import make_msgid, parseaddr
@@ -52,6 +53,9 @@ def environment(home: Path, **extra: str) -> dict[str, str]:
         "JUDGE_KEEPER": "keeper@test.example",
         # scrypt at 2**10, not 2**14: hashing is the same, a sixteenth of the work
         "JUDGE_PASSWORD_COST": "10",
+        # The board's pictures cost about 0.1 s a results mail, and most tests read only the
+        # text: tests/test_pictures_by_mail.py turns them on (JUDGE_PICTURES="true").
+        "JUDGE_PICTURES": "false",
     }
     env.update(extra)
     return env
@@ -181,7 +185,8 @@ class InProcessJudge:
         self.settings = load(self.env)
         self.store = migrated(self.settings)
         self.judge = Judge(self.settings, clock)
-        self.client = Client.of(self.settings)
+        # A judge that hears mail over LMTP only (behind Postfix) is mailed through Postfix.
+        self.client = Client.of(self.settings) if self.settings.listen else None
         self.mailbox = Mailbox(self.settings.home / "mail")
 
     def __enter__(self) -> InProcessJudge:
@@ -222,24 +227,33 @@ class InProcessJudge:
 
 
 class JudgeProcess:
-    """`python -m judge serve` as a child process."""
+    """`python -m judge serve` as a child process; with `python` and `user`, run by that
+    interpreter as that user (as systemd's User= does: tests/postfixkit.py)."""
 
-    def __init__(self, env: dict[str, str]) -> None:
+    def __init__(
+        self, env: dict[str, str], python: Sequence[str] = (), user: int | None = None
+    ) -> None:
         self.env = {**os.environ, **env, "PYTHONUNBUFFERED": "1"}
         self.settings = load(env)
         self.client = Client.of(self.settings)
         self.proc: subprocess.Popen[bytes] | None = None
         self.log = self.settings.home / "serve.log"
+        self.python = list(python) or [sys.executable]
+        self.user = user
 
     def start(self, timeout: float = 30) -> None:
         self.settings.home.mkdir(parents=True, exist_ok=True)
         with open(self.log, "ab") as log:
             self.proc = subprocess.Popen(
-                [sys.executable, "-m", "judge", "serve"],
+                [*self.python, "-m", "judge", "serve"],
                 env=self.env,
                 cwd=ROOT,
                 stdout=log,
                 stderr=subprocess.STDOUT,
+                start_new_session=True,  # its own process group: its CPU is countable
+                user=self.user,
+                group=None if self.user is None else pwd.getpwuid(self.user).pw_gid,
+                extra_groups=None if self.user is None else [],
             )
         end = time.monotonic() + timeout
         while True:

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from parser.dpp import DppError, check, english, level, power_tokens, read_dpp
+from parser.dpp import DppError, beyond, check, english, level, power_tokens, read_dpp
 from parser.dpp_values import Offer, Peace, Reply, dpp_text
 
 # One message at least for every word of the language.
@@ -151,12 +151,44 @@ def test_check_against_the_game():
     assert check("Hello", powers, provinces) is None
 
 
-def test_levels():
-    assert level(read_dpp("PRP (PCE (FRA GER))")) == 10
-    assert level(read_dpp("PRP (XDO (GER WVE))")) == 20
-    assert level(read_dpp("PRP (AND (PCE (FRA GER)) (DRW))")) == 30
-    assert level(read_dpp("INS (PCE (FRA GER))")) == 50
-    assert level(read_dpp("TRY (XDO INS)")) == 10  # naming words is not using them
+@pytest.mark.parametrize(
+    ("text", "needed"),
+    [
+        # DAIDE's message syntax (Andrew Rose, v0.178), section by section.
+        ("PRP (PCE (FRA GER))", 10),
+        ("PRP (NAR (ALY (FRA GER) VSS (ENG)))", 10),
+        ("FCT (SLO (FRA))", 10),
+        ("CCL (PRP (DRW))", 10),
+        ("PRP (XDO (GER WVE))", 20),
+        ("PRP (DMZ (FRA GER) (BUR))", 20),
+        ("PRP (AND (PCE (FRA GER)) (DRW))", 30),  # one AND or ORR, not nested
+        ("PRP (ORR (AND (PCE (FRA GER)) (DRW)) (DRW))", 50),  # nested
+        ("PRP (AND (DRW) (NOT (ORR (DRW) (SLO (FRA)))))", 50),  # both in one message
+        ("INS (PCE (FRA GER))", 60),
+        ("QRY (PCE (FRA GER))", 60),
+        ("TRY (XDO INS)", 10),  # naming words is not using them
+    ],
+)
+def test_levels_are_daides(text, needed):
+    assert level(read_dpp(text)) == needed
+
+
+def test_where_a_lower_level_stops_understanding():
+    nested = read_dpp("PRP (AND (PCE (FRA GER)) (ORR (DRW) (SLO (FRA))))")
+    assert beyond(nested, 50) is None
+    assert dpp_text(Reply("HUH", nested, beyond(nested, 30))) == (
+        "HUH (PRP (AND (PCE (FRA GER)) (ERR ORR (DRW) (SLO (FRA)))))"
+    )
+    assert beyond(nested, 10) == 2 and beyond(nested, 0) == 0
+
+
+def test_a_huh_quotes_with_err_and_reads_back():
+    for text in ["HUH (ERR QRY (PCE (FRA GER)))", "HUH (PRP (ERR XDO (GER WVE)))"]:
+        assert dpp_text(read_dpp(text)) == text
+    assert read_dpp("HUH (PRP (ERR XDO (GER WVE)))").err == 2
+    for bad in ["PRP (ERR PCE (FRA GER))", "HUH (ERR PRP (ERR DRW))"]:
+        with pytest.raises(DppError, match="ERR may stand only once, in the message a HUH"):
+            read_dpp(bad)
 
 
 def test_power_tokens():

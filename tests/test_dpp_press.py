@@ -64,9 +64,11 @@ def test_dpp_press_is_read_checked_and_answered(table):
     assert "PRP (PCE (FRA GER))" in kept  # what was written, for the observation module
 
 
-def test_a_blabbot_makes_peace_and_a_dumbbot_refuses(table):
+def test_a_blabbot_makes_peace_and_a_dumbbot_does_not_understand(table):
     """The master seats two robots before the start (SET ROBOT); a person's DPP proposal of
-    peace is answered at once by each, as press from its power."""
+    peace is answered at once by each, as press from its power: the blabbot's YES, the
+    dumbbot's HUH and TRY () (DAIDE's answer of a program without press). Press beyond the
+    blabbot's level gets HUH, ERR where it stops understanding, and its TRY."""
     table.send(MASTER, form(MASTER))
     table.send(
         MASTER,
@@ -85,8 +87,20 @@ def test_a_blabbot_makes_peace_and_a_dumbbot_refuses(table):
         "Message from Germany (robot) to France in 'war':\n\nYES (PRP (PCE (FRA GER)))\n\n"
         "[In plain English: Germany accepts the proposal of peace between France and Germany.]"
     )
-    no = table.wait_for(address("France"), "Press from I to F")[0].get_content()
-    assert "REJ (PRP (PCE (FRA GER)))" in no
+    huh, try_ = [m.get_content() for m in table.wait_for(address("France"), "Press from I to F", 2)]
+    assert (
+        "\n\nHUH (ERR PRP (PCE (FRA GER)))\n\n[In plain English: Italy does not understand "
+        "the proposal of peace between France and Germany at all.]" in huh
+    )
+    assert "\n\nTRY ()\n\n[In plain English: Italy understands no DPP press at all.]" in try_
+    press(table, "PRESS TO GI\nPRP (XDO ((FRA AMY PAR) MTO BUR))", "France")
+    mails = [m.get_content() for m in table.wait_for(address("France"), "Press from G to F", 4)]
+    assert "\n\nHUH (PRP (ERR XDO ((FRA AMY PAR) MTO BUR)))\n\n" in mails[2]
+    assert "\n\nTRY (PRP INS PCE ALY VSS DRW SLO NOT YES REJ BWX)\n\n" in mails[3]
+    # The dumbbot has told France what it reads already: HUH alone this time.
+    again = table.wait_for(address("France"), "Press from I to F", 3)[2].get_content()
+    assert "\n\nHUH (ERR PRP (XDO ((FRA AMY PAR) MTO BUR)))\n\n" in again
+    assert len(table.inbox(address("France"), "Press from I to F")) == 3
     # The robot's YES made an agreement: France breaks the peace and RELATIONS says so.
     table.orders("France", "A par - bur; A mar H; F bre H")
     master(table, "PROCESS")

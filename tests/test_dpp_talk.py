@@ -8,32 +8,35 @@ import pytest
 from judge.engine.press.agreements import agreed
 from judge.engine.press.dpp import remember_friends, robot_answers, robot_openings
 from judge.store.models import Game
-from parser.dpp import read_dpp
+from parser.dpp import english, read_dpp
 from robots.observation import Agreement
 from robots.talk import answer, befriends, opening
 
 ALL = frozenset({"Austria", "England", "France", "Germany", "Italy", "Russia", "Turkey"})
 
 
-def said(strategy: str, text: str, friends=frozenset(), **kw) -> str | None:
+def said(strategy: str, text: str, friends=frozenset(), **kw) -> list[str]:
     return answer(strategy, "Germany", "France", read_dpp(text), frozenset(friends), **kw)
 
 
-@pytest.mark.parametrize("strategy", ["hold", "random", "loeb"])
-def test_loebs_robots_say_nothing(strategy):
-    assert said(strategy, "PRP (PCE (FRA GER))") is None
+def test_a_power_in_civil_disorder_says_nothing():
+    assert said("hold", "PRP (PCE (FRA GER))") == []
 
 
-def test_dumbbot_rejects_proposals_and_does_not_understand_questions():
-    assert said("dumbbot", "PRP (PCE (FRA GER))") == "REJ (PRP (PCE (FRA GER)))"
-    assert said("dumbbot", "INS (DRW)") == "REJ (INS (DRW))"
-    assert said("dumbbot", "QRY (PCE (FRA GER))") == "HUH (ERR QRY (PCE (FRA GER)))"
-    assert said("dumbbot", "YES (PRP (PCE (FRA GER)))") is None
+@pytest.mark.parametrize("strategy", ["random", "loeb", "dumbbot"])
+def test_a_robot_without_press_answers_huh_then_an_empty_try(strategy):
+    """DAIDE, level 10, "Reporting your abilities": a client that cannot process press
+    answers HUH (ERR message) and TRY (), to a proposal, a question, a reply alike."""
+    for text in ["PRP (PCE (FRA GER))", "QRY (PCE (FRA GER))", "YES (PRP (DRW))"]:
+        assert said(strategy, text) == [f"HUH (ERR {text})", "TRY ()"]
+    # Its TRY it sends each power once; HUH and TRY it never answers.
+    assert said(strategy, "PRP (DRW)", tried=True) == ["HUH (ERR PRP (DRW))"]
+    assert said(strategy, "HUH (ERR PRP (DRW))") == said(strategy, "TRY (PRP)") == []
 
 
 def test_blabbot_accepts_peace_with_itself_in_either_order():
-    assert said("blabbot", "PRP (PCE (FRA GER))") == "YES (PRP (PCE (FRA GER)))"
-    assert said("blabbot", "PRP (PCE (GER FRA))") == "YES (PRP (PCE (GER FRA)))"
+    assert said("blabbot", "PRP (PCE (FRA GER))") == ["YES (PRP (PCE (FRA GER)))"]
+    assert said("blabbot", "PRP (PCE (GER FRA))") == ["YES (PRP (PCE (GER FRA)))"]
 
 
 @pytest.mark.parametrize(
@@ -44,31 +47,46 @@ def test_blabbot_accepts_peace_with_itself_in_either_order():
         "PRP (NOT (PCE (FRA GER)))",
         "PRP (ALY (FRA GER) VSS (ENG))",
         "PRP (SLO (FRA))",
+        "INS (PCE (FRA GER))",  # the seed: INS instead of PRP is answered BWX
     ],
 )
 def test_blabbot_answers_other_level_10_press_bwx(text):
-    assert said("blabbot", text) == f"BWX ({text})"
+    assert said("blabbot", text) == [f"BWX ({text})"]
 
 
-def test_blabbot_answers_press_above_its_level_with_try():
-    for text in ["PRP (XDO ((FRA AMY PAR) MTO BUR))", "INS (PCE (FRA GER))"]:
-        assert said("blabbot", text) == "TRY (PRP PCE DRW YES REJ BWX HUH TRY)"
+def test_blabbot_answers_press_above_its_level_with_huh_where_it_stops_then_try():
+    words = "TRY (PRP INS PCE ALY VSS DRW SLO NOT YES REJ BWX)"
+    assert said("blabbot", "PRP (XDO ((FRA AMY PAR) MTO BUR))") == [
+        "HUH (PRP (ERR XDO ((FRA AMY PAR) MTO BUR)))",
+        words,
+    ]
+    assert said("blabbot", "QRY (PCE (FRA GER))") == ["HUH (ERR QRY (PCE (FRA GER)))", words]
+    assert said("blabbot", "PRP (AND (PCE (FRA GER)) (DRW))", tried=True) == [
+        "HUH (PRP (ERR AND (PCE (FRA GER)) (DRW)))"
+    ]
+    # Every answer reads back as DPP, ERR and all, with its English.
+    huh = read_dpp("HUH (PRP (ERR XDO ((FRA AMY PAR) MTO BUR)))")
+    assert english(huh, "Germany") == (
+        "Germany does not understand the proposal of the order: France's army in PAR moves "
+        "to BUR, from XDO on."
+    )
+    assert english(read_dpp("TRY ()"), "Italy") == "Italy understands no DPP press at all."
 
 
 def test_blabbot_needs_no_answer_to_replies_and_facts():
     for text in ["YES (PRP (PCE (FRA GER)))", "REJ (PRP (DRW))", "TRY (PRP)", "FCT (DRW)"]:
-        assert said("blabbot", text) is None
+        assert said("blabbot", text) == []
 
 
 def test_blabbot_draws_under_joe_only_when_all_are_friends():
     others = ALL - {"Germany"}
-    assert said("blabbot", "PRP (DRW)", others, remaining=ALL) == "YES (PRP (DRW))"
-    assert said("blabbot", "PRP (DRW)", others - {"Italy"}, remaining=ALL) == "REJ (PRP (DRW))"
+    assert said("blabbot", "PRP (DRW)", others, remaining=ALL) == ["YES (PRP (DRW))"]
+    assert said("blabbot", "PRP (DRW)", others - {"Italy"}, remaining=ALL) == ["REJ (PRP (DRW))"]
     mac = said("blabbot", "PRP (DRW)", others, remaining=ALL, policy="mac")
-    assert mac == "REJ (PRP (DRW))"
-    assert said("blabbot", "PRP (DRW (FRA ENG))", others, remaining=ALL) == (
+    assert mac == ["REJ (PRP (DRW))"]
+    assert said("blabbot", "PRP (DRW (FRA ENG))", others, remaining=ALL) == [
         "REJ (PRP (DRW (FRA ENG)))"  # a draw without itself
-    )
+    ]
 
 
 def test_blabbot_opens_with_peace_to_every_stranger_and_joe_draws():
@@ -105,8 +123,12 @@ def test_the_robot_powers_of_a_game_answer():
     got = robot_answers(game, "France", ["Germany", "Italy", "Russia", "England"], message)
     assert got == [
         ("Germany", "YES (PRP (PCE (FRA GER)))"),
-        ("Italy", "REJ (PRP (PCE (FRA GER)))"),
+        ("Italy", "HUH (ERR PRP (PCE (FRA GER)))"),
+        ("Italy", "TRY ()"),
     ]
+    assert game.settings["robot_tried"] == {"Italy": ["France"]}
+    again = robot_answers(game, "France", ["Italy"], read_dpp("PRP (DRW)"))
+    assert again == [("Italy", "HUH (ERR PRP (DRW))")]  # its TRY France has had
     assert robot_answers(game, None, ["Germany"], message) == []  # grey: nobody to answer
 
 

@@ -140,6 +140,14 @@ def test_humans_only_refuses_a_program_and_programs_keep_the_projects_rules(tabl
     assert "A program from the site 'cs.example.edu' already plays in game 'lab'" in reply
     reply = table.send(again, "SIGN ON ?lab pwBot\n").get_content()
     assert "The program 'Snikkel 2' already plays a power of game 'lab'" in reply
+    # Nor may the master deal several powers to each player once a program has signed on.
+    reply = _master(table, "lab", "SET PLAYERS 3")
+    assert (
+        "SET PLAYERS: the program snikkel@cs.example.edu has signed on, and a program plays "
+        "one power only: 3 players for 7 powers would deal it several."
+    ) in " ".join(reply.split()), reply
+    assert "Game 'lab' set" not in reply
+    assert "Duplex 3/7" not in table.send("watcher@example.org", "LIST lab\n").get_content()
     # A game that deals several powers to each player takes no program.
     _create(table, "duo", "SET PLAYERS 3\n")
     reply = table.send(first, "SIGN ON ?duo pwBot\n").get_content()

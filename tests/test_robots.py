@@ -10,12 +10,17 @@ import pytest
 
 import robots
 import variants
+from adjudicator.board import Unit
 from adjudicator.given import Position, read_orders
+from adjudicator.options import Options
 from adjudicator.outcome import ILLEGAL
+from adjudicator.phase import Phase
 from adjudicator.phases import adjudicate_phase
 from adjudicator.possible import adjustment_orders
 from robots.games import play_game, starting_position
 from variants import province_of
+
+POWERS = ["Austria", "England", "France", "Germany", "Italy", "Russia", "Turkey"]
 
 
 def positions_of(variant_name: str, years: int, seed: int) -> list[Position]:
@@ -124,3 +129,118 @@ def test_a_blabbot_never_moves_against_a_friend(standard_game: list[Position]) -
 def test_an_unknown_strategy_is_a_key_error(standard_game: list[Position]) -> None:
     with pytest.raises(KeyError):
         robots.play("clever", standard_game[0], "France", robots.rng_for(1, "S1901M", "France"))
+
+
+def _board(phase: str, moved: dict[str, str], gone: tuple[str, ...] = ()) -> Position:
+    """Standard's opening units, some moved (location -> location), some taken off."""
+    variant = variants.load("standard")
+    units = tuple(
+        Unit(u.power, u.type, moved.get(u.location, u.location))
+        for u in variant.units
+        if u.location not in gone
+    )
+    return Position(variant, Phase.parse(phase, variant), units, dict(variant.ownership))
+
+
+@pytest.mark.parametrize("strategy", ["loeb", "dumbbot", "blabbot"])
+def test_an_army_goes_by_convoy_where_that_is_the_best_move(strategy: str) -> None:
+    """England in the autumn, an army in Yorkshire with nothing to do at home and a fleet in
+    the North Sea: whatever the seed, the army goes by sea to a neutral centre (Norway,
+    Denmark) and the fleet convoys it; the adjudicator lands it."""
+    position = _board("F1901M", {"lvp": "yor", "lon": "nth"}, gone=("edi",))
+    for seed in range(20):
+        rng = robots.rng_for(seed, "F1901M", "England")
+        orders = robots.play(strategy, position, "England", rng)
+        [move] = [o for o in orders if o.startswith("A yor - ")]
+        target = move.split()[-1]
+        assert target in ("nwy", "den") and f"F nth C A yor - {target}" in orders, orders
+        result = adjudicate_phase(
+            position,
+            read_orders(position.variant, position.phase, [("England", o) for o in orders]),
+        )
+        assert Unit("England", "A", target) in result.units
+    # Where the fleet has better to do than carry it (the opening's F edi moves into the
+    # North Sea), nobody convoys.
+    busy = _board("F1901M", {"lvp": "yor", "lon": "nth"})
+    for seed in range(20):
+        rng = robots.rng_for(seed, "F1901M", "England")
+        assert not [o for o in robots.play(strategy, busy, "England", rng) if " C " in o]
+
+
+def test_loeb_convoys_in_the_english_opening_and_every_convoy_is_legal() -> None:
+    """After F lon-nth, F edi-nwg, A lvp-yor, loeb's England sends the army to a centre by
+    the North Sea and the other fleet to Norway; in whole games of convoying strategies no
+    convoy order is refused."""
+    opening = _board("F1901M", {"lvp": "yor", "lon": "nth", "edi": "nwg"})
+    orders = robots.play("loeb", opening, "England", robots.rng_for(1, "F1901M", "England"))
+    assert sorted(orders) == ["A yor - den", "F nth C A yor - den", "F nwg - nwy"]
+    assert refused(opening, "loeb") == [] and refused(opening, "dumbbot") == []
+    convoys = 0
+    for strategy in ("loeb", "dumbbot"):
+        seen: list[Position] = []
+        record = play_game("standard", dict.fromkeys(POWERS, strategy), 4, 7, on_phase=seen.append)
+        assert record.illegal == []
+        convoys += sum(
+            " C " in text
+            for p in seen
+            if p.phase.kind == "movement"
+            for text in robots.play(
+                strategy, p, "England", robots.rng_for(7, str(p.phase), "England")
+            )
+        )
+    assert convoys > 0
+
+
+@pytest.mark.parametrize("strategy", ["random", "loeb", "dumbbot", "blabbot"])
+def test_builds_go_where_the_games_rule_puts_them(strategy: str) -> None:
+    """SET ANY CENTER: Germany's homes are full and it owns Denmark and Holland empty: the
+    robot builds there, and the adjudicator, under the game's rule, accepts. Under chaos's
+    own any-centre rule turned back to home centres (SET HOME CENTER), a power with its one
+    home full builds nowhere rather than illegally."""
+    variant = variants.load("standard")
+    position = Position(
+        variant,
+        Phase.parse("W1902B", variant),
+        (
+            *(Unit(u.power, u.type, u.location) for u in variant.units if u.power != "Germany"),
+            *(Unit("Germany", kind, at) for kind, at in (("A", "ber"), ("A", "mun"), ("F", "kie"))),
+        ),
+        {**variant.ownership, "den": "Germany", "hol": "Germany"},
+    )
+    anywhere = Options(build_centers="any")
+    rng = robots.rng_for(1, "W1902B", "Germany")
+    built = robots.play(strategy, position, "Germany", rng, options=anywhere)
+    assert sorted(o.split()[1].split("/")[0] for o in built) == ["den", "hol"], built
+    given = read_orders(variant, position.phase, [("Germany", o) for o in built])
+    result = adjudicate_phase(position, given, anywhere)
+    assert [r for r in result.orders if r.result == ILLEGAL] == []
+    assert {u.province for u in result.units if u.power == "Germany"} >= {"den", "hol"}
+    assert robots.play(strategy, position, "Germany", rng) == []  # home centres only: none free
+
+    chaos = variants.load("chaos")
+    berlin = Position(
+        chaos,
+        Phase.parse("W1901B", chaos),
+        (Unit("Berlin", "A", "ber"),),
+        {**chaos.ownership, "kie": "Berlin"},
+    )
+    rng = robots.rng_for(1, "W1901B", "Berlin")
+    assert [o.split()[1] for o in robots.play(strategy, berlin, "Berlin", rng)] == ["kie"]
+    home = Options(build_centers="home")
+    assert robots.play(strategy, berlin, "Berlin", rng, options=home) == []
+
+
+def test_dumbbot_has_no_friends_and_a_blabbot_spares_its_own() -> None:
+    """Germany's army in Burgundy beside an empty Paris in the autumn: a dumbbot takes a
+    French centre whoever the judge counts France's friend; a blabbot with France for a
+    friend goes elsewhere."""
+    position = _board(
+        "F1901M", {"mun": "bur", "kie": "hol", "ber": "mun", "par": "pic", "bre": "mao"}
+    )
+    france = frozenset({"France"})
+    french = {"par", "mar", "pic", "mao", "bre"}
+    for seed in range(10):
+        dumb = robots.play("dumbbot", position, "Germany", robots.rng_for(seed, "F", "G"), france)
+        assert {"A bur - par", "A bur - mar"} & set(dumb), dumb
+        blab = robots.play("blabbot", position, "Germany", robots.rng_for(seed, "F", "G"), france)
+        assert not [o for o in blab if " - " in o and o.split()[-1] in french], blab

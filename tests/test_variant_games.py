@@ -42,7 +42,11 @@ def judge(tmp_path_factory: pytest.TempPathFactory) -> Iterator[InProcessJudge]:
         yield running
 
 
-@pytest.mark.parametrize("name", variants.available())
+# Machiavelli's games are not carried out by the judge yet (docs/machiavelli.md).
+PLAYED = [n for n in variants.available() if not variants.load(n).is_machiavelli]
+
+
+@pytest.mark.parametrize("name", PLAYED)
 def test_three_years_by_mail(judge: InProcessJudge, name: str) -> None:
     variant = variants.load(name)
     assert variant.start == STARTS.get(name, "S1901M")

@@ -12,7 +12,9 @@ from pathlib import Path
 
 from .draft import VariantError
 from .loader import load_file, load_text
+from .mach_model import MachData, Strait, UnitLimits, VariableIncome
 from .model import (
+    AUTONOMOUS,
     COAST_WORDS,
     PHASE_WORDS,
     SEASON_WORDS,
@@ -30,17 +32,22 @@ from .model import (
 DATA_DIR = Path(__file__).parent / "data"
 
 __all__ = [
+    "AUTONOMOUS",
     "COAST_WORDS",
     "DATA_DIR",
     "PHASE_WORDS",
     "SEASON_WORDS",
     "UNIT_WORDS",
     "Gateway",
+    "MachData",
     "Power",
     "Province",
     "ProvinceKind",
     "Railway",
     "StartingUnit",
+    "Strait",
+    "UnitLimits",
+    "VariableIncome",
     "Variant",
     "VariantError",
     "available",

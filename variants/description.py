@@ -9,6 +9,7 @@ import textwrap
 from collections.abc import Iterable
 from typing import Any
 
+from . import mach_description as mach
 from .model import COAST_WORDS, PHASE_WORDS, SEASON_WORDS, UNIT_WORDS, Variant
 
 # What each rule word of a variant file means to a player (docs/variant-format.md).
@@ -22,13 +23,14 @@ RULE_MEANINGS: dict[str, str] = {
     "victory_by_player": "A player who plays two powers (SET PLAYERS at half the powers) "
     "wins with the centres of both together; of two players with the victory count, the "
     "one with more centres wins.",
+    **mach.MEANINGS,
 }
 
 
 def describe(variant: Variant) -> dict[str, Any]:
     """One variant as `judge variants --json` prints it: units and centres as the phase
     documents write them (docs/phase-format.md)."""
-    return {
+    described: dict[str, Any] = {
         "name": variant.name,
         "title": variant.title,
         "start_phase": variant.start,
@@ -40,10 +42,15 @@ def describe(variant: Variant) -> dict[str, Any]:
                 "letter": power.letter,
                 "units": [f"{u.type} {u.location}" for u in variant.units if u.power == power.name],
                 "centers": _owned(variant, power.name),
+                **({} if power.played else {"played": False}),
             }
             for power in variant.powers
         ],
     }
+    if variant.is_machiavelli:  # centres are cities; the garrisons nobody owns are listed
+        described["rules"] = sorted(variant.rules)
+        described["autonomous_units"] = mach.autonomous_units(variant)
+    return described
 
 
 def _owned(variant: Variant, power: str) -> list[str]:
@@ -56,8 +63,9 @@ def _owned(variant: Variant, power: str) -> list[str]:
 
 def phase_words(code: str) -> str:
     """`S1901M` -> `Spring 1901, movement`; `F1900B` -> `Winter 1900, adjustments`."""
-    season = "Winter" if code[-1] == "B" else SEASON_WORDS.get(code[0], code[0])
-    return f"{season} {code[1:-1]}, {PHASE_WORDS.get(code[-1], code[-1]).lower()}"
+    season = "Winter" if code[-1] in "AB" else SEASON_WORDS.get(code[0], code[0])
+    words = {**PHASE_WORDS, "A": "money"}  # a Machiavelli game's first phase: the income
+    return f"{season} {code[1:-1]}, {words.get(code[-1], code[-1]).lower()}"
 
 
 def info_text(variant: Variant) -> str:
@@ -68,7 +76,7 @@ def info_text(variant: Variant) -> str:
     lines += _wrapped(
         f"{variant.title} is played by {len(variant.powers)} powers on a map of "
         f"{sum(not p.impassable for p in variant.provinces.values())} provinces and "
-        f"{len(variant.centers)} supply centres.  Games on it are made with "
+        f"{len(variant.centers)} {_centres(variant)}.  Games on it are made with "
         f"CREATE ?name password {variant.name}, or SIGN ON ?name password {variant.name}."
     )
     lines += ["", "", "THE POWERS", ""]
@@ -82,15 +90,17 @@ def info_text(variant: Variant) -> str:
     lines.append("")
     if neutral:
         lines += _wrapped(
-            f"The {len(neutral)} neutral supply centres are {_joined(neutral)}.", width=70
+            f"The {len(neutral)} neutral {_centres(variant)} are {_joined(neutral)}.", width=70
         )
     else:
-        lines += _wrapped("There are no neutral supply centres: every centre has an owner.")
+        lines += _wrapped(f"There are no neutral {_centres(variant)}: every one has an owner.")
     lines += ["", "", "THE YEAR", ""]
     lines += _year(variant)
     lines += ["", "", "WINNING", ""]
     lines += _wrapped(
-        f"A power that owns {variant.victory} supply centres wins the game.  The players "
+        mach.winning(variant)
+        if variant.is_machiavelli
+        else f"A power that owns {variant.victory} supply centres wins the game.  The players "
         "may also agree a draw (SET DRAW) or concede the game to the largest power "
         "(SET CONCEDE); see the file info."
     )
@@ -105,28 +115,46 @@ def info_text(variant: Variant) -> str:
     return "\n".join(lines) + "\n"
 
 
+def _centres(variant: Variant) -> str:
+    return "cities" if variant.is_machiavelli else "supply centres"
+
+
 def _powers_table(variant: Variant, names: dict[str, str]) -> list[str]:
-    width = max(len("power"), *(len(p.name) for p in variant.powers))
-    rows = [f"  {'power':<{width}}  initial  home supply centres / starting units"]
+    autonomous = mach.autonomous_units(variant)
+    width = max(len("power"), *(len(p.name) for p in variant.powers), 10 if autonomous else 0)
+    homeland = "home country" if variant.is_machiavelli else "home supply centres"
+    rows = [f"  {'power':<{width}}  initial  {homeland} / starting units"]
     for power in variant.powers:
-        homes = ", ".join(names[h] for h in power.homes) or "none"
-        rows.append(f"  {power.name:<{width}}     {power.letter}     {homes}")
+        homes = [names[h] for h in power.homes] or ["none"]
         pad = " " * (width + 13)
+        first = [f"  {power.name:<{width}}     {power.letter}     " + homes[0]]
+        rows += _packed(homes[1:], pad, prefix=first[0]) if homes[1:] else first
         words = [
             f"{u.type}{'/W' if u.wing else ''} {u.location}"
             for u in variant.units
             if u.power == power.name
         ]
-        rows += _packed(["starts with", *words] if words else ["builds first"], pad)
+        first = "starts with" if power.played else "played by nobody; starts with"
+        if words:
+            rows += _packed([first, *words], pad)
+        else:
+            rows += _packed(["builds first" if power.played else "played by nobody"], pad)
+    if autonomous:
+        rows.append(f"  {'Autonomous':<{width}}     -     garrisons no power owns")
+        rows += _packed(["starts with", *autonomous], " " * (width + 13))
     return rows
 
 
-def _packed(items: list[str], pad: str, width: int = 70) -> list[str]:
-    """Items on lines no wider than `width`, an item never cut (`A wal` stays whole)."""
+def _packed(items: list[str], pad: str, width: int = 70, prefix: str = "") -> list[str]:
+    """Items on lines no wider than `width`, an item never cut (`A wal` stays whole);
+    `prefix`: the first line begins so, and every item is followed by a comma."""
     rows: list[str] = []
     line = pad
+    if prefix:
+        line, items = prefix + ",", [*items]
     for i, item in enumerate(items):
-        text = item + ("," if 0 < i < len(items) - 1 else "")
+        last = i == len(items) - 1
+        text = item + ("," if (prefix and not last) or (i > 0 and not last) else "")
         if line.strip() and len(line) + 1 + len(text) > width:
             rows.append(line)
             line = pad
@@ -145,6 +173,8 @@ def _year(variant: Variant) -> list[str]:
         seasons.setdefault(season, []).append(word[code[1]])
     lines += [f"  {season:<8} {', then '.join(parts)}" for season, parts in seasons.items()]
     lines.append("")
+    if variant.is_machiavelli:
+        return lines + mach.year(variant)
     plural = {"A": "armies", "F": "fleets", "W": "wings"}
     units = _joined([plural.get(t, UNIT_WORDS.get(t, t)) for t in variant.unit_types])
     builds = (
@@ -211,6 +241,8 @@ def _special(variant: Variant, names: dict[str, str]) -> Iterable[str]:
             "with SET GATEWAYS, the power with a unit there orders it, and only with its "
             "permission may a unit move through."
         )
+    if variant.is_machiavelli:
+        yield from mach.special(variant, names)
     for power, centres in sorted(getattr(variant, "uncounted", {}).items()):
         yield (
             f"With SET HONG KONG, {power} does not count "
@@ -228,7 +260,8 @@ def _provinces(variant: Variant) -> list[str]:
     rows = []
     for left, right in zip(entries[:half], [*entries[half:], ""], strict=False):
         rows.append(f"  {left:<34} {right}".rstrip())
-    return [*rows, "", "  (* a supply centre)"]
+    what = "a city" if variant.is_machiavelli else "a supply centre"
+    return [*rows, "", f"  (* {what})"]
 
 
 def _joined(items: list[str]) -> str:

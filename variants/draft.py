@@ -10,6 +10,7 @@ import re
 from collections import defaultdict
 from dataclasses import dataclass, field
 
+from .mach_model import Strait, UnitLimits, VariableIncome
 from .model import Gateway, Power, Province, Railway, StartingUnit
 
 # What a province abbreviation or a variant name may be.
@@ -46,6 +47,15 @@ class Draft:
     gateways: list[tuple[int, Gateway]] = field(default_factory=list)
     # power name as written -> (line, centres)
     uncounted: dict[str, tuple[int, tuple[str, ...]]] = field(default_factory=dict)
+    # Machiavelli's sections (mach_reading): province -> (line, controller); the province
+    # order; the variable income; each disaster table's rows as (line, row, columns); the
+    # unit limits by power as written; the straits.
+    control: dict[str, tuple[int, str]] = field(default_factory=dict)
+    province_order: list[tuple[int, str]] = field(default_factory=list)
+    variable_income: list[tuple[int, VariableIncome]] = field(default_factory=list)
+    tables: dict[str, list[tuple[int, int, tuple[str | None, ...]]]] = field(default_factory=dict)
+    limits: dict[str, tuple[int, UnitLimits]] = field(default_factory=dict)
+    straits: list[tuple[int, Strait]] = field(default_factory=list)
 
     def fail(self, line: int | None, reason: str) -> VariantError:
         return VariantError(self.source, line, reason)

@@ -11,10 +11,15 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from types import MappingProxyType
 
+from .mach_model import MachData
+
 COASTS = ("nc", "sc", "ec", "wc")
 COAST_WORDS = {"nc": "north coast", "sc": "south coast", "ec": "east coast", "wc": "west coast"}
 
-UNIT_WORDS = {"A": "Army", "F": "Fleet", "W": "Wing"}
+UNIT_WORDS = {"A": "Army", "F": "Fleet", "W": "Wing", "G": "Garrison"}
+
+# Who owns a Machiavelli unit, city or province that no player owns (the njudge's `&`).
+AUTONOMOUS = "Autonomous"
 
 SEASON_WORDS = {"S": "Spring", "U": "Summer", "F": "Fall", "W": "Winter"}
 PHASE_WORDS = {"M": "Movement", "R": "Retreats", "B": "Adjustments"}
@@ -39,6 +44,15 @@ class Province:
     dual: bool = False
     # Arctic water: closed in the Fall (njudge map type `v`); a rule for variants that have it.
     arctic: bool = False
+    # Machiavelli (docs/machiavelli.md): the ducats of the province's city (0: no city);
+    # a fortified city holds a garrison; a fortress is a fortified place of no income, in
+    # use when the game sets FORTRESSES; a port builds fleets (and a fortified port turns
+    # a fleet into a garrison and back); Venice is one space, province and city together.
+    income: int = 0
+    fortified: bool = False
+    fortress: bool = False
+    port: bool = False
+    venice: bool = False
 
     @property
     def is_sea(self) -> bool:
@@ -47,6 +61,11 @@ class Province:
     @property
     def is_land(self) -> bool:
         return self.kind is not ProvinceKind.SEA
+
+    @property
+    def walled(self) -> bool:
+        """Can a garrison stand here: a fortified city, or a fortress (when in use)."""
+        return self.fortified or self.fortress
 
     @property
     def locations(self) -> tuple[str, ...]:
@@ -62,12 +81,15 @@ class Power:
     adjective: str
     letter: str
     homes: tuple[str, ...]
+    # False for a power no player plays: a Machiavelli home country that starts conquered
+    # or eliminated (mach_aoc's Provence, mach2_eai's Lombardy).
+    played: bool = True
 
 
 @dataclass(frozen=True, slots=True)
 class StartingUnit:
     power: str
-    type: str  # "A", "F" or "W"
+    type: str  # "A", "F", "W" or "G" (a Machiavelli garrison, in its province's city)
     location: str  # "lon", "stp/sc"
     # A wing instead in a game played with wings (modern's `F/W lon`, info.modern).
     wing: bool = False
@@ -130,6 +152,8 @@ class Variant:
     gateways: tuple[Gateway, ...] = ()
     # Power name -> centres that power does not count when the game sets HONG KONG.
     uncounted: Mapping[str, frozenset[str]] = field(default_factory=dict)
+    # A Machiavelli map's own data (tables, incomes, control at the start); None elsewhere.
+    machiavelli: MachData | None = None
 
     def __post_init__(self) -> None:
         # A railway's or gateway's name is a word of the orders (`A vla - tsr - mos`,
@@ -191,6 +215,10 @@ class Variant:
         if coast not in prov.coasts:
             raise KeyError(text)
         return f"{prov.abbr}/{coast}"
+
+    @property
+    def is_machiavelli(self) -> bool:
+        return self.machiavelli is not None
 
     def is_home(self, power: str, province: str) -> bool:
         return province in self.power(power).homes

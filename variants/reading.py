@@ -11,12 +11,15 @@ import re
 import shlex
 
 from .draft import ABBR, Draft, name_key
+from .mach_reading import READERS as MACH_READERS
 from .model import COASTS, Gateway, Power, Province, ProvinceKind, Railway, StartingUnit
 
 SECTIONS = (
     "variant", "powers", "provinces", "adjacencies", "units", "ownership", "center order",
-    "railways", "gateways", "uncounted",
+    "railways", "gateways", "uncounted", *MACH_READERS,
 )  # fmt: skip
+# Machiavelli's city attributes (docs/variant-format.md); `city=N` is read apart.
+CITY_FLAGS = ("fortified", "fortress", "port", "venice")
 MOVE_KINDS = ("army", "fleet", "wing", "crossing")
 VARIANT_KEYS = ("name", "title", "start", "phases", "victory", "units", "rules")
 POWER_NAME = re.compile(r"^[A-Za-z][A-Za-z0-9_'-]*$")
@@ -93,13 +96,19 @@ def _read_province(draft: Draft, number: int, tokens: list[str]) -> None:
             number, f"province kind must be land, coast or sea, not '{kind_word}'"
         ) from None
     flags: dict[str, bool] = {"center": False, "impassable": False, "dual": False, "arctic": False}
+    flags.update(dict.fromkeys(CITY_FLAGS, False))
     coasts: tuple[str, ...] = ()
     aliases: tuple[str, ...] = ()
+    income = 0
     for attr in attrs:
         word, eq, value = attr.partition("=")
         word = word.lower()
         if word in flags and not eq:
             flags[word] = True
+        elif word == "city" and eq:
+            if not value.isdigit() or not 1 <= int(value) <= 9:
+                raise draft.fail(number, f"a city gives 1 to 9 ducats, not '{value}'")
+            income = int(value)
         elif word == "coasts" and eq:
             coasts = tuple(c.strip().lower() for c in value.split(",") if c.strip())
             bad = [c for c in coasts if c not in COASTS]
@@ -119,11 +128,34 @@ def _read_province(draft: Draft, number: int, tokens: list[str]) -> None:
         raise draft.fail(number, f"only a sea can be arctic, '{abbr}' is {kind}")
     if flags["center"] and kind is ProvinceKind.SEA:
         raise draft.fail(number, f"a sea cannot be a supply center ('{abbr}')")
-    province = Province(abbr, name, kind, coasts=coasts, aliases=aliases, **flags)
+    _check_city(draft, number, abbr, kind, income, flags)
+    # A Machiavelli city is a supply centre: what the rules call controlling cities.
+    flags["center"] = flags["center"] or income > 0
+    province = Province(abbr, name, kind, coasts=coasts, aliases=aliases, income=income, **flags)
     draft.provinces[abbr] = (number, province)
 
 
+def _check_city(
+    draft: Draft, number: int, abbr: str, kind: ProvinceKind, income: int, flags: dict[str, bool]
+) -> None:
+    """A Machiavelli city's attributes agree with each other and with the province."""
+    walls = [w for w in CITY_FLAGS if flags[w]]
+    if (income or walls) and kind is ProvinceKind.SEA:
+        raise draft.fail(number, f"a sea has no city ('{abbr}')")
+    if flags["fortress"] and income:
+        raise draft.fail(number, f"a fortress gives no income ('{abbr}': city= or fortress)")
+    if flags["fortified"] and not income:
+        raise draft.fail(number, f"only a city is fortified ('{abbr}' needs city=N)")
+    if (flags["port"] or flags["venice"]) and not (income or flags["fortress"]):
+        raise draft.fail(number, f"a port or Venice is a city or a fortress ('{abbr}')")
+    if flags["port"] and kind is not ProvinceKind.COAST and not flags["impassable"]:
+        raise draft.fail(number, f"a port is on the coast, '{abbr}' is {kind}")
+
+
 def _read_power(draft: Draft, number: int, tokens: list[str]) -> None:
+    played = True
+    if tokens and tokens[-1].lower() in ("played=no", "played=yes"):
+        played = tokens.pop().lower() == "played=yes"
     if len(tokens) < 3:
         raise draft.fail(number, "a power needs: Name Adjective Letter [home centres...]")
     name, adjective, letter, *homes = tokens
@@ -141,7 +173,8 @@ def _read_power(draft: Draft, number: int, tokens: list[str]) -> None:
             raise draft.fail(
                 number, f"letter {letter} is already {other.name}'s (line {other_line})"
             )
-    draft.powers[name] = (number, Power(name, adjective, letter, tuple(h.lower() for h in homes)))
+    homes_ = tuple(h.lower() for h in homes)
+    draft.powers[name] = (number, Power(name, adjective, letter, homes_, played))
 
 
 def _read_adjacency(draft: Draft, number: int, tokens: list[str]) -> None:
@@ -224,4 +257,5 @@ _READERS = {
     "railways": _read_railway,
     "gateways": _read_gateway,
     "uncounted": _read_uncounted,
+    **MACH_READERS,
 }

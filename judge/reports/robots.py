@@ -116,6 +116,14 @@ def program_refused_duplex(game: str, seats: int) -> str:
     )
 
 
+def duplex_with_program(address: str, seats: int, powers: int) -> str:
+    """SET PLAYERS below the powers once a program has signed on (the _change's reason)."""
+    return (
+        f"the program {address} has signed on, and a program plays one power only: "
+        f"{seats} players for {powers} powers would deal it several"
+    )
+
+
 def program_refused_site(site: str, game: str) -> str:
     return (
         f"A program from the site '{site}' already plays in game '{game}': no two programs "

@@ -16,6 +16,7 @@ from typing import Any
 import parser as p
 
 from ...reports import master as texts
+from ...reports import robots as robot_texts
 from ...store.models import Game, Participant
 from ..clock.dedication import LEVELS, cd_ratio, ontime_ratio
 from ..forming.start import start_game
@@ -23,6 +24,7 @@ from ..game.moderation import announce, changer, may_moderate
 from ..game.record import players, variant_of
 from ..play.standing import MAP_RULES
 from ..reply.conversation import Conversation
+from ..robots.programs import program_of
 
 Check = Callable[[Game, Participant, Any], str | None]
 
@@ -52,6 +54,10 @@ def _players(game: Game, me: Participant, value: Any) -> str | None:
     total = len(variant_of(game).powers)
     if value != int(value) or not 1 <= value <= total:
         return f"the number of players is a whole number from 1 to {total}"
+    if value < total:  # a duplex deal: several powers each, which no program may hold
+        program = next((x for x in players(game) if program_of(x.user) is not None), None)
+        if program is not None:
+            return robot_texts.duplex_with_program(program.user.email, int(value), total)
     return None
 
 

@@ -64,15 +64,18 @@ def read_press(game: Game, text: str, sender: str | None) -> Read | Refused | No
 def robot_answers(
     game: Game, sender: str | None, to: list[str], message: DppMessage
 ) -> list[tuple[str, str]]:
-    """(robot power, DPP text) for each robot power among `to` that answers `message` from
-    the power `sender` (no answers to grey press or to anyone but a power). The judge sends
-    each as press from that robot to the sender."""
+    """(robot power, DPP text) for each answer a robot power among `to` gives `message`
+    from the power `sender`, in order (no answers to grey press or to anyone but a power).
+    The judge sends each as press from that robot to the sender. A robot's TRY goes to each
+    power once (robots.talk): game.settings["robot_tried"] (robot power -> the powers told)
+    keeps who has had it."""
     settings = game.settings or {}
     robots: dict[str, str] = settings.get("robots") or {}
     if not sender or not robots:
         return []
     names = names_of(variant_of(game))
     friends_of: dict[str, list[str]] = settings.get("robot_friends") or {}
+    tried = {k: list(v) for k, v in (settings.get("robot_tried") or {}).items()}
     left = frozenset(_left(game)) or None
     out = []
     for power in to:
@@ -80,14 +83,17 @@ def robot_answers(
         if strategy is None or power == sender:
             continue
         try:
-            text = answer(
+            texts = answer(
                 strategy, power, sender, message, frozenset(friends_of.get(power, ())),
-                tokens=names.powers, remaining=left,
+                tokens=names.powers, remaining=left, tried=sender in tried.get(power, ()),
             )  # fmt: skip
         except KeyError:
             continue
-        if text:
-            out.append((power, text))
+        out.extend((power, text) for text in texts)
+        if any(text.startswith("TRY") for text in texts):
+            tried.setdefault(power, []).append(sender)
+    if tried != (settings.get("robot_tried") or {}):
+        game.settings = {**settings, "robot_tried": tried}
     return out
 
 

@@ -53,7 +53,7 @@ def order_robots(mailer: Mailer, game: Game) -> None:
     seats = played_by_robots(game)
     if not seats:
         return
-    position = read_document(phase_document(game, {}))[0]
+    position, _, rules = read_document(phase_document(game, {}))
     seed = seed_of(game)
     session = mailer.session
     friends = _friends(mailer, game, position.variant, [x.power or "" for x, _ in seats])
@@ -63,7 +63,7 @@ def order_robots(mailer: Mailer, game: Game) -> None:
         if (game.settings or {}).get("robots", {}).get(power) != strategy:
             set_strategy(game, power, strategy)  # SET ROBOTS' robot on an abandoned power
         rng = robots.rng_for(seed, game.phase, power)
-        orders = robots.play(strategy, position, power, rng, friends.get(power, frozenset()))
+        orders = robots.play(strategy, position, power, rng, friends.get(power, frozenset()), rules)
         session.execute(
             delete(OrderRecord).where(
                 OrderRecord.game_id == game.id,

@@ -1,0 +1,280 @@
+"""A Machiavelli movement phase (rules.machiavelli, "Movement", "Sieges", "Conversion
+between unit types"): the orders checked, then turned into the one resolver's commands
+(`adjudicator.movement.Resolver`), the city of each province a place of its own:
+
+- a garrison stands at `gen*`; its conversion into an army or fleet is a move from
+  `gen*` into `gen`, supported like any move, bouncing off (or dislodging) what holds
+  there; an army's or fleet's conversion into the garrison is a move into the empty city;
+- a besieging or lifting unit holds; a besieged garrison cannot convert (first edition),
+  and the besieger may do nothing but besiege or lift (first edition: any other order
+  holds, "siege in progress", and the siege ends); a second besiege in a row takes the
+  city and destroys the garrison;
+- in Venice, province and city are one space: a conversion there holds, and a garrison's
+  conversion fails if any unit moves in.
+
+Then the board after it, the retreats (with the retreat into the city as a garrison), the
+sieges, and at the campaign's end the control of provinces and cities (`control`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+
+from variants import AUTONOMOUS, Variant
+
+from ..board import Unit
+from ..geography import geography
+from ..given import GivenOrder, Position
+from ..legality import DISBAND, HOLD, MOVE, SUPPORT, TRANSFORM, Board, Command, Illegal, new_command
+from ..movement import Resolver
+from ..options import Options
+from ..outcome import FAILS, SUCCEEDED_VERDICT, SUCCEEDS, OrderResult, PhaseResult, result_lines
+from ..retreats import Dislodged, retreat_options
+from ..verdicts import outcomes as unit_outcomes
+from ..verdicts import standoffs as left_contested
+from . import orders as kinds
+from .board import CITY, GARRISON, MachBoard, MachRules, army_reach_with_cities, city, mach_rules
+from .orders import MachOrder, check_order
+from .season import season_ends
+from .state import MachState, starting_state
+
+
+def mach_movement(
+    position: Position, orders: Sequence[GivenOrder], options: Options
+) -> PhaseResult:
+    variant = position.variant
+    rules = mach_rules(variant, options)
+    state = position.mach or starting_state(variant)
+    board = MachBoard(variant, rules, position.units)
+    geo = geography(variant, options.dual(variant.rules), rules.coastal_convoys)
+    legal = Board(variant, geo, list(board.field.values()), rules.move_disband)
+    checked: list[MachOrder | Illegal] = []
+    chosen: dict[tuple[str, str], int] = {}
+    for index, given in enumerate(orders):
+        parsed = given.parsed
+        found = parsed if type(parsed) is Illegal else check_order(
+            board, legal, state.sieges, given.power, parsed  # type: ignore[arg-type]
+        )  # fmt: skip
+        checked.append(found)  # type: ignore[arg-type]
+        if type(found) is MachOrder:
+            chosen[found.key] = index
+    plan = _Plan(board, state, rules, checked, chosen)
+    army_reach = {**geo.army_reach, **army_reach_with_cities(variant)}
+    shores, links = legal.maps
+    resolver = Resolver(
+        plan.commands, army_reach, shores, links, options.convoy_via, options.paradox
+    )
+    resolver.run()
+    outcome = unit_outcomes(resolver)
+    return _after(position, orders, checked, plan, resolver, outcome, rules, state)
+
+
+class _Plan:
+    """The resolver's command for every unit, in a fixed order, and for each the board
+    unit, its order (if any) and the reason it failed before the resolution (if any)."""
+
+    def __init__(
+        self,
+        board: MachBoard,
+        state: MachState,
+        rules: MachRules,
+        checked: list[MachOrder | Illegal],
+        chosen: dict[tuple[str, str], int],
+    ) -> None:
+        self.board = board
+        units = sorted(board.units(), key=lambda u: (u.province, u.type == GARRISON))
+        self.units = units
+        self.orders: list[MachOrder | None] = []
+        self.index: list[int] = []  # the order given's index, -1 for none
+        self.failed: list[str | None] = []
+        commands: list[Command] = []
+        later: list[int] = []  # supports of a garrison wait for the garrison's command
+        for i, unit in enumerate(units):
+            key = (unit.province, GARRISON if unit.type == GARRISON else "")
+            at = chosen.get(key, -1)
+            order = checked[at] if at >= 0 else None
+            self.orders.append(order)  # type: ignore[arg-type]
+            self.index.append(at)
+            command, why = self._command(unit, order, state, rules)  # type: ignore[arg-type]
+            commands.append(command)
+            self.failed.append(why)
+            if order is not None and order.kind == kinds.SUPPORT_GARRISON:  # type: ignore[union-attr]
+                later.append(i)
+        where = {c.unit.province: c for c in commands}
+        for i in later:
+            order = self.orders[i]
+            assert order is not None and order.target is not None
+            garrison = board.resolver_unit(order.target)
+            moving = where[garrison.province].kind == MOVE
+            dest = order.target.province if moving else None
+            commands[i] = new_command(SUPPORT, units[i], dest, None, garrison)
+        self.commands = commands
+
+    def _command(
+        self, unit: Unit, order: MachOrder | None, state: MachState, rules: MachRules
+    ) -> tuple[Command, str | None]:
+        board = self.board
+        here = board.resolver_unit(unit)
+        province = unit.province
+        garrison = board.garrisons.get(province)
+        besieger = (
+            not rules.mach2
+            and province in state.sieges
+            and unit.type != GARRISON
+            and garrison is not None
+            and garrison.power != unit.power
+        )
+        if order is None:
+            return new_command(HOLD, here), None
+        kind = order.kind
+        if besieger and kind not in (kinds.BESIEGE, kinds.LIFT):
+            return new_command(HOLD, here), "siege in progress"  # and the siege ends
+        if kind == kinds.ORDINARY:
+            return order.command, None  # type: ignore[return-value]
+        if kind == "disband":
+            return new_command(DISBAND, here), None
+        if kind == kinds.BESIEGE:
+            assert garrison is not None
+            why = "self-besiege, siege lifted" if garrison.power == unit.power else None
+            return new_command(HOLD, here), why
+        if kind == kinds.GARRISON_SUPPORT:
+            return new_command(SUPPORT, here, order.dest, None, order.target), None
+        if kind != kinds.CONVERT:
+            return new_command(HOLD, here), None
+        into = order.into
+        assert into is not None
+        if board.variant.provinces[province].venice:
+            return new_command(TRANSFORM, here, None, into.location, into), None
+        if unit.type != GARRISON:
+            if garrison is not None:
+                return new_command(HOLD, here), "siege required"
+            return new_command(MOVE, here, city(province), city(province)), None
+        if province in state.sieges and not rules.mach2:
+            return new_command(HOLD, here), "siege in progress"
+        return new_command(MOVE, here, province, into.location), None
+
+
+def _after(
+    position: Position,
+    orders: Sequence[GivenOrder],
+    checked: list[MachOrder | Illegal],
+    plan: _Plan,
+    resolver: Resolver,
+    outcome: list,
+    rules: MachRules,
+    state: MachState,
+) -> PhaseResult:
+    """The board the resolution leaves, with its sieges, retreats and order lines."""
+    variant = position.variant
+    board = plan.board
+    commands = plan.commands
+    after: list[Unit] = []
+    beaten: list[int] = []
+    verdicts: list = [None] * len(orders)
+    attacked = set(resolver.moves_into)  # Venice: a garrison converts only if unattacked
+    sieges = set(state.sieges)
+    events: list[dict[str, str]] = []
+    destroyed: list[Dislodged] = []
+    unordered: list[OrderResult] = []
+    taken: list[str] = []  # cities whose siege is complete
+    for i, unit in enumerate(plan.units):
+        command, order, why = commands[i], plan.orders[i], plan.failed[i]
+        succeeded, reason, by = outcome[i]
+        if by is not None and command.kind != DISBAND:
+            beaten.append(i)
+        elif command.kind == MOVE and succeeded:
+            into = order.into if order is not None and order.kind == kinds.CONVERT else None
+            after.append(into or Unit(unit.power, unit.type, command.dest_loc))  # type: ignore[arg-type]
+        elif command.kind == TRANSFORM:
+            if unit.type == GARRISON and unit.province in attacked:
+                after.append(unit)  # Venice: a garrison's conversion bounces when attacked
+                succeeded, reason = False, "bounce"
+            else:
+                after.append(command.target)  # type: ignore[arg-type]
+        elif command.kind != DISBAND:
+            after.append(unit)
+        if why is not None:
+            succeeded, reason = False, why if by is None else f"{why}, dislodged"
+        if order is not None and order.kind == kinds.BESIEGE and why is None and by is None:
+            if unit.province in state.sieges:
+                taken.append(unit.province)
+            else:
+                sieges.add(unit.province)
+                events.append({"event": "siege begun", "place": unit.province, "power": unit.power})
+        elif unit.type != GARRISON and unit.province in sieges:
+            sieges.discard(unit.province)  # lifted, or given up, or the besieger dislodged
+            events.append({"event": "siege lifted", "place": unit.province, "power": unit.power})
+        verdict = SUCCEEDED_VERDICT if succeeded else (FAILS, reason, None)
+        if plan.index[i] >= 0:
+            verdicts[plan.index[i]] = verdict
+        elif unit.power != AUTONOMOUS:
+            result = SUCCEEDS if succeeded else FAILS
+            held = MachOrder(kinds.HOLD, unit)  # written as the board has it (`G gen H`)
+            unordered.append(OrderResult(unit.power, "", held, result, "no order"))
+    for province in taken:
+        garrison = board.garrisons[province]
+        if garrison not in after:  # it left its city, dislodging no besieger: none taken
+            continue
+        after.remove(garrison)
+        sieges.discard(province)
+        destroyed.append(Dislodged(garrison, (), province))
+        events.append({"event": "siege completed", "place": province, "power": garrison.power})
+    lines = result_lines(orders, checked, verdicts)
+    lines.extend(unordered)
+    dislodged = destroyed + _retreats(position, plan, resolver, outcome, after, beaten, rules)
+    occupied = _field_places(variant, after)
+    contested = {p for p in left_contested(resolver, occupied) if not p.endswith(CITY)}
+    new_state = replace(state, sieges=frozenset(sieges))
+    return season_ends(
+        position, after, lines, dislodged, sorted(contested), new_state, events, rules
+    )
+
+
+def _field_places(variant: Variant, units: list[Unit]) -> set[str]:
+    """The provinces a unit holds: armies and fleets, and Venice's garrison (the cities'
+    garrisons hold only their cities)."""
+    provinces = variant.provinces
+    return {u.province for u in units if u.type != GARRISON or provinces[u.province].venice}
+
+
+def _retreats(
+    position: Position,
+    plan: _Plan,
+    resolver: Resolver,
+    outcome: list,
+    after: list[Unit],
+    beaten: list[int],
+    rules: MachRules,
+) -> list[Dislodged]:
+    """Where each dislodged unit may go: a province as anywhere (rules.machiavelli,
+    "Retreats"), or into its own city as a garrison (its province written as the place):
+    a walled city left empty, not Venice, a port for a fleet, not whence the attack
+    came; under the first edition only when there is nowhere else to go."""
+    variant = position.variant
+    board = plan.board
+    occupied = _field_places(variant, after)
+    garrisoned = {u.province for u in after if u.type == GARRISON}
+    standoffs = {p for p in left_contested(resolver, occupied) if not p.endswith(CITY)}
+    out = []
+    for i in beaten:
+        unit = plan.units[i]
+        by = outcome[i].dislodged_by
+        origin = plan.commands[by].unit.province
+        if unit.type == GARRISON:  # Venice's: there is nowhere for it to go
+            out.append(Dislodged(unit, (), origin))
+            continue
+        options = retreat_options(variant, unit, occupied, standoffs, origin, resolver.via_sea[by])
+        prov = variant.provinces[unit.province]
+        into_city = (
+            rules.garrisons
+            and board.walled(unit.province)
+            and not prov.venice
+            and unit.province not in garrisoned
+            and (unit.type == "A" or prov.port)
+            and origin != city(unit.province)
+        )
+        if into_city and (rules.mach2 or not options):
+            options = (*options, unit.province)
+        out.append(Dislodged(unit, options, origin))
+    return out

@@ -1,0 +1,94 @@
+"""A robot seated in a running game (a player resigns, the master SET ROBOTs his power)
+plays from what the judge knows of the game, over SMTP:
+
+- its friends: the observation module's friendliness matrix, read from the phases played,
+  counts France a friend after France's support, and the blabbot spares France where, with
+  the very same board and randomness, it would surely have attacked;
+- where it builds: the game's rule (SET ANY CENTER), not only the home centres.
+"""
+
+from __future__ import annotations
+
+from sqlalchemy import select
+
+import robots
+from adjudicator.document import read_document
+from adjudicator.given import Position
+from adjudicator.options import Options
+from judge.engine.play.standing import phase_document
+from judge.store.models import Game
+from tests.gametable import HOLDS, Table, address, master, play, start_moderated
+
+
+def _now(table: Table) -> tuple[Position, Options, int]:
+    """The board of game 'war' as its robots read it, the rule options, and its robot seed."""
+    with table.judge.store.transaction(readonly=True) as session:
+        game = session.execute(select(Game).where(Game.name == "war")).scalar_one()
+        position, _, rules = read_document(phase_document(game, {}))
+        return position, rules, int(game.settings["robot_seed"])
+
+
+def _seat_robot(table: Table, power: str, strategy: str) -> None:
+    assert "resigned" in table.orders(power, "RESIGN").lower()
+    reply = master(table, f"SET ROBOT {power} {strategy}")
+    assert f"Game 'war' set: {power} is played by Robot ({strategy})." in reply
+
+
+def _lines(results: str, power: str) -> list[str]:
+    return [line for line in results.splitlines() if line.startswith(f"{power}: ")]
+
+
+def test_a_blabbot_spares_the_power_the_matrix_counts_its_friend(table: Table) -> None:
+    start_moderated(table)
+    # Spring: France supports Germany into Burgundy, and leaves Paris empty beside it.
+    play(
+        table,
+        {
+            **HOLDS,
+            "France": "A par - pic; A mar S A mun - bur; F bre - mao",
+            "Germany": "A mun - bur; F kie - hol; A ber - mun",
+        },
+        "S1901M",
+    )
+    _seat_robot(table, "Germany", "blabbot")
+    position, rules, seed = _now(table)
+    assert str(position.phase) == "F1901M"
+    # Without France for a friend, the blabbot's army in Burgundy takes a French centre
+    # (Paris, empty, or Marseilles): so it would with this board and randomness, whatever
+    # France said or did not say in press.
+    rng = robots.rng_for(seed, "F1901M", "Germany")
+    alone = robots.play("blabbot", position, "Germany", rng, frozenset(), rules)
+    assert {"A bur - par", "A bur - mar"} & set(alone), alone
+    text = master(table, "RELATIONS war")
+    assert "  France, Germany." in text  # the matrix's bloc, from the support
+    french = {"Paris", "Marseilles", "Picardy", "Brest", "Mid-Atlantic Ocean"}
+    for power, orders in {**HOLDS, "France": "A pic H; A mar H; F mao H"}.items():
+        if power != "Germany":
+            table.orders(power, orders)
+    results = table.wait_for(address("France"), "F1901M Results")[0].get_content()
+    germany = [x for x in _lines(results, "Germany") if x.split()[1] in ("Army", "Fleet")]
+    assert len(germany) == 3 and not [x for x in germany if "No Order" in x], results
+    assert not [x for x in germany for place in french if f"-> {place}" in x], germany
+
+
+def test_a_robot_builds_where_the_game_lets_it(table: Table) -> None:
+    """SET ANY CENTER: by the winter of 1902 Germany's three home centres are full and it
+    owns Denmark and Holland empty; the dumbbot that takes Germany over builds there."""
+    start_moderated(table, "SET ANY CENTER\n")
+    germany = address("Germany")
+    for phase, orders in [
+        ("S1901M", "A mun - ruh\nF kie - den\nA ber H"),
+        ("F1901M", "A ruh - hol\nF den H\nA ber H"),
+        ("F1901B", "A mun B\nF kie B"),  # nobody else adjusts: it goes on at once
+        ("S1902M", "F den - swe\nA hol - bel\nA ber H\nA mun H\nF kie H"),
+        ("F1902M", "F swe H\nA bel H\nA ber H\nA mun H\nF kie H"),
+    ]:
+        table.orders("Germany", orders)
+        if phase.endswith("M"):  # the others hold: the master plays the phase now
+            master(table, "PROCESS")
+        table.wait_for(germany, f"{phase} Results")
+    _seat_robot(table, "Germany", "dumbbot")  # its builds are all the winter waits for
+    winter = table.wait_for(address("France"), "F1902B Results")[0].get_content()
+    built = [x for x in _lines(winter, "Germany") if "Builds" in x]
+    assert len(built) == 2, winter
+    assert any("Denmark" in x for x in built) and any("Holland" in x for x in built), built
