@@ -11,25 +11,26 @@ from __future__ import annotations
 import argparse
 import json
 import logging
-import smtplib
 import sqlite3
 import sys
 import time
 from collections.abc import Sequence
 from datetime import datetime
-from email.message import EmailMessage
-from email.utils import make_msgid
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
+from zoneinfo import ZoneInfo
 
 from . import __version__
-from .clock import Clock, FixedClock, SystemClock
 from .config import Settings, host_port, load
 from .logs import configure_logging
-from .mailout.sender import Maildir, send_pending, transport
-from .reports.show import game_state
 from .store import migrate
 from .store.db import Store, StoreBusy
-from .store.models import Game
+
+# Each command imports what it needs when it runs: `judge process` under a mail system and
+# `judge tick` from cron start for every mail and every minute, `judge show` for a look.
+if TYPE_CHECKING:
+    from .clock import Clock
+    from .mailout.sender import Maildir
 
 EX_DATAERR = 65
 EX_TEMPFAIL = 75
@@ -217,6 +218,7 @@ def _process(settings: Settings, args: argparse.Namespace) -> int:
         line, _, raw = raw.partition(b"\n")
         words = line.split()
         sender = sender or (words[1].decode("ascii", "replace") if len(words) > 1 else "")
+    from .clock import SystemClock
     from .mailin.queue import store_inbound
 
     clock = SystemClock()
@@ -245,6 +247,7 @@ def _process(settings: Settings, args: argparse.Namespace) -> int:
 def _drain(store: Store, settings: Settings, clock: Clock) -> tuple[int, int]:
     """Answer every pending mail and send every due outbox row."""
     from .mailin.queue import answer_pending
+    from .mailout.sender import send_pending, transport
 
     answered = 0
     while batch := answer_pending(store, settings, clock.now):
@@ -321,25 +324,31 @@ def _migrate(settings: Settings, args: argparse.Namespace) -> int:
 
 
 def _show(settings: Settings, args: argparse.Namespace) -> int:
-    from sqlalchemy import select
-
     store = Store(settings.database, lock_timeout=settings.write_lock_timeout)
     migrate.require_head(store)
-    with store.transaction(readonly=True) as session:
-        game = session.execute(
-            select(Game).where(Game.name == args.game.lower())
-        ).scalar_one_or_none()
-        if game is None:
-            print(f"judge: no game called {args.game!r}", file=sys.stderr)
-            return 2
-        state = game_state(game, settings.zone)
+    state = game_shown(store, args.game, settings.zone)
+    store.dispose()
+    if state is None:
+        print(f"judge: no game called {args.game!r}", file=sys.stderr)
+        return 2
     if args.json:
         json.dump(state, sys.stdout, indent=2)
         sys.stdout.write("\n")
     else:
         _print_state(state)
-    store.dispose()
     return 0
+
+
+def game_shown(store: Store, name: str, zone: ZoneInfo) -> dict[str, Any] | None:
+    """What `judge show NAME` shows of a game (reports/show.py), or None: there is none."""
+    from sqlalchemy import select
+
+    from .reports.show import game_state
+    from .store.models import Game
+
+    with store.transaction(readonly=True) as session:
+        game = session.execute(select(Game).where(Game.name == name.lower())).scalar_one_or_none()
+        return None if game is None else game_state(game, zone)
 
 
 def _print_state(state: dict) -> None:  # type: ignore[type-arg]
@@ -365,6 +374,8 @@ def _print_state(state: dict) -> None:  # type: ignore[type-arg]
 
 
 def _tick(settings: Settings, args: argparse.Namespace) -> int:
+    from .clock import FixedClock, SystemClock
+
     clock: Clock = FixedClock(args.now) if args.now else SystemClock()
     store = Store(settings.database, lock_timeout=settings.write_lock_timeout)
     migrate.require_head(store)
@@ -382,6 +393,12 @@ def _tick(settings: Settings, args: argparse.Namespace) -> int:
 
 
 def _try(settings: Settings, args: argparse.Namespace) -> int:
+    import smtplib
+    from email.message import EmailMessage
+    from email.utils import make_msgid
+
+    from .mailout.sender import Maildir, transport
+
     body = sys.stdin.read()
     message = EmailMessage()
     message["From"] = args.sender

@@ -23,6 +23,7 @@ import multiprocessing
 import multiprocessing.connection
 import re
 import signal
+import socket
 import threading
 from collections.abc import Callable
 from datetime import datetime
@@ -145,6 +146,22 @@ class _Listener(Controller):
 
     def factory(self) -> SMTP:
         return self.server_class(self.handler, **self.SMTP_kwargs)
+
+
+def _can_bind(host: str, port: int) -> None:
+    """Raise OSError now if the listener could not bind: aiosmtpd learns it in its own
+    thread and says so only after its ready timeout (5 s), and by then the answering
+    processes would have been started for nothing."""
+    found = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
+    for family, kind, proto, _name, address in found:
+        with socket.socket(family, kind, proto) as probe:
+            probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as asyncio binds
+            if family == socket.AF_INET6:
+                probe.setsockopt(socket.IPPROTO_IPV6, socket.IPV6_V6ONLY, 1)
+            try:
+                probe.bind(address)
+            except OSError as exc:
+                raise OSError(exc.errno, f"cannot listen on {address}: {exc.strerror}") from exc
 
 
 class Signal(Protocol):
@@ -290,7 +307,11 @@ class Judge:
 
     def start(self) -> None:
         migrate.require_head(self.store)
-        parse_mail("", self.clock.now())  # build the grammars now, not for the first mail
+        for address, default_port in ((self.settings.listen, 2525), (self.settings.lmtp, 2424)):
+            if address:
+                _can_bind(*host_port(address, default_port))
+        if not self.processes:  # else the answering processes build them, each for itself
+            parse_mail("", self.clock.now())  # build the grammars now, not for the first mail
         kwargs: dict[str, Any] = {
             "data_size_limit": self.settings.max_message,
             "server_hostname": self.settings.domain,

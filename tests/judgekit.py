@@ -4,13 +4,16 @@ its replies land in, and the judge either in this process or as a `judge serve` 
 
 from __future__ import annotations
 
+import atexit
 import os
 import pwd
+import shutil
 import signal
 import smtplib
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -59,10 +62,31 @@ def environment(home: Path, **extra: str) -> dict[str, str]:
 
 
 def migrated(settings: Settings) -> Store:
+    """The judge's database at the newest schema. A new default SQLite file is a copy of one
+    migrated once in this process: running every migration again cost each test half a
+    second (each commits to disk), and test_migrations tests them."""
     settings.home.mkdir(parents=True, exist_ok=True)
-    store = Store(settings.database)
-    migrate.upgrade(store)
-    return store
+    if settings.database_url or (settings.home / "judge.db").exists():
+        store = Store(settings.database)
+        migrate.upgrade(store)
+        return store
+    shutil.copyfile(_migrated_template(), settings.home / "judge.db")
+    return Store(settings.database)
+
+
+_TEMPLATE: list[Path] = []
+
+
+def _migrated_template() -> Path:
+    if not _TEMPLATE:
+        folder = Path(tempfile.mkdtemp(prefix="judge-template-"))
+        atexit.register(shutil.rmtree, folder, ignore_errors=True)
+        store = Store(f"sqlite:///{folder / 'judge.db'}")
+        migrate.upgrade(store)
+        store.dispose()  # the last connection closed moves the -wal file into the database
+        assert not (folder / "judge.db-wal").exists()
+        _TEMPLATE.append(folder / "judge.db")
+    return _TEMPLATE[0]
 
 
 def mail(
@@ -240,6 +264,7 @@ class JudgeProcess:
                     return
             except OSError:
                 if time.monotonic() > end:
+                    self.kill()  # not left running behind the failed test
                     raise AssertionError(f"judge serve did not listen: {self.tail()}") from None
                 time.sleep(0.05)
 
