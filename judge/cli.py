@@ -1,4 +1,5 @@
-"""The `judge` command: serve, process, migrate, show, tick, try, variants, tournament, bot.
+"""The `judge` command: serve, process, migrate, show, tick, try, variants, tournament, bot,
+doctor, backup, restore.
 
 Exit statuses: 0 done; 1 failed (the message says why); 2 bad usage or no such game.
 `judge process` speaks sysexits to the mail system that pipes mail into it: 65 for a mail
@@ -10,23 +11,26 @@ from __future__ import annotations
 import argparse
 import json
 import logging
-import smtplib
+import sqlite3
 import sys
 import time
 from collections.abc import Sequence
 from datetime import datetime
-from email.message import EmailMessage
-from email.utils import make_msgid
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+from zoneinfo import ZoneInfo
 
 from . import __version__
-from .clock import Clock, FixedClock, SystemClock
 from .config import Settings, host_port, load
 from .logs import configure_logging
-from .mailout.sender import Maildir, send_pending, transport
-from .reports.show import game_state
 from .store import migrate
 from .store.db import Store, StoreBusy
-from .store.models import Game
+
+# Each command imports what it needs when it runs: `judge process` under a mail system and
+# `judge tick` from cron start for every mail and every minute, `judge show` for a look.
+if TYPE_CHECKING:
+    from .clock import Clock
+    from .mailout.sender import Maildir
 
 EX_DATAERR = 65
 EX_TEMPFAIL = 75
@@ -117,6 +121,23 @@ def _arguments() -> argparse.ArgumentParser:
     to.add_argument("--json", action="store_true", help="every game's seats and result")
     to.set_defaults(run=_tournament, settings_free=True)
 
+    dr = commands.add_parser("doctor", help="check this deployment and say what to fix")
+    dr.set_defaults(run=_doctor)
+
+    bk = commands.add_parser("backup", help="a consistent copy of the store, while serving")
+    bk.add_argument("file", help="where to write it")
+    bk.add_argument(
+        "--logical", action="store_true", help="PostgreSQL: a copy into SQLite, not pg_dump"
+    )
+    bk.set_defaults(run=_backup)
+
+    rs = commands.add_parser("restore", help="put a backup back (every judge serve stopped)")
+    rs.add_argument("file", help="a file `judge backup` wrote")
+    rs.add_argument(
+        "--force", action="store_true", help="even though a judge still answers at `listen`"
+    )
+    rs.set_defaults(run=_restore)
+
     from .botmail.command import add_parser as add_bot  # a player's tool: no engine
 
     add_bot(commands)
@@ -197,6 +218,7 @@ def _process(settings: Settings, args: argparse.Namespace) -> int:
         line, _, raw = raw.partition(b"\n")
         words = line.split()
         sender = sender or (words[1].decode("ascii", "replace") if len(words) > 1 else "")
+    from .clock import SystemClock
     from .mailin.queue import store_inbound
 
     clock = SystemClock()
@@ -225,12 +247,60 @@ def _process(settings: Settings, args: argparse.Namespace) -> int:
 def _drain(store: Store, settings: Settings, clock: Clock) -> tuple[int, int]:
     """Answer every pending mail and send every due outbox row."""
     from .mailin.queue import answer_pending
+    from .mailout.sender import send_pending, transport
 
     answered = 0
     while batch := answer_pending(store, settings, clock.now):
         answered += len(batch)
     sent = send_pending(store, settings, clock.now(), transport(settings), limit=10**9)
     return answered, sent
+
+
+# -- doctor, backup, restore ---------------------------------------------------------------
+
+
+def _doctor(settings: Settings, args: argparse.Namespace) -> int:
+    from .doctor import run
+
+    return run(settings)
+
+
+def _backup(settings: Settings, args: argparse.Namespace) -> int:
+    from .backup import backup
+
+    store = Store(settings.database, lock_timeout=settings.write_lock_timeout)
+    try:
+        print(backup(store, Path(args.file), logical=args.logical))
+    except (OSError, RuntimeError, sqlite3.Error) as exc:
+        print(f"judge: backup failed: {exc}", file=sys.stderr)
+        return 1
+    finally:
+        store.dispose()
+    return 0
+
+
+def _restore(settings: Settings, args: argparse.Namespace) -> int:
+    from .backup import restore
+    from .doctor import _listeners
+
+    if not args.force and any(f.level == "ok" for f in _listeners(settings)):
+        print(
+            "judge: a judge still answers at this judge's listener: stop every `judge serve` "
+            "(and mail into the judge, operations.md 6) first, or give --force",
+            file=sys.stderr,
+        )
+        return 1
+    store = Store(settings.database, lock_timeout=settings.write_lock_timeout)
+    try:
+        print(restore(store, Path(args.file)))
+        migrate.upgrade(store)  # a backup from an older judge is brought up to date
+        print(f"{store.display_url}: schema {migrate.current(store)}; start the judge")
+    except (OSError, RuntimeError, sqlite3.Error) as exc:
+        print(f"judge: restore failed: {exc}", file=sys.stderr)
+        return 1
+    finally:
+        store.dispose()
+    return 0
 
 
 # -- migrate -------------------------------------------------------------------------------
@@ -254,25 +324,31 @@ def _migrate(settings: Settings, args: argparse.Namespace) -> int:
 
 
 def _show(settings: Settings, args: argparse.Namespace) -> int:
-    from sqlalchemy import select
-
     store = Store(settings.database, lock_timeout=settings.write_lock_timeout)
     migrate.require_head(store)
-    with store.transaction(readonly=True) as session:
-        game = session.execute(
-            select(Game).where(Game.name == args.game.lower())
-        ).scalar_one_or_none()
-        if game is None:
-            print(f"judge: no game called {args.game!r}", file=sys.stderr)
-            return 2
-        state = game_state(game, settings.zone)
+    state = game_shown(store, args.game, settings.zone)
+    store.dispose()
+    if state is None:
+        print(f"judge: no game called {args.game!r}", file=sys.stderr)
+        return 2
     if args.json:
         json.dump(state, sys.stdout, indent=2)
         sys.stdout.write("\n")
     else:
         _print_state(state)
-    store.dispose()
     return 0
+
+
+def game_shown(store: Store, name: str, zone: ZoneInfo) -> dict[str, Any] | None:
+    """What `judge show NAME` shows of a game (reports/show.py), or None: there is none."""
+    from sqlalchemy import select
+
+    from .reports.show import game_state
+    from .store.models import Game
+
+    with store.transaction(readonly=True) as session:
+        game = session.execute(select(Game).where(Game.name == name.lower())).scalar_one_or_none()
+        return None if game is None else game_state(game, zone)
 
 
 def _print_state(state: dict) -> None:  # type: ignore[type-arg]
@@ -298,6 +374,8 @@ def _print_state(state: dict) -> None:  # type: ignore[type-arg]
 
 
 def _tick(settings: Settings, args: argparse.Namespace) -> int:
+    from .clock import FixedClock, SystemClock
+
     clock: Clock = FixedClock(args.now) if args.now else SystemClock()
     store = Store(settings.database, lock_timeout=settings.write_lock_timeout)
     migrate.require_head(store)
@@ -315,6 +393,12 @@ def _tick(settings: Settings, args: argparse.Namespace) -> int:
 
 
 def _try(settings: Settings, args: argparse.Namespace) -> int:
+    import smtplib
+    from email.message import EmailMessage
+    from email.utils import make_msgid
+
+    from .mailout.sender import Maildir, transport
+
     body = sys.stdin.read()
     message = EmailMessage()
     message["From"] = args.sender
@@ -356,7 +440,11 @@ def _print_replies(maildir: Maildir, message_id: str, already: set[str], wait: f
             if message_id not in (mail["References"] or "") + (mail["In-Reply-To"] or ""):
                 continue
             print(f"===== mail to {mail['To']}: {mail['Subject']}")
-            print(mail.get_content().rstrip("\n"))
+            text = mail.get_body(preferencelist=("plain",))
+            print((text.get_content() if text is not None else "").rstrip("\n"))
+            for part in mail.iter_attachments():
+                size = len(part.get_payload(decode=True) or b"")
+                print(f"[{part.get_content_type()} {part.get_filename()}, {size:,} bytes]")
             print("===== end of mail")
             if mail["In-Reply-To"] == message_id:
                 answered_at = time.monotonic()

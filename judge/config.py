@@ -52,14 +52,22 @@ class Settings:
     workers: int = 1  # threads that answer mail, in each answering process
     tick_seconds: float = 5.0
     poll_seconds: float = 0.2  # how often workers look for mail when not woken
+    # The first wait before a reply the relay did not take is tried again; it doubles at
+    # each failure, up to an hour. A relay on this host restarted comes back in seconds.
+    retry_seconds: float = 30.0
     log_level: str = "INFO"
     log_file: str = ""  # also log here (pipe mode has no terminal); empty: stderr only
+    log_format: str = "text"  # or "json": one JSON object a line, for a log collector
+    # Prometheus's /metrics on host:port (operations.md 7); empty: not served
+    metrics_listen: str = ""
     keep_days: int = 60  # raw mail and sent mail bodies are kept this long, then blanked
     timezone: str = "UTC"  # the judge's zone (IANA name): how times are shown
     # Grey and fake press go out at a random moment within this many seconds, so that
     # neither their timing nor their order beside the sender's other mail betrays him.
     press_scatter: float = 90.0
     create_as_master: bool = False  # the creator of a game becomes its master (manual 8.1)
+    # The board's pictures (SVG and PNG) on every results mail and on MAP's answer.
+    pictures: bool = True
     # Accounts and passwords (operations.md 8d).
     password_min: int = 4  # characters of a new game password (old ones still work)
     # scrypt's cost for new password hashes, as log2 N (10-15): 14 is about 15 ms a check;
@@ -119,7 +127,9 @@ def validate(settings: Settings) -> Settings:
     target = settings.outbound_target
     if not target.startswith(("maildir:", "smtp://")):
         problems.append(f"outbound {target!r} must be maildir:PATH or smtp://host:port")
-    for key, default in (("listen", 2525), ("lmtp", 2424)):
+    if settings.log_format not in ("text", "json"):
+        problems.append(f"log_format {settings.log_format!r} must be text or json")
+    for key, default in (("listen", 2525), ("lmtp", 2424), ("metrics_listen", 9464)):
         value = getattr(settings, key)
         try:
             if value:
@@ -136,8 +146,9 @@ def validate(settings: Settings) -> Settings:
     ):  # fmt: skip
         if getattr(settings, key) < 1:
             problems.append(f"{key} must be at least 1")
-    if settings.write_lock_timeout <= 0:
-        problems.append("write_lock_timeout must be more than 0 seconds")
+    for key in ("write_lock_timeout", "retry_seconds"):
+        if getattr(settings, key) <= 0:
+            problems.append(f"{key} must be more than 0 seconds")
     if not 10 <= settings.password_cost <= 15:
         problems.append("password_cost must be from 10 to 15")
     if settings.processes < 0:

@@ -23,6 +23,7 @@ import multiprocessing
 import multiprocessing.connection
 import re
 import signal
+import socket
 import threading
 from collections.abc import Callable
 from datetime import datetime
@@ -43,6 +44,7 @@ from .engine.tick import tick
 from .logs import configure_logging
 from .mailin.queue import Intake, answer_pending, has_pending
 from .mailout.sender import has_due, send_pending, transport
+from .metrics import MetricsServer
 from .store import migrate
 from .store.db import Store
 
@@ -111,6 +113,22 @@ class _AddressReading:
         return address, rest
 
 
+class _SizeWords:
+    """aiosmtpd refuses mail over `data_size_limit` with "552 Error: Too much mail data";
+    the sender's relay puts our words in the bounce the player reads, so they say what the
+    limit is and what to do."""
+
+    data_size_limit: int
+
+    async def push(self, status: str) -> None:
+        if status.startswith("552 Error:"):
+            status = (
+                f"552 5.3.4 Message too big for this judge: at most {self.data_size_limit} "
+                "bytes; send the commands alone, in plain text, without attachments"
+            )
+        await super().push(status)  # type: ignore[misc]
+
+
 class _Listener(Controller):
     """An aiosmtpd controller for SMTP or LMTP that takes long lines.
 
@@ -122,12 +140,28 @@ class _Listener(Controller):
     def __init__(self, handler: InboundHandler, lmtp: bool, max_line: int, **kwargs: Any) -> None:
         base = LMTP if lmtp else SMTP
         self.server_class = type(
-            base.__name__, (_AddressReading, base), {"line_length_limit": max_line}
+            base.__name__, (_AddressReading, _SizeWords, base), {"line_length_limit": max_line}
         )
         super().__init__(handler, **kwargs)
 
     def factory(self) -> SMTP:
         return self.server_class(self.handler, **self.SMTP_kwargs)
+
+
+def _can_bind(host: str, port: int) -> None:
+    """Raise OSError now if the listener could not bind: aiosmtpd learns it in its own
+    thread and says so only after its ready timeout (5 s), and by then the answering
+    processes would have been started for nothing."""
+    found = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
+    for family, kind, proto, _name, address in found:
+        with socket.socket(family, kind, proto) as probe:
+            probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as asyncio binds
+            if family == socket.AF_INET6:
+                probe.setsockopt(socket.IPPROTO_IPV6, socket.IPV6_V6ONLY, 1)
+            try:
+                probe.bind(address)
+            except OSError as exc:
+                raise OSError(exc.errno, f"cannot listen on {address}: {exc.strerror}") from exc
 
 
 class Signal(Protocol):
@@ -267,12 +301,17 @@ class Judge:
         self.roles: list[str] = []
         self.scheduler: BackgroundScheduler | None = None
         self.intake: Intake | None = None
+        self.metrics: MetricsServer | None = None
 
     # -- starting and stopping -----------------------------------------------------------
 
     def start(self) -> None:
         migrate.require_head(self.store)
-        parse_mail("", self.clock.now())  # build the grammars now, not for the first mail
+        for address, default_port in ((self.settings.listen, 2525), (self.settings.lmtp, 2424)):
+            if address:
+                _can_bind(*host_port(address, default_port))
+        if not self.processes:  # else the answering processes build them, each for itself
+            parse_mail("", self.clock.now())  # build the grammars now, not for the first mail
         kwargs: dict[str, Any] = {
             "data_size_limit": self.settings.max_message,
             "server_hostname": self.settings.domain,
@@ -298,6 +337,11 @@ class Judge:
             if self.settings.lmtp:
                 host, port = host_port(self.settings.lmtp, 2424)
                 self._listen(host, port, "lmtp", kwargs)
+            if self.settings.metrics_listen:
+                self.metrics = MetricsServer(
+                    self.settings.metrics_listen, self.store, self.clock.now
+                )
+                self.metrics.start()
         except BaseException:
             self.stop()
             raise
@@ -313,7 +357,11 @@ class Judge:
             self.settings.address,
             " and ".join(
                 f"{kind} {where}"
-                for kind, where in (("SMTP", self.settings.listen), ("LMTP", self.settings.lmtp))
+                for kind, where in (
+                    ("SMTP", self.settings.listen),
+                    ("LMTP", self.settings.lmtp),
+                    ("metrics", self.settings.metrics_listen),
+                )
                 if where
             ),
             self.store.display_url,
@@ -368,6 +416,9 @@ class Judge:
         for controller in self.controllers:
             controller.stop()
         self.controllers.clear()
+        if self.metrics is not None:
+            self.metrics.stop()
+            self.metrics = None
         if self.intake is not None:
             self.intake.stop()
             self.intake = None

@@ -4,14 +4,18 @@ its replies land in, and the judge either in this process or as a `judge serve` 
 
 from __future__ import annotations
 
+import atexit
 import os
+import pwd
+import shutil
 import signal
 import smtplib
 import socket
 import subprocess
 import sys
+import tempfile
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from email.message import EmailMessage
 from email.utils import make_msgid, parseaddr
@@ -49,16 +53,40 @@ def environment(home: Path, **extra: str) -> dict[str, str]:
         "JUDGE_KEEPER": "keeper@test.example",
         # scrypt at 2**10, not 2**14: hashing is the same, a sixteenth of the work
         "JUDGE_PASSWORD_COST": "10",
+        # The board's pictures cost about 0.1 s a results mail, and most tests read only the
+        # text: tests/test_pictures_by_mail.py turns them on (JUDGE_PICTURES="true").
+        "JUDGE_PICTURES": "false",
     }
     env.update(extra)
     return env
 
 
 def migrated(settings: Settings) -> Store:
+    """The judge's database at the newest schema. A new default SQLite file is a copy of one
+    migrated once in this process: running every migration again cost each test half a
+    second (each commits to disk), and test_migrations tests them."""
     settings.home.mkdir(parents=True, exist_ok=True)
-    store = Store(settings.database)
-    migrate.upgrade(store)
-    return store
+    if settings.database_url or (settings.home / "judge.db").exists():
+        store = Store(settings.database)
+        migrate.upgrade(store)
+        return store
+    shutil.copyfile(_migrated_template(), settings.home / "judge.db")
+    return Store(settings.database)
+
+
+_TEMPLATE: list[Path] = []
+
+
+def _migrated_template() -> Path:
+    if not _TEMPLATE:
+        folder = Path(tempfile.mkdtemp(prefix="judge-template-"))
+        atexit.register(shutil.rmtree, folder, ignore_errors=True)
+        store = Store(f"sqlite:///{folder / 'judge.db'}")
+        migrate.upgrade(store)
+        store.dispose()  # the last connection closed moves the -wal file into the database
+        assert not (folder / "judge.db-wal").exists()
+        _TEMPLATE.append(folder / "judge.db")
+    return _TEMPLATE[0]
 
 
 def mail(
@@ -157,7 +185,8 @@ class InProcessJudge:
         self.settings = load(self.env)
         self.store = migrated(self.settings)
         self.judge = Judge(self.settings, clock)
-        self.client = Client.of(self.settings)
+        # A judge that hears mail over LMTP only (behind Postfix) is mailed through Postfix.
+        self.client = Client.of(self.settings) if self.settings.listen else None
         self.mailbox = Mailbox(self.settings.home / "mail")
 
     def __enter__(self) -> InProcessJudge:
@@ -198,24 +227,33 @@ class InProcessJudge:
 
 
 class JudgeProcess:
-    """`python -m judge serve` as a child process."""
+    """`python -m judge serve` as a child process; with `python` and `user`, run by that
+    interpreter as that user (as systemd's User= does: tests/postfixkit.py)."""
 
-    def __init__(self, env: dict[str, str]) -> None:
+    def __init__(
+        self, env: dict[str, str], python: Sequence[str] = (), user: int | None = None
+    ) -> None:
         self.env = {**os.environ, **env, "PYTHONUNBUFFERED": "1"}
         self.settings = load(env)
         self.client = Client.of(self.settings)
         self.proc: subprocess.Popen[bytes] | None = None
         self.log = self.settings.home / "serve.log"
+        self.python = list(python) or [sys.executable]
+        self.user = user
 
     def start(self, timeout: float = 30) -> None:
         self.settings.home.mkdir(parents=True, exist_ok=True)
         with open(self.log, "ab") as log:
             self.proc = subprocess.Popen(
-                [sys.executable, "-m", "judge", "serve"],
+                [*self.python, "-m", "judge", "serve"],
                 env=self.env,
                 cwd=ROOT,
                 stdout=log,
                 stderr=subprocess.STDOUT,
+                start_new_session=True,  # its own process group: its CPU is countable
+                user=self.user,
+                group=None if self.user is None else pwd.getpwuid(self.user).pw_gid,
+                extra_groups=None if self.user is None else [],
             )
         end = time.monotonic() + timeout
         while True:
@@ -226,6 +264,7 @@ class JudgeProcess:
                     return
             except OSError:
                 if time.monotonic() > end:
+                    self.kill()  # not left running behind the failed test
                     raise AssertionError(f"judge serve did not listen: {self.tail()}") from None
                 time.sleep(0.05)
 

@@ -1,5 +1,5 @@
 """The accounts family's commands (parser/accounts.lark), as the users' manual writes them
-(sections 2-3): a user's own commands, GET, VERSION, I AM ALSO, WHO IS, MAP, REPLY-TO."""
+(sections 2-3): a user's own commands, GET, VERSION, I AM ALSO, WHO IS, REPLY-TO."""
 
 from __future__ import annotations
 
@@ -24,8 +24,6 @@ EXAMPLES: Examples = [
     ("WHO IS m", c.WhoIs(prefixes=("m",))),
     ("WHO a@b c@d", c.WhoIs(prefixes=("a@b", "c@d"))),
     ("whois joe", c.WhoIs(prefixes=("joe",))),
-    ("MAP foo", c.Map(game="foo")),
-    ("MAP * N", c.Map()),
     ("REPLY-TO: username@domain.tld", c.ReplyTo(address="username@domain.tld")),
 ]
 

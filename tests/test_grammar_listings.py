@@ -1,5 +1,5 @@
 """The listings family's commands (parser/listings.lark), as the users' manual writes them
-(section 3): WHOGAME, LIST, SUMMARY and HISTORY with its dates and turns."""
+(section 3): WHOGAME, LIST, SUMMARY, MAP and HISTORY with its dates and turns."""
 
 from __future__ import annotations
 
@@ -18,6 +18,11 @@ EXAMPLES: Examples = [
     ("LIST FULL", c.ListGames(full=True)),
     ("list dt", c.ListGames(game="dt")),
     ("SUMMARY foo", c.Summary(game="foo")),
+    ("MAP foo", c.Map(game="foo")),
+    ("map", c.Map()),
+    ("MAP foo S1901M", c.Map(game="foo", phase="S1901M")),
+    ("map f1902b", c.Map(phase="F1902B")),
+    ("MAP * N", c.Map(star=True)),
     ("summary", c.Summary()),
     ("HISTORY foo", c.History(game="foo")),
     ("history foo from Jan 1, 2003", c.History(game="foo", since=When(date(2003, 1, 1)))),

@@ -139,8 +139,7 @@ def test_the_index_names_only_what_the_judge_carries_out():
 def test_every_command_and_setting_the_judge_carries_out_is_in_the_index():
     found = [command for example in examples() for command in read(example)]
     kinds = {type(command) for command in found}
-    # MAP is answered that it was removed (the index says so, without an example).
-    missing = set(HANDLERS) - kinds - {p.Map}
+    missing = set(HANDLERS) - kinds
     assert missing == set(), sorted(k.__name__ for k in missing)
     flags = {c.name for c in found if isinstance(c, p.SetFlag)}
     numbers = {c.name for c in found if isinstance(c, p.SetNumber)}

@@ -182,8 +182,13 @@ def test_ten_megabytes_is_refused_at_smtp_time(judge):
     with pytest.raises(smtplib.SMTPException) as refused:
         judge.client.send_raw(raw(b"", (b"y" * 998 + b"\r\n") * 10_500), "player@example.org")
     error = refused.value
-    code = getattr(error, "smtp_code", None) or error.recipients["judge@test.example"][0]
+    code, words = (
+        (error.smtp_code, error.smtp_error)
+        if hasattr(error, "smtp_code")
+        else error.recipients["judge@test.example"]
+    )
     assert code == 552
+    assert b"Message too big for this judge: at most 1000000 bytes" in words
 
 
 def test_ten_megabytes_without_a_size_declared_is_refused_after_the_data(judge):
@@ -191,8 +196,9 @@ def test_ten_megabytes_without_a_size_declared_is_refused_after_the_data(judge):
         smtp.ehlo()
         smtp.mail("player@example.org")  # no SIZE=: the judge learns the size in DATA
         smtp.rcpt("judge@test.example")
-        code, _ = smtp.data(raw(b"", (b"z" * 998 + b"\r\n") * 10_500))
+        code, words = smtp.data(raw(b"", (b"z" * 998 + b"\r\n") * 10_500))
     assert code == 552
+    assert words.startswith(b"5.3.4 Message too big for this judge: at most 1000000 bytes;")
     with judge.store.transaction(readonly=True) as session:
         stored = session.execute(select(Inbound.raw)).scalars().all()
     assert not any(b"zzzz" in message for message in stored)

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
+from alembic.script import ScriptDirectory
 from sqlalchemy import inspect
 
 from judge.store import migrate
@@ -57,3 +58,18 @@ def test_the_judge_refuses_a_schema_not_at_head(store):
         migrate.require_head(store)
     migrate.upgrade(store)
     migrate.require_head(store)
+
+
+def test_the_judge_reads_the_head_and_the_stamp_as_alembic_does(store):
+    """require_head reads them without alembic (whose import each judge command would pay)."""
+    scripts = ScriptDirectory.from_config(migrate.alembic_config(store))
+    assert migrate.head() == scripts.get_current_head()
+    below = scripts.get_revision(migrate.head()).down_revision
+    for revision in (None, below, migrate.head()):
+        if revision is not None:
+            migrate.upgrade(store, revision)
+        with store.engine.connect() as connection:
+            assert (
+                migrate.current(store)
+                == MigrationContext.configure(connection).get_current_revision()
+            )

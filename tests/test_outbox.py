@@ -190,3 +190,27 @@ def test_a_subject_cannot_smuggle_headers(tmp_path):
     data = composed(settings, subject="hi\r\nBcc: victim@example.org\nX-Evil: 1")
     head = data.split(b"\n\n", 1)[0]
     assert b"\nBcc:" not in head and b"\nX-Evil:" not in head
+
+
+def test_a_mail_with_pictures_keeps_its_text_first_and_is_the_same_on_a_resend(tmp_path):
+    from email import message_from_bytes, policy
+
+    from judge.mailout.outbox import Attachment
+
+    settings = load(environment(tmp_path / "j"))
+    files = [
+        Attachment("war-S1901M.png", "image/png", b"\x89PNG\r\n\x1a\n" + bytes(range(256)), True),
+        Attachment("war-S1901M.svg", "image/svg+xml", b"<svg/>"),
+    ]
+    body = "Movement results for Spring of 1901.\nCafé\n"
+    stored = [a.stored() for a in files]
+    data = composed(settings, body=body, attachments=stored)
+    assert data == composed(settings, body=body, attachments=stored)  # byte for byte
+    message = message_from_bytes(data, policy=policy.default)
+    assert message.get_content_type() == "multipart/mixed"
+    assert message.get_body(preferencelist=("plain",)).get_content() == body
+    parts = list(message.iter_attachments())
+    assert [(p.get_filename(), p.get_content_disposition()) for p in parts] == [
+        ("war-S1901M.png", "inline"), ("war-S1901M.svg", "attachment"),
+    ]  # fmt: skip
+    assert [p.get_payload(decode=True) for p in parts] == [f.data for f in files]

@@ -14,7 +14,7 @@ from .accounts import files, registration
 from .clock import absences, timing
 from .endings import votes
 from .forming import joining, player, setup
-from .listings import games, history, relations, summary, whogame
+from .listings import games, history, maps, relations, summary, whogame
 from .master import control, rules, settings
 from .master import robots as robot_commands
 from .play import orders
@@ -38,7 +38,6 @@ HANDLERS: dict[type, Handler] = {
     p.GetPackage: files.get_package,
     p.Help: files.help_,
     p.Version: files.version,
-    p.Map: files.map_,
     # forming
     p.Create: joining.create,
     p.SignOn: joining.sign_on,
@@ -97,6 +96,7 @@ HANDLERS: dict[type, Handler] = {
     p.WhoGame: whogame.who_game,
     p.Summary: summary.summary,
     p.Relations: relations.relations,
+    p.Map: maps.map_,
     p.History: history.history,
     p.HistoryTurns: history.history_turns,
 }
@@ -117,6 +117,7 @@ NAMES: dict[type, str] = {
     p.ListGames: "LIST",
     p.Summary: "SUMMARY",
     p.Relations: "RELATIONS",
+    p.Map: "MAP",
     p.Create: "CREATE",
     p.SignOn: "SIGN ON",
     p.SignOnNext: "SIGN ON",

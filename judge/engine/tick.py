@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from sqlalchemy import select
+from sqlalchemy.exc import OperationalError
 
 from ..config import Settings
 from ..mailout.outbox import queue_mail
@@ -65,8 +66,7 @@ def _process_games(store: Store, settings: Settings, now: datetime) -> int:
     processed = 0
     for game_id in due:
         try:
-            with store.transaction() as session:
-                processed += process_due(session, settings, now, game_id)
+            processed += _process_one(store, settings, now, game_id)
         except Exception:
             log.exception("tick %s: game %s could not be processed", now.isoformat(), game_id)
             try:
@@ -74,6 +74,20 @@ def _process_games(store: Store, settings: Settings, now: datetime) -> int:
             except Exception:
                 log.exception("game %s could not even be set back", game_id)
     return processed
+
+
+def _process_one(store: Store, settings: Settings, now: datetime, game_id: int) -> bool:
+    """One game in a transaction. One that PostgreSQL undid to break a deadlock or a
+    serialization conflict with another transaction is no fault of the game's: it is
+    still due, and the next tick takes it, not RETRY_FAILED_GAME later."""
+    try:
+        with store.transaction() as session:
+            return process_due(session, settings, now, game_id)
+    except OperationalError as exc:
+        if getattr(exc.orig, "sqlstate", "") not in ("40P01", "40001"):
+            raise
+        log.warning("tick %s: game %s met another transaction; next tick", now.isoformat(), game_id)
+        return False
 
 
 def _set_back(store: Store, settings: Settings, now: datetime, game_id: int) -> None:

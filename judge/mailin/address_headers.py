@@ -50,25 +50,15 @@ def _clean(value: str) -> str:
     return without_comments(value[:MAX_ADDRESS_HEADER]).replace("(", " ").replace(")", " ")
 
 
-def all_addresses(value: str) -> tuple[str, ...]:
-    """Every address of the header that looks like one (`a@b`), in order."""
-    try:
-        return tuple(a.strip() for _, a in getaddresses([_clean(value)]) if a and "@" in a)
-    except Exception:  # never: but a header must not cost the mail its answer
-        return ()
-
-
-def last_address(value: str) -> str:
-    """The last address of the header that looks like one (`a@b`), else whatever the email
-    package makes of it."""
+def read_addresses(value: str) -> tuple[tuple[str, ...], str]:
+    """Every address of the header that looks like one (`a@b`), in order; and the last of
+    them, else whatever the email package makes of the header. One reading gives both."""
     text = _clean(value)
     try:
-        pairs = [a for _, a in getaddresses([text]) if a and "@" in a]
-        if pairs:
-            return pairs[-1].strip()
-        return parseaddr(text)[1].strip()
+        found = tuple(a.strip() for _, a in getaddresses([text]) if a and "@" in a)
+        return found, found[-1] if found else parseaddr(text)[1].strip()
     except Exception:  # never: but a header must not cost the mail its answer
-        return ""
+        return (), ""
 
 
 def one_address(value: str) -> str:

@@ -21,7 +21,7 @@ from email.errors import HeaderParseError
 from email.header import Header, decode_header, make_header
 from email.message import Message
 
-from .address_headers import all_addresses, last_address, one_address
+from .address_headers import one_address, read_addresses
 from .htmltext import MAX_HTML, html_to_text
 
 __all__ = ["IncomingMail", "html_to_text", "read_mail"]
@@ -182,6 +182,9 @@ class _Headers:
     def __init__(self, message: Message, notes: list[str]) -> None:
         self.message = message
         self.notes = notes
+        # From and Reply-To are each asked for more than once (the reply address, the
+        # sender, every Reply-To address): each is read once, the costliest of the reading.
+        self._addresses: dict[str, tuple[tuple[str, ...], str]] = {}
 
     def _last(self, name: str) -> str | None:
         try:
@@ -200,12 +203,17 @@ class _Headers:
         return clean_header(one_address(value)) if value is not None else None
 
     def addresses(self, name: str) -> tuple[str, ...]:
-        value = self._last(name)
-        return tuple(clean_header(a) for a in all_addresses(value)) if value else ()
+        return self._read_addresses(name)[0]
 
     def last_address(self, name: str) -> str:
-        value = self._last(name)
-        return clean_header(last_address(value)) if value else ""
+        return self._read_addresses(name)[1]
+
+    def _read_addresses(self, name: str) -> tuple[tuple[str, ...], str]:
+        if name not in self._addresses:
+            value = self._last(name)
+            every, last = read_addresses(value) if value else ((), "")
+            self._addresses[name] = (tuple(clean_header(a) for a in every), clean_header(last))
+        return self._addresses[name]
 
 
 def _body(message: Message, notes: list[str], unread: list[str]) -> str:

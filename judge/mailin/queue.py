@@ -17,8 +17,8 @@ import socket
 import threading
 import time
 from collections.abc import Callable, Sequence
-from concurrent.futures import Future
-from contextlib import nullcontext
+from concurrent.futures import Future, InvalidStateError
+from contextlib import nullcontext, suppress
 from datetime import datetime
 from typing import Any
 
@@ -174,12 +174,20 @@ class Intake:
                     ids = session.execute(_STORE, rows).scalars().all()
             except Exception as exc:
                 for _, done in items:
-                    done.set_exception(exc)
+                    _settle(done, done.set_exception, exc)
             else:
                 for (_, done), row_id in zip(items, ids, strict=True):
-                    done.set_result(row_id)
+                    _settle(done, done.set_result, row_id)
             if stopping:
                 return
+
+
+def _settle(done: Future[int], how: Callable[[Any], None], value: Any) -> None:
+    """Tell the caller, unless he is gone: a client that hung up before its 250 (a relay
+    restarted) cancelled his wait. His mail is stored all the same; he sends it again, and
+    the copy is known by its Message-ID and not answered twice."""
+    with suppress(InvalidStateError):
+        how(value)
 
 
 # -- answering -----------------------------------------------------------------------------

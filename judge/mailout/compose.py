@@ -1,14 +1,18 @@
-"""An outbox row as the bytes of a mail (RFC 5322, MIME text/plain).
+"""An outbox row as the bytes of a mail (RFC 5322, MIME text/plain, or multipart/mixed when
+it carries files).
 
 Written by hand rather than through email.message.EmailMessage, which costs a millisecond
-a mail: our mails are all one plain-text part, so the few rules that matter are kept here.
-Headers that are not ASCII are encoded (RFC 2047); a body that is not ASCII, or has a line
-too long for SMTP, goes quoted-printable. Lines end in LF; the relay sends CRLF.
+a mail: our mails are one plain-text part, with the board's pictures after it on a results
+mail or MAP's answer, so the few rules that matter are kept here. Headers that are not
+ASCII are encoded (RFC 2047); a body that is not ASCII, or has a line too long for SMTP,
+goes quoted-printable; a file goes in base64. Lines end in LF; the relay sends CRLF.
 """
 
 from __future__ import annotations
 
+import base64
 import binascii
+import hashlib
 from datetime import UTC
 from email.header import Header
 from email.utils import format_datetime, formataddr
@@ -16,6 +20,7 @@ from email.utils import format_datetime, formataddr
 from ..config import Settings
 from ..mailin.addresses import for_sending
 from ..store.models import Outbox
+from .outbox import Attachment
 
 MAX_LINE = 998  # RFC 5322
 
@@ -40,12 +45,42 @@ def compose(row: Outbox, settings: Settings) -> bytes:
     headers.append(("Precedence", "bulk"))
     headers.append(("MIME-Version", "1.0"))
     body, encoding = _body(row.body)
-    headers.append(("Content-Type", "text/plain; charset=utf-8"))
-    headers.append(("Content-Transfer-Encoding", encoding))
+    text_part = [("Content-Type", "text/plain; charset=utf-8")]
+    text_part.append(("Content-Transfer-Encoding", encoding))
+    files = [Attachment.from_stored(a) for a in (row.attachments or ())]
+    if files:
+        # The text first and unchanged; then the files. The boundary is made from the
+        # message's own id, so that a resend is the same mail byte for byte.
+        boundary = "=_" + hashlib.sha256(row.message_id.encode()).hexdigest()[:32]
+        headers.append(("Content-Type", f'multipart/mixed; boundary="{boundary}"'))
+        body = _multipart(boundary, text_part, body, files)
+    else:
+        headers.extend(text_part)
     head = "".join(_header(name, value) for name, value in headers)
     # A UTF-8 local part cannot be an encoded word: it goes as UTF-8 (RFC 6532), which
     # the relay carries with SMTPUTF8 (sender.Relay).
     return head.encode("utf-8") + b"\n" + body
+
+
+def _multipart(
+    boundary: str, text_part: list[tuple[str, str]], text: bytes, files: list[Attachment]
+) -> bytes:
+    out = [b"This is a multipart message in MIME format.\n"]
+    out.append(f"--{boundary}\n".encode())
+    # The line break before a boundary belongs to the boundary (RFC 2046): one more, so
+    # that the text ends as it does in a mail without pictures.
+    out.append("".join(f"{k}: {v}\n" for k, v in text_part).encode() + b"\n" + text + b"\n")
+    for f in files:
+        disposition = "inline" if f.inline else "attachment"
+        out.append(
+            f"--{boundary}\n"
+            f'Content-Type: {f.content_type}; name="{f.name}"\n'
+            f'Content-Disposition: {disposition}; filename="{f.name}"\n'
+            "Content-Transfer-Encoding: base64\n\n".encode()
+        )
+        out.append(base64.encodebytes(f.data))  # lines of 76 characters
+    out.append(f"--{boundary}--\n".encode())
+    return b"".join(out)
 
 
 def _header(name: str, value: str) -> str:

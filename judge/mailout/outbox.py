@@ -7,9 +7,11 @@ answers a batch of mails inserts all of the batch's rows in one statement.
 
 from __future__ import annotations
 
+import base64
 import logging
 import uuid
 from collections.abc import Sequence
+from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
@@ -25,6 +27,30 @@ log = logging.getLogger("judge.outbox")
 OutboxRow = dict[str, Any]
 
 
+@dataclass(frozen=True)
+class Attachment:
+    """A file a mail carries after its text: the board's pictures. `inline`: shown in the
+    mail where the reader's program shows pictures (Content-Disposition: inline)."""
+
+    name: str
+    content_type: str
+    data: bytes
+    inline: bool = False
+
+    def stored(self) -> dict[str, Any]:
+        """As the outbox row keeps it (a JSON column)."""
+        return {
+            "name": self.name,
+            "type": self.content_type,
+            "inline": self.inline,
+            "data": base64.b64encode(self.data).decode("ascii"),
+        }
+
+    @classmethod
+    def from_stored(cls, value: dict[str, Any]) -> Attachment:
+        return cls(value["name"], value["type"], base64.b64decode(value["data"]), value["inline"])
+
+
 def outbox_row(
     settings: Settings,
     now: datetime,
@@ -36,6 +62,7 @@ def outbox_row(
     game_id: int | None = None,
     in_reply_to: str = "",
     references: str = "",
+    attachments: Sequence[Attachment] = (),
 ) -> OutboxRow:
     return {
         "created_at": now,
@@ -50,6 +77,7 @@ def outbox_row(
         "refs": references,
         # RFC 3834: an answer to a person's mail, or a mail of the judge's own accord.
         "headers": {"Auto-Submitted": "auto-replied" if in_reply_to else "auto-generated"},
+        "attachments": [a.stored() for a in attachments],
         "attempts": 0,
         "next_attempt_at": now,
         "sent_at": None,

@@ -168,9 +168,10 @@ def transport(settings: Settings) -> Maildir | Relay:
     raise ValueError(f"outbound must be maildir:PATH or smtp://host:port, not {target!r}")
 
 
-def backoff(attempts: int) -> timedelta:
-    """30 s, 1 min, 2 min, ... up to an hour between tries."""
-    return timedelta(seconds=min(30 * 2 ** max(attempts - 1, 0), 3600))
+def backoff(attempts: int, first: float = 30.0) -> timedelta:
+    """`first` (30 s), then twice as long at each failure (1 min, 2 min, ...), up to an
+    hour between tries."""
+    return timedelta(seconds=min(first * 2 ** max(attempts - 1, 0), 3600))
 
 
 def has_due(store: Store, now: datetime) -> bool:
@@ -307,7 +308,7 @@ def _record_failure(
     row.attempts += 1
     row.last_error = f"{type(error).__name__}: {error}"[:1000]
     if row.attempts < MAX_ATTEMPTS and not _permanent(error):
-        row.next_attempt_at = now + backoff(row.attempts)
+        row.next_attempt_at = now + backoff(row.attempts, settings.retry_seconds)
         log.warning("outbox %s to %s: %s; trying again", row.id, row.to_address, error)
         return
     row.status = "failed"

@@ -22,6 +22,7 @@ from sqlalchemy import (
     String,
     Text,
     UniqueConstraint,
+    text,
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
 
@@ -88,6 +89,11 @@ class Outbox(Base):
     in_reply_to: Mapped[str] = mapped_column(Text, default="")
     refs: Mapped[str] = mapped_column(Text, default="")  # the References header
     headers: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
+    # Files sent with the text (the board's pictures): [{name, type, inline, data}], data in
+    # base64 (mailout/outbox.py, Attachment).
+    attachments: Mapped[list[dict[str, Any]]] = mapped_column(
+        JSON, default=list, server_default=text("'[]'")
+    )
     attempts: Mapped[int] = mapped_column(Integer, default=0)
     next_attempt_at: Mapped[datetime] = mapped_column(DateTime)
     sent_at: Mapped[datetime | None] = mapped_column(DateTime, nullable=True)

@@ -1,7 +1,7 @@
 """How long the judge keeps what it no longer needs: the raw text of mail it has answered,
-and the bodies of mail it has sent. The rows stay (who, when, what became of it, and the
-key that recognises a mail sent twice); only the bulk goes, so the database stops growing
-with every mail. Failed mail is kept whole for the judgekeeper.
+and the bodies of mail it has sent (and the pictures they carried). The rows stay (who,
+when, what became of it, and the key that recognises a mail sent twice); only the bulk
+goes, so the database stops growing with every mail. Failed mail is kept whole for the judgekeeper.
 """
 
 from __future__ import annotations
@@ -29,6 +29,6 @@ def prune(session: Session, now: datetime, keep_days: int) -> int:
         .where(Outbox.status == "sent")
         .where(Outbox.created_at < before)
         .where(Outbox.body != "")
-        .values(body="")
+        .values(body="", attachments=[])
     ).rowcount
     return (inbound or 0) + (outbox or 0)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .base import Command, Rules, arguments, token_texts
+from .base import Command, Rules, arguments
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -78,13 +78,6 @@ class Register(Command):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class Map(Command):
-    """MAP: removed from the njudge in version 1.5.0; answered as removed."""
-
-    game: str | None = None
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
 class ReplyTo(Command):
     address: str
 
@@ -128,9 +121,6 @@ class AccountsRules(Rules):
 
     def register(self, items: list) -> list[Command]:
         return [Register(fields=())]
-
-    def map(self, items: list) -> list[Command]:
-        return [Map(game=next(iter(token_texts(items, "NAME")), None))]
 
     def reply_to(self, items: list) -> list[Command]:
         return [ReplyTo(address=str(items[0]))]

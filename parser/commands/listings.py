@@ -47,6 +47,17 @@ class Summary(Command):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class Map(Command):
+    """MAP [name] [phase]: the board as a picture (manual 3.4, taken out of the njudge in
+    1.5.0 and back here): now, or after the phase named (`S1901M`). `star`: the njudge's
+    `MAP *`, a picture of a LIST pasted after it, which this judge does not draw."""
+
+    game: str | None = None
+    phase: str | None = None
+    star: bool = False
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Relations(Command):
     """RELATIONS [name]: who is friends with whom, read off the orders (robots/observation)."""
 
@@ -108,6 +119,16 @@ class ListingsRules(Rules):
 
     def summary(self, items: list) -> list[Command]:
         return [Summary(game=next(iter(token_texts(items, "NAME")), None))]
+
+    def map(self, items: list) -> list[Command]:
+        phase = next(iter(token_texts(items, "TURN_ID")), None)
+        return [
+            Map(
+                game=next(iter(token_texts(items, "NAME")), None),
+                phase=phase.upper() if phase else None,
+                star=bool(token_texts(items, "MAP_STAR")),
+            )
+        ]
 
     def relations(self, items: list) -> list[Command]:
         return [Relations(game=next(iter(token_texts(items, "NAME")), None))]

@@ -1,4 +1,4 @@
-"""GET file, SEND ME file, GET PACKAGE, HELP, VERSION and the removed MAP (section 3.2)."""
+"""GET file, SEND ME file, GET PACKAGE, HELP, VERSION (section 3.2)."""
 
 from __future__ import annotations
 
@@ -49,10 +49,3 @@ def help_(ctx: Conversation, cmd: p.Help) -> None:
 
 def version(ctx: Conversation, cmd: p.Version) -> None:
     ctx.say(version_reply(ctx.settings.code, __version__))
-
-
-def map_(ctx: Conversation, cmd: p.Map) -> None:
-    ctx.fail(
-        "The MAP command was removed from the judge in version 1.5.0.  Get file 'map' for "
-        "the standard map's provinces and adjacencies."
-    )

@@ -10,7 +10,8 @@ from typing import Any
 from ...reports.blind import blind_report, sight
 from ...store.models import Game, PhaseRecord
 from ..game.record import variant_of
-from ..reply.notices import deliver, everyone
+from ..reply.notices import addresses, deliver, everyone
+from .pictures import phase_files
 
 
 def is_blind(game: Game) -> bool:
@@ -42,19 +43,25 @@ def deliver_results(mailer: Any, game: Game, record: PhaseRecord, report: str, b
     """Mail the results of the phase `record` holds; `body` is the whole text, which begins
     with `report`, the full report of the phase. In a blind game only the report differs
     from one reader to another: what follows it (the next phase, postal press) is the same
-    for all."""
+    for all. Each mail carries the picture of the phase as its reader sees it (pictures.py)."""
+    pictures = phase_files(mailer.settings, game, record)
+    readers = [x for x in everyone(game) if addresses(x)]  # robots and dummies read nothing
     if not is_blind(game):
-        deliver(mailer, game, everyone(game), "Results", body, phase=record.phase)
+        files = pictures(None) if readers else ()
+        deliver(mailer, game, readers, "Results", body, phase=record.phase, attachments=files)
         return
     if not body.startswith(report):
         raise ValueError("the results' body must begin with the report")
     rest = body[len(report) :]
     doc, out = record.result["input"], record.result["output"]
     variant = variant_of(game)
-    for person in everyone(game):
+    for person in readers:
         seen = sight(person.role, person.power, all_centers(game))
+        files = pictures(seen)
         if seen is None:
-            deliver(mailer, game, [person], "Results", body, phase=record.phase)
+            deliver(mailer, game, [person], "Results", body, phase=record.phase, attachments=files)
             continue
         copy = blind_report(variant, game.name, record.turn, doc, out, seen) + rest
-        deliver(mailer, game, [person], "Blind Results", copy, phase=record.phase)
+        deliver(
+            mailer, game, [person], "Blind Results", copy, phase=record.phase, attachments=files
+        )

@@ -10,7 +10,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from ...config import Settings
-from ...store.models import Game
+from ...store.models import Game, User
 from ..clock import dedication
 from ..clock.lateness import (
     ABANDON_BEFORE_GRACE,
@@ -98,15 +98,33 @@ def _event_order(game: Game) -> tuple[datetime, int]:
 def process_due(session: Session, settings: Settings, now: datetime, game_id: int) -> bool:
     """The scheduler's part for one game, in the caller's transaction (one for each game,
     so that a game that fails stops no other's clock): whether a phase was processed. A
-    game no longer due (another tick was first) is left alone."""
+    game no longer due (another tick was first), or held by another transaction right now
+    (PostgreSQL), is left alone."""
     query = select(Game).where(Game.id == game_id)
     if session.get_bind().dialect.name != "sqlite":
-        query = query.with_for_update()
+        # Several nodes tick at once and list the same due games in the same order: a game
+        # another node (or a mail) holds is skipped, not waited for, so that the nodes
+        # share the due games instead of walking the list in step. A game skipped because
+        # a mail held it is still due at the next tick.
+        query = query.with_for_update(skip_locked=True)
     game = session.execute(query).scalar_one_or_none()
     if game is None or game.status not in ("active", "paused"):
         return False
     if game.next_event_at is None or game.next_event_at > now:
         return False
+    if session.get_bind().dialect.name != "sqlite":
+        # Processing counts every player's dedication: its users' rows are locked now, in
+        # id order, so that two games processed at once (robot users play in many) take
+        # the locks they share in one order and never deadlock halfway. FOR NO KEY UPDATE,
+        # the lock an UPDATE of those counters takes: a new participant's foreign key
+        # (KEY SHARE) to the same user is not kept waiting.
+        users = sorted({x.user_id for x in game.participants})
+        session.execute(
+            select(User.id)
+            .where(User.id.in_(users))
+            .order_by(User.id)
+            .with_for_update(key_share=True)
+        ).all()
     mailer = Notices(session, settings, now)
     done = look(session, mailer, game, now)
     mailer.write_outbox()

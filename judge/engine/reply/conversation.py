@@ -16,7 +16,7 @@ from sqlalchemy.orm import Session
 
 from ...config import Settings
 from ...mailin.message import IncomingMail
-from ...mailout.outbox import OutboxRow, insert_outbox, outbox_row
+from ...mailout.outbox import Attachment, OutboxRow, insert_outbox, outbox_row
 from ...reports.frame import game_header, shown_phase
 from ...reports.replies import header, paragraphs, reply_subject
 from ...store import queries as q
@@ -35,6 +35,7 @@ class Outgoing:
     game_id: int | None = None
     reply: bool = False  # an answer to the mail (In-Reply-To), not a notice
     not_before: datetime | None = None  # sent no earlier (grey press: its time scattered)
+    attachments: tuple[Attachment, ...] = ()  # files after the text (the board's pictures)
 
 
 @dataclass
@@ -90,6 +91,8 @@ class Conversation:
     # Files sent for this mail, and those asked for beyond `files_per_mail` (engine/files).
     files_sent: int = 0
     files_refused: int = 0
+    # Files the reply itself carries (MAP's pictures).
+    attachments: list[Attachment] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         if not self.reply_to:
@@ -136,8 +139,11 @@ class Conversation:
         body: str,
         game_id: int | None = None,
         not_before: datetime | None = None,
+        attachments: tuple[Attachment, ...] = (),
     ) -> None:
-        self.extra.append(Outgoing(to, subject, body, game_id, not_before=not_before))
+        self.extra.append(
+            Outgoing(to, subject, body, game_id, not_before=not_before, attachments=attachments)
+        )
 
     def at_end(self, key: str, action: Callable[[], Any]) -> None:
         """Something to do once all commands are carried out (kept in order of first ask)."""
@@ -183,9 +189,10 @@ class Conversation:
         if self.error_flag:
             subject = subject.replace("Re: ", "Re: [Error Flag] ", 1)
         game_id = self.game.id if self.game is not None else None
-        reply = Outgoing(self.reply_to, subject, body, game_id, reply=True)
+        files = tuple(self.attachments)
+        reply = Outgoing(self.reply_to, subject, body, game_id, reply=True, attachments=files)
         copies = [
-            Outgoing(to, subject, body, game_id, reply=True)
+            Outgoing(to, subject, body, game_id, reply=True, attachments=files)
             for to in dict.fromkeys(self.copies)
             if to.lower() != self.reply_to.lower()
         ]
@@ -206,6 +213,7 @@ class Conversation:
     def write_outbox(self) -> list[OutboxRow]:
         """The mails of this conversation, to the outbox: into `outbox` when the caller
         collects a batch's rows, else at once into the session."""
+        outgoing = self.outgoing()
         rows = [
             outbox_row(
                 self.settings,
@@ -218,10 +226,11 @@ class Conversation:
                 in_reply_to=self.mail.message_id if out.reply else "",
                 # Files and other mail to the writer belong to the same thread.
                 references=_references(self.mail) if out.to == self.reply_to else "",
+                attachments=out.attachments,
             )
-            for out in self.outgoing()
+            for out in outgoing
         ]
-        for row, out in zip(rows, self.outgoing(), strict=True):
+        for row, out in zip(rows, outgoing, strict=True):
             if out.not_before is not None:
                 row["next_attempt_at"] = out.not_before
         if self.outbox is not None:

@@ -13,7 +13,7 @@ from datetime import datetime
 from sqlalchemy.orm import Session
 
 from ...config import Settings
-from ...mailout.outbox import insert_outbox, outbox_row
+from ...mailout.outbox import Attachment, insert_outbox, outbox_row
 from ...reports.frame import game_header, game_subject
 from ...reports.robots import robot_strategy
 from ...store.models import Game, Participant
@@ -45,10 +45,12 @@ def deliver(
     phase: str | None = None,
     header: bool = True,
     tag: str = "",
+    attachments: tuple[Attachment, ...] = (),
 ) -> None:
     """`header`: False for the njudge's short notices (sign-ons, press, resignations,
     returns, takeovers), which carry no `:: Judge:` lines. `tag` goes before the subject:
-    `[You are late!] ` on a late player's copy."""
+    `[You are late!] ` on a late player's copy. `attachments`: files after the text (a
+    results mail's pictures)."""
     subject = tag + game_subject(ctx.settings, game, event, phase)
     text = game_header(ctx.settings, game) + "\n" + body if header else body
     sent: set[str] = set()
@@ -56,7 +58,7 @@ def deliver(
         for address in addresses(person):
             if address.lower() not in sent:
                 sent.add(address.lower())
-                ctx.send(address, subject, text, game.id)
+                ctx.send(address, subject, text, game.id, attachments=attachments)
 
 
 @dataclass
@@ -69,12 +71,27 @@ class Notices:
     now: datetime
     extra: list[Outgoing] = field(default_factory=list)
 
-    def send(self, to: str, subject: str, body: str, game_id: int | None = None) -> None:
-        self.extra.append(Outgoing(to, subject, body, game_id))
+    def send(
+        self,
+        to: str,
+        subject: str,
+        body: str,
+        game_id: int | None = None,
+        attachments: tuple[Attachment, ...] = (),
+    ) -> None:
+        self.extra.append(Outgoing(to, subject, body, game_id, attachments=attachments))
 
     def write_outbox(self) -> None:
         rows = [
-            outbox_row(self.settings, self.now, out.to, out.subject, out.body, game_id=out.game_id)
+            outbox_row(
+                self.settings,
+                self.now,
+                out.to,
+                out.subject,
+                out.body,
+                game_id=out.game_id,
+                attachments=out.attachments,
+            )
             for out in self.extra
         ]
         self.extra.clear()

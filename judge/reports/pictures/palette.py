@@ -1,0 +1,84 @@
+"""The colours of the board's pictures.
+
+Seven power colours, chosen (by a search over the sRGB cube, kept in the traditional
+families of the board: England navy, France sky blue, Germany black, Italy green, Austria
+red, Russia purple, Turkey yellow) so that every pair stays at least 20 CIEDE2000 apart for a
+reader with normal vision, with protanopia and with deuteranopia, and at least 13 L* apart
+printed in grey (tests/test_picture_palette.py checks it). A grey page shows no more than
+about seven lightnesses apart, so a variant with more powers repeats the colours and tells
+each round of seven apart by the outline of its markers (`Style.ring`): solid, double, dashed,
+dotted, heavy.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from variants import Variant
+
+POWER_COLOURS = (
+    "#002288",  # navy
+    "#55ccff",  # sky blue
+    "#111111",  # black
+    "#55aa88",  # green
+    "#992211",  # red
+    "#8866bb",  # purple
+    "#eeee55",  # yellow
+)
+# The standard board's powers in their traditional colours.
+TRADITIONAL = {
+    "England": 0,
+    "France": 1,
+    "Germany": 2,
+    "Italy": 3,
+    "Austria": 4,
+    "Russia": 5,
+    "Turkey": 6,
+}
+RINGS = ("solid", "double", "dashed", "dotted", "heavy")
+
+LAND = "#efe6cf"
+SEA = "#b9d3e8"
+IMPASSABLE = "#c9c2b2"
+BORDER = "#6b6255"
+COAST = "#4d6a80"
+INK = "#222222"
+FAILED = "#c0392b"
+
+
+@dataclass(frozen=True, slots=True)
+class Style:
+    colour: str
+    ring: str  # how its markers are outlined: one of RINGS
+    ink: str  # the colour of a letter written on it
+
+    @property
+    def key(self) -> int:
+        return POWER_COLOURS.index(self.colour) + len(POWER_COLOURS) * RINGS.index(self.ring)
+
+
+def styles(variant: Variant) -> dict[str, Style]:
+    """Each power's colour and outline: the traditional colour for a power of the standard
+    board's name, the others in the variant's order from the colours left."""
+    taken = {TRADITIONAL[p.name] for p in variant.powers if p.name in TRADITIONAL}
+    free = [i for i in range(len(POWER_COLOURS)) if i not in taken]
+    out: dict[str, Style] = {}
+    k = 0
+    for power in variant.powers:
+        if power.name in TRADITIONAL:
+            index = TRADITIONAL[power.name]
+        elif free:
+            index = free.pop(0)
+        else:
+            index = len(POWER_COLOURS) + k
+            k += 1
+        colour = POWER_COLOURS[index % len(POWER_COLOURS)]
+        ring = RINGS[min(index // len(POWER_COLOURS), len(RINGS) - 1)]
+        out[power.name] = Style(colour, ring, ink_on(colour))
+    return out
+
+
+def ink_on(colour: str) -> str:
+    """The colour of a letter written on `colour`: white on a dark one, ink on a light one."""
+    r, g, b = (int(colour[i : i + 2], 16) for i in (1, 3, 5))
+    return "#ffffff" if 0.299 * r + 0.587 * g + 0.114 * b < 140 else INK

@@ -1,0 +1,36 @@
+"""The powers' colours on the board's pictures can be told apart by every reader: each pair
+at least 20 CIEDE2000 apart as seen with normal vision, with protanopia and with
+deuteranopia (Machado et al. 2009), and at least 13 L* apart printed in grey; a variant
+with more powers than colours tells the rounds of colours apart by the markers' outline."""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+import variants
+from judge.reports.pictures.colours import ciede2000, distance, grey_lightness, hex_rgb
+from judge.reports.pictures.palette import POWER_COLOURS, styles
+
+
+def test_ciede2000_agrees_with_sharmas_published_pairs():
+    # Sharma, Wu and Dalal (2005), test data pairs 1, 7 and 17.
+    assert round(ciede2000((50, 2.6772, -79.7751), (50, 0, -82.7485)), 4) == 2.0425
+    assert round(ciede2000((50, 0, 0), (50, -1, 2)), 4) == 2.3669
+    assert round(ciede2000((50, 2.5, 0), (73, 25, -18)), 4) == 27.1492
+
+
+def test_every_pair_of_colours_stays_apart_for_every_reader():
+    for a, b in combinations(POWER_COLOURS, 2):
+        for vision in ("normal", "protanopia", "deuteranopia"):
+            assert distance(a, b, vision) >= 20, (a, b, vision)
+        grey = abs(grey_lightness(hex_rgb(a)) - grey_lightness(hex_rgb(b)))
+        assert grey >= 13, (a, b, grey)
+
+
+def test_each_power_of_each_variant_has_a_style_of_its_own():
+    for name in variants.available():
+        variant = variants.load(name)
+        given = styles(variant)
+        assert len({(s.colour, s.ring) for s in given.values()}) == len(variant.powers), name
+    standard = styles(variants.load("standard"))
+    assert standard["Germany"].colour == "#111111" and standard["Turkey"].colour == "#eeee55"

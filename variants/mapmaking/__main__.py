@@ -1,0 +1,70 @@
+"""Write the variants' `.geometry` files: `python -m variants.mapmaking [--natural-earth PATH]
+[NAME ...]` (all variants when none is named).
+
+The standard board is drawn from Natural Earth (standard.py; needs shapely and pyshp, the
+`mapmaking` extra, and the path of the 1:10m admin-0 countries shapefile). A variant whose
+provinces and adjacencies are the standard board's is written `like standard`. Every other
+variant gets a layout computed from its adjacencies (layout.py), starting from the standard
+board's places for the provinces it shares with it when it shares most of them.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from .. import available, load
+from ..geometry import geometry_file, geometry_of, write_geometry
+from ..layout import computed_geometry, neighbours
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m variants.mapmaking")
+    parser.add_argument("names", nargs="*")
+    parser.add_argument("--natural-earth", help="ne_10m_admin_0_countries shapefile (no .shp)")
+    args = parser.parse_args(argv)
+    standard = load("standard")
+    for name in args.names or available():
+        variant = load(name)
+        path = geometry_file(name)
+        if name == "standard":
+            if not args.natural_earth:
+                print("standard: skipped (give --natural-earth)", file=sys.stderr)
+                continue
+            from .standard import standard_geometry
+
+            text = write_geometry(
+                standard_geometry(args.natural_earth, variant),
+                "The standard board, drawn from Natural Earth's countries (public domain) by\n"
+                "`python -m variants.mapmaking --natural-earth PATH standard`; do not edit.",
+            )
+        elif _same_board(variant, standard):
+            text = (
+                f"# {name} is played on the standard board.\n\n[geometry]\n"
+                f"variant   {name}\nlike      standard\n"
+            )
+        else:
+            shared = set(variant.provinces) & set(standard.provinces)
+            anchors, size = None, None
+            if len(shared) >= 0.6 * len(variant.provinces):
+                drawn = geometry_of(standard)
+                anchors = {a: drawn.places[a].unit for a in shared}
+                size = (drawn.width, drawn.height)
+            text = write_geometry(
+                computed_geometry(variant, anchors, size=size),
+                f"{name}: laid out from its adjacencies by `python -m variants.mapmaking {name}`"
+                "\n(variants/layout.py); no real map's outlines. Do not edit by hand.",
+            )
+        path.write_text(text, encoding="utf-8")
+        print(f"{name}: {path.name}, {len(text):,} bytes")
+    return 0
+
+
+def _same_board(variant, standard) -> bool:
+    return set(variant.provinces) == set(standard.provinces) and neighbours(variant) == neighbours(
+        standard
+    )
+
+
+if __name__ == "__main__":
+    sys.exit(main())

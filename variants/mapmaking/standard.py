@@ -1,0 +1,265 @@
+"""The standard board's geometry drawn from Natural Earth's countries (public domain; its
+1:10m admin-0 shapefile, read with pyshp) and the facts in standard_facts.py, with shapely.
+
+Land: each block of today's countries is divided among its provinces by the Voronoi cells of
+their places; islands the board leaves to nobody, and countries of no block, are unnamed
+land. Sea: the frame less the land, divided among the seas by their places' cells. All in a
+Lambert conformal conic projection centred on the board, simplified to the picture's scale.
+A tool for whoever redraws the map, not part of the judge: `python -m variants.mapmaking
+--natural-earth PATH` (docs/variant-format.md, "Geometry").
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable
+
+import shapefile
+from shapely import ops
+from shapely.geometry import MultiPoint, MultiPolygon, Point, Polygon, box, shape
+
+from ..model import Variant
+from ..places import Geometry, Place
+from . import standard_facts as facts
+
+WIDTH = 1000  # picture units across the frame
+SIMPLIFY = 1.1  # picture units
+SMALLEST = 10.0  # square picture units: smaller islands are left out
+
+
+class Projection:
+    """Lambert conformal conic (spherical), then scaled so the frame is WIDTH across."""
+
+    def __init__(self) -> None:
+        p1, p2 = (math.radians(v) for v in facts.PARALLELS)
+        self.n = math.log(math.cos(p1) / math.cos(p2)) / math.log(
+            math.tan(math.pi / 4 + p2 / 2) / math.tan(math.pi / 4 + p1 / 2)
+        )
+        self.f = math.cos(p1) * math.tan(math.pi / 4 + p1 / 2) ** self.n / self.n
+        west, south, east, north = facts.FRAME
+        corners = [self.raw(west, south), self.raw(east, south), self.raw(west, north),
+                   self.raw(east, north), self.raw(facts.CENTRE_LON, north)]  # fmt: skip
+        xs = [c[0] for c in corners]
+        # The frame: from the western edge's middle to the eastern's, north to south.
+        self.x0 = (self.raw(west, (south + north) / 2)[0] + min(xs)) / 2
+        self.x1 = (self.raw(east, (south + north) / 2)[0] + max(xs)) / 2
+        self.y0 = self.raw(facts.CENTRE_LON, north)[1]
+        self.y1 = self.raw(facts.CENTRE_LON, south)[1]
+        self.scale = WIDTH / (self.x1 - self.x0)
+        self.height = round((self.y0 - self.y1) * self.scale)
+        self.middle = self.flat(*facts.MIDDLE)
+        mx, my = self.middle
+        self.reach = max(math.hypot(x - mx, y - my) for x in (0, WIDTH) for y in (0, self.height))
+
+    def raw(self, lon: float, lat: float) -> tuple[float, float]:
+        rho = self.f / math.tan(math.pi / 4 + math.radians(lat) / 2) ** self.n
+        theta = self.n * math.radians(lon - facts.CENTRE_LON)
+        return rho * math.sin(theta), -rho * math.cos(theta)
+
+    def flat(self, lon: float, lat: float) -> tuple[float, float]:
+        x, y = self.raw(lon, lat)
+        return (x - self.x0) * self.scale, (self.y0 - y) * self.scale
+
+    def __call__(self, lon: float, lat: float) -> tuple[float, float]:
+        x, y = self.flat(lon, lat)
+        mx, my = self.middle
+        r = math.hypot(x - mx, y - my)
+        if r == 0:
+            return x, y
+        a = facts.MAGNIFY - 1
+        grown = r * (1 + a) / (1 + a * r / self.reach)
+        return mx + (x - mx) * grown / r, my + (y - my) * grown / r
+
+
+def countries(path: str, project: Projection) -> dict[str, Polygon | MultiPolygon]:
+    """Each country of the shapefile, projected, cut to the frame (with a margin)."""
+    reader = shapefile.Reader(path)
+    frame = box(-50, -50, WIDTH + 50, project.height + 50)
+    out = {}
+    for record, geom in zip(reader.records(), reader.shapes(), strict=True):
+        west, south, east, north = geom.bbox
+        if east < -40 or west > 70 or north < 20 or south > 80:
+            continue
+        projected = ops.transform(lambda x, y, z=None: _project_all(project, x, y), shape(geom))
+        clipped = projected.buffer(0).intersection(frame)
+        if not clipped.is_empty:
+            out[record["ADMIN"]] = clipped
+    return out
+
+
+def _project_all(project: Projection, xs: Iterable[float], ys: Iterable[float]):
+    pts = [project(x, y) for x, y in zip(xs, ys, strict=True)]
+    return [p[0] for p in pts], [p[1] for p in pts]
+
+
+def _parts(geom) -> list[Polygon]:
+    if geom.is_empty:
+        return []
+    if isinstance(geom, Polygon):
+        return [geom]
+    return [g for g in getattr(geom, "geoms", []) if isinstance(g, Polygon)]
+
+
+def _divided(land, provinces: tuple[str, ...], project: Projection) -> dict[str, list[Polygon]]:
+    """`land` among `provinces`: each piece to the province of the nearest place."""
+    if len(provinces) == 1:
+        return {provinces[0]: _parts(land)}
+    seeds = [(abbr, Point(project(*ll))) for abbr in provinces for ll in facts.PLACES[abbr]]
+    points = MultiPoint([p for _, p in seeds])
+    cells = ops.voronoi_diagram(points, envelope=land.envelope.buffer(200))
+    out: dict[str, list[Polygon]] = {abbr: [] for abbr in provinces}
+    for cell in cells.geoms:
+        owner = next(abbr for abbr, p in seeds if cell.contains(p))
+        out[owner].extend(_parts(cell.intersection(land)))
+    return out
+
+
+def standard_geometry(path: str, variant: Variant) -> Geometry:
+    project = Projection()
+    height = project.height
+    found = countries(path, project)
+    islands = [
+        Polygon([project(w, s), project(e, s), project(e, n), project(w, n)])
+        for w, s, e, n in facts.ISLANDS
+    ]
+    pieces: dict[str, list[Polygon]] = {}
+    used = set()
+    for names, provinces in facts.BLOCKS.values():
+        land = ops.unary_union([found[n] for n in names if n in found])
+        used.update(names)
+        kept = []
+        for part in _parts(land):
+            if any(isl.contains(part) for isl in islands):
+                pieces.setdefault(facts.UNNAMED, []).append(part)
+            else:
+                kept.append(part)
+        for abbr, polys in _divided(MultiPolygon(kept), provinces, project).items():
+            pieces.setdefault(abbr, []).extend(polys)
+    for name, geom in found.items():
+        if name not in used:
+            pieces.setdefault(facts.UNNAMED, []).extend(_parts(geom))
+    frame = box(0, 0, WIDTH, height)
+    all_land = ops.unary_union([p for polys in pieces.values() for p in polys])
+    for abbr, boxes in facts.FILLS.items():
+        for w, s, e, n in boxes:
+            water = Polygon([project(w, s), project(e, s), project(e, n), project(w, n)])
+            pieces[abbr].extend(_parts(water.difference(all_land)))
+    all_land = ops.unary_union([p for polys in pieces.values() for p in polys])
+    sea = frame.difference(all_land)
+    seas = tuple(a for a, p in variant.provinces.items() if p.is_sea)
+    for abbr, polys in _divided(sea, seas, project).items():
+        pieces[abbr] = polys
+    merged = {
+        abbr: ops.unary_union([p.intersection(frame) for p in polys])
+        for abbr, polys in pieces.items()
+    }
+    _rehome_strays(merged, project)
+    return _geometry(variant, merged, frame, project)
+
+
+def _rehome_strays(merged: dict, project: Projection) -> None:
+    """A piece of a province cut off from its places (a Voronoi cell reaching across a
+    peninsula) goes to the province beside it with the longest shared border."""
+    for abbr in list(merged):
+        if abbr == facts.UNNAMED:
+            continue
+        seeds = [Point(project(*ll)) for ll in facts.PLACES[abbr]]
+        parts = _parts(merged[abbr])
+        if len(parts) < 2:
+            continue
+        keep, stray = [], []
+        for part in parts:
+            (keep if any(part.buffer(1).contains(p) for p in seeds) else stray).append(part)
+        if not keep:
+            keep, stray = [max(parts, key=lambda p: p.area)], []
+        moved = False
+        for part in stray:
+            best, length = None, 0.0
+            for other, geom in merged.items():
+                if other in (abbr, facts.UNNAMED):
+                    continue
+                shared = part.buffer(0.6).intersection(geom.boundary).length
+                if shared > length:
+                    best, length = other, shared
+            if best is None:
+                keep.append(part)  # an island: it stays
+            else:
+                merged[best] = ops.unary_union([merged[best], part])
+                moved = True
+        if moved:
+            merged[abbr] = ops.unary_union(keep)
+
+
+def _geometry(variant: Variant, merged, frame, project: Projection) -> Geometry:
+    places = {}
+    unnamed = []
+    for abbr, geom in merged.items():
+        kept = [p for p in _parts(geom) if p.area >= SMALLEST]
+        rings = []
+        for part in kept:
+            simple = part.simplify(SIMPLIFY, preserve_topology=True)
+            for ring in _rings(simple):
+                if len(ring) >= 3:
+                    rings.append(ring)
+        if abbr == facts.UNNAMED:
+            unnamed.extend(rings)
+            continue
+        largest = max(kept, key=lambda p: p.area)
+        # The unit stands at the province's city (its first place) when that is well
+        # inside; else at the point farthest inside.
+        inside = ops.polylabel(largest, tolerance=0.5)
+        city = Point(project(*facts.PLACES[abbr][0]))
+        if not largest.buffer(-5).contains(city):
+            city = inside
+        unit = (round(city.x), round(city.y))
+        coasts = {
+            coast: tuple(round(v) for v in project(*ll))
+            for coast, ll in facts.COASTS.get(abbr, {}).items()
+        }
+        label, centre = _beside(largest, unit, (round(inside.x), round(inside.y)))
+        places[abbr] = Place(abbr, tuple(rings), unit, label, coasts, centre)
+    return Geometry(variant.name, WIDTH, round(frame.bounds[3]), places, tuple(unnamed))
+
+
+def _rings(poly) -> list[tuple[tuple[int, int], ...]]:
+    out = []
+    for part in _parts(poly):
+        for ring in (part.exterior, *part.interiors):
+            pts = []
+            for x, y in list(ring.coords)[:-1]:
+                p = (round(x), round(y))
+                if not pts or pts[-1] != p:
+                    pts.append(p)
+            if len(pts) > 1 and pts[0] == pts[-1]:
+                pts.pop()
+            out.append(tuple(pts))
+    return out
+
+
+def _beside(poly, unit: tuple[int, int], inside: tuple[int, int]) -> tuple[tuple, tuple]:
+    """Where the centre's marker and the name go: the marker beside the unit, inside the
+    province; the name (its baseline's middle) at the point farthest inside the province
+    when that is clear of the unit, else at the first place round the unit where the name
+    is inside the province and covers neither the unit nor the marker."""
+    x, y = unit
+    centre = next(
+        ((x + dx, y + dy) for dx, dy in ((14, 10), (-14, 10), (14, -10), (-14, -10))
+         if poly.contains(Point(x + dx, y + dy))),
+        (x + 12, y + 11),
+    )  # fmt: skip
+
+    def clear(lx: float, ly: float) -> bool:
+        name = box(lx - 10, ly - 8, lx + 10, ly + 1)  # three letters at 10 units
+        return (
+            poly.buffer(1).contains(name)
+            and name.distance(Point(x, y)) > 11
+            and name.distance(Point(*centre)) > 6
+        )
+
+    if math.hypot(inside[0] - x, inside[1] - y) > 26 and clear(*inside):
+        return inside, centre
+    offsets = ((0, 26), (0, -14), (24, 4), (-24, 4), (22, 24), (-22, 24), (22, -14), (-22, -14))
+    label = next(((x + dx, y + dy) for dx, dy in offsets if clear(x + dx, y + dy)), None)
+    if label is None:
+        label = inside if math.hypot(inside[0] - x, inside[1] - y) > 18 else (x, y + 26)
+    return label, centre
