@@ -40,11 +40,15 @@ class Special:
     `crossings`: an army's move across one of these straits has the strength of its
     supports alone. `rail`: the commands that are railway moves (no convoy, no head-to-head
     battle). `gate`: command -> SHUT for an order blocked outright, or the index of the unit
-    whose successful move away blocks it (the gateway keeper)."""
+    whose successful move blocks it (a gateway keeper moving away, a fleet entering a
+    Machiavelli strait's keeper), or a tuple of such indexes. `strength`: command -> the
+    strength of a unit that is not of 1 (Machiavelli's elite units: 2 to move, hold and
+    support)."""
 
     crossings: Mapping[str, frozenset[str]] = field(default_factory=dict)
     rail: frozenset[int] = frozenset()
-    gate: Mapping[int, int] = field(default_factory=dict)
+    gate: Mapping[int, int | tuple[int, ...]] = field(default_factory=dict)
+    strength: Mapping[int, int] = field(default_factory=dict)
 
 
 class Resolver:
@@ -98,8 +102,13 @@ class Resolver:
                     or bool(own_convoys and (here, c.dest) in wanted)
                 )
         self.via_sea = via_sea
+        # Each unit's own strength, to move, hold and support.
+        might = [1] * n
+        for i, s in special.strength.items():
+            might[i] = s
+        self.might = might
         # Attack strength before supports: none for an army crossing a strait.
-        base = [1] * n
+        base = list(might) if special.strength else [1] * n
         if crossings:
             for i, c in enumerate(commands):
                 if c.kind == MOVE and not via_sea[i] and c.dest in crossings.get(prov[i], ()):
@@ -180,6 +189,12 @@ class Resolver:
                         convoyers[t] = [i]
                 else:
                     void[i] = True
+        if special.strength:
+            # A unit of strength 2 supports with both its points: listed once for each
+            # among the supports, it is given or cut as one.
+            for t, helpers in enumerate(supports):
+                if helpers:
+                    supports[t] = [h for h in helpers for _ in range(might[h])]
         self.moves_into = moves_into
         self.supports: list[Sequence[int]] = supports
         self.convoyers: list[Sequence[int]] = convoyers
@@ -299,6 +314,8 @@ class Resolver:
         g = self.gate[i]
         if g == -1:
             return False
+        if type(g) is tuple:
+            return any(self.kind[k] == MOVE and self.resolve(k) for k in g)
         return g == SHUT or (self.kind[g] == MOVE and self.resolve(g))
 
     def idle(self, k: int) -> bool:
@@ -337,8 +354,8 @@ class Resolver:
         if j is None:
             return 0
         if self.kind[j] == MOVE:
-            return 0 if self.resolve(j) else 1
-        return 1 + self._given(j)
+            return 0 if self.resolve(j) else self.might[j]
+        return self.might[j] + self._given(j)
 
     # -- decisions -------------------------------------------------------------------------
 
@@ -349,7 +366,7 @@ class Resolver:
         dest = self.dest[i]
         j = self.h2h[i]
         if j >= 0:
-            if attack <= 1 + self._given(j):
+            if attack <= self.might[j] + self._given(j):
                 return False
         elif attack <= self._hold(dest):  # type: ignore[arg-type]
             return False

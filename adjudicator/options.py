@@ -42,6 +42,11 @@ FLAGS = (
     "mach2",
     "garrisons",
     "fortresses",
+    "dice",
+    "famine",
+    "plague",
+    "storms",
+    "special",
     "money",
 )
 
@@ -96,6 +101,15 @@ class Options:
     mach2: bool | None = None
     garrisons: bool = True
     fortresses: bool | None = None
+    # Machiavelli's random events and special units (manual 9.2, rules.machiavelli "set
+    # [no]dice"): the dice at all (off: no famine, plague or storms, and the variable income
+    # rolls are 4 in odd years, 3 in even), famine, plague, the Fall's storms at sea, and
+    # the elite and militia units (SET [NO] DICE, FAMINE, PLAGUE, STORM, SPECIAL).
+    dice: bool = True
+    famine: bool = True
+    plague: bool = False
+    storms: bool = False
+    special: bool = True
     money: bool = True
 
     def dual(self, rules: frozenset[str]) -> bool:

@@ -35,6 +35,13 @@ class MachRules:
     mach2: bool  # SET MACH2: the second edition's rules
     garrisons: bool  # SET NO GARRISONS: none may be built or converted to
     fortresses: bool  # SET FORTRESSES: the fortresses are walled places in use
+    # The random events: SET NO DICE turns them all off (and fixes the variable income's
+    # dice), whatever SET FAMINE, PLAGUE or STORM said; SET [NO] SPECIAL: elite units.
+    dice: bool
+    famine: bool
+    plague: bool
+    storms: bool
+    special: bool
     money: bool  # SET NO MONEY: a unit per city, no income
     coastal_convoys: bool
     move_disband: bool
@@ -46,6 +53,11 @@ def mach_rules(variant: Variant, options: Options) -> MachRules:
         mach2=options.second_edition(variant),
         garrisons=options.garrisons,
         fortresses=fortresses,
+        dice=options.dice,
+        famine=options.dice and options.famine,
+        plague=options.dice and options.plague,
+        storms=options.dice and options.storms,
+        special=options.special and options.money,
         money=options.money,
         coastal_convoys=options.coastal(variant),
         move_disband=options.disbands(variant),

@@ -27,16 +27,18 @@ from ..board import Unit
 from ..geography import geography
 from ..given import GivenOrder, Position
 from ..legality import DISBAND, HOLD, MOVE, SUPPORT, TRANSFORM, Board, Command, Illegal, new_command
-from ..movement import Resolver
+from ..movement import Resolver, Special
 from ..options import Options
 from ..outcome import FAILS, SUCCEEDED_VERDICT, SUCCEEDS, OrderResult, PhaseResult, result_lines
 from ..retreats import Dislodged, retreat_options
 from ..verdicts import outcomes as unit_outcomes
 from ..verdicts import standoffs as left_contested
 from . import orders as kinds
+from . import straits
 from .board import CITY, GARRISON, MachBoard, MachRules, army_reach_with_cities, city, mach_rules
 from .orders import MachOrder, check_order
 from .season import season_ends
+from .special_units import carried, conversion_refusal, strengths
 from .state import MachState, starting_state
 
 
@@ -56,6 +58,10 @@ def mach_movement(
         found = parsed if type(parsed) is Illegal else check_order(
             board, legal, state.sieges, given.power, parsed  # type: ignore[arg-type]
         )  # fmt: skip
+        if type(found) is MachOrder and found.kind == kinds.CONVERT:
+            refused = conversion_refusal(variant, rules, state, found.unit, found.into.type)  # type: ignore[union-attr]
+            if refused:
+                found = Illegal("not permitted", refused)
         checked.append(found)  # type: ignore[arg-type]
         if type(found) is MachOrder:
             chosen[found.key] = index
@@ -63,11 +69,33 @@ def mach_movement(
     army_reach = {**geo.army_reach, **army_reach_with_cities(variant)}
     shores, links = legal.maps
     resolver = Resolver(
-        plan.commands, army_reach, shores, links, options.convoy_via, options.paradox
+        plan.commands,
+        army_reach,
+        shores,
+        links,
+        options.convoy_via,
+        options.paradox,
+        _special(variant, rules, state, plan, legal.maps),
     )
     resolver.run()
     outcome = unit_outcomes(resolver)
     return _after(position, orders, checked, plan, resolver, outcome, rules, state)
+
+
+def _special(
+    variant: Variant, rules: MachRules, state: MachState, plan: _Plan, maps: tuple
+) -> Special | None:
+    """What Machiavelli tells the resolver: the elite units' strength, the straits."""
+    strength = strengths(variant, state, plan.units)
+    to_fleet = frozenset(
+        i
+        for i, order in enumerate(plan.orders)
+        if order is not None and order.kind == kinds.CONVERT and order.into.type == "F"  # type: ignore[union-attr]
+    )
+    gate = straits.gates(variant, rules, state, plan.units, plan.commands, to_fleet, maps)
+    if not strength and not gate:
+        return None
+    return Special(gate=gate, strength=strength)
 
 
 class _Plan:
@@ -178,6 +206,7 @@ def _after(
     destroyed: list[Dislodged] = []
     unordered: list[OrderResult] = []
     taken: list[str] = []  # cities whose siege is complete
+    moved: list[tuple[Unit, Unit]] = []  # what each unit became, for its special kind
     for i, unit in enumerate(plan.units):
         command, order, why = commands[i], plan.orders[i], plan.failed[i]
         succeeded, reason, by = outcome[i]
@@ -186,12 +215,14 @@ def _after(
         elif command.kind == MOVE and succeeded:
             into = order.into if order is not None and order.kind == kinds.CONVERT else None
             after.append(into or Unit(unit.power, unit.type, command.dest_loc))  # type: ignore[arg-type]
+            moved.append((unit, after[-1]))
         elif command.kind == TRANSFORM:
             if unit.type == GARRISON and unit.province in attacked:
                 after.append(unit)  # Venice: a garrison's conversion bounces when attacked
                 succeeded, reason = False, "bounce"
             else:
                 after.append(command.target)  # type: ignore[arg-type]
+                moved.append((unit, after[-1]))
         elif command.kind != DISBAND:
             after.append(unit)
         if why is not None:
@@ -222,10 +253,14 @@ def _after(
         events.append({"event": "siege completed", "place": province, "power": garrison.power})
     lines = result_lines(orders, checked, verdicts)
     lines.extend(unordered)
-    dislodged = destroyed + _retreats(position, plan, resolver, outcome, after, beaten, rules)
+    dislodged = destroyed + _retreats(
+        position, plan, resolver, outcome, after, beaten, rules, state
+    )
     occupied = _field_places(variant, after)
     contested = {p for p in left_contested(resolver, occupied) if not p.endswith(CITY)}
-    new_state = replace(state, sieges=frozenset(sieges))
+    present = [*after, *(d.unit for d in dislodged if d.retreats)]
+    special = carried(variant, state.special, moved, present)
+    new_state = replace(state, sieges=frozenset(sieges), special=special)
     return season_ends(
         position, after, lines, dislodged, sorted(contested), new_state, events, rules
     )
@@ -246,6 +281,7 @@ def _retreats(
     after: list[Unit],
     beaten: list[int],
     rules: MachRules,
+    state: MachState,
 ) -> list[Dislodged]:
     """Where each dislodged unit may go: a province as anywhere (rules.machiavelli,
     "Retreats"), or into its own city as a garrison (its province written as the place):
@@ -265,6 +301,9 @@ def _retreats(
             out.append(Dislodged(unit, (), origin))
             continue
         options = retreat_options(variant, unit, occupied, standoffs, origin, resolver.via_sea[by])
+        barred = straits.barred_retreats(variant, state, unit, after)
+        if barred:
+            options = tuple(o for o in options if o.split("/")[0] not in barred)
         prov = variant.provinces[unit.province]
         into_city = (
             rules.garrisons

@@ -19,6 +19,7 @@ from ..outcome import FAILS, SUCCEEDED_VERDICT, SUCCEEDS, OrderResult, PhaseResu
 from ..retreats import Dislodged, RetreatCommand, check_retreat, resolve_retreats
 from .board import GARRISON, city, mach_rules
 from .season import season_ends
+from .special_units import carried
 from .state import starting_state
 
 
@@ -58,6 +59,7 @@ def mach_retreats(
     commands = [checked[i] for i in chosen.values()]
     retreated = resolve_retreats(commands)  # type: ignore[arg-type]
     units = list(position.units)
+    moved: list[tuple[Unit, Unit]] = []  # each retreat, for the unit's special kind
     unordered: list[OrderResult] = []
     for province, entry in dislodged.items():
         if province not in chosen:
@@ -70,14 +72,17 @@ def mach_retreats(
         unit = command.unit
         if isinstance(command, IntoCity):
             units.append(Unit(unit.power, GARRISON, unit.province))
+            moved.append((unit, units[-1]))
         elif retreated[unit] and command.destination is not None:
             units.append(Unit(unit.power, unit.type, command.destination))
+            moved.append((unit, units[-1]))
     verdicts: list = [None] * len(orders)
     for index in chosen.values():
         unit = checked[index].unit  # type: ignore[union-attr]
         verdicts[index] = SUCCEEDED_VERDICT if retreated[unit] else (FAILS, "bounce", None)
     lines = result_lines(orders, checked, verdicts)
     lines.extend(unordered)
+    state = replace(state, special=carried(variant, state.special, moved, units))
     return season_ends(position, units, lines, [], [], state, [], rules)
 
 

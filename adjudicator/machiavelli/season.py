@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
+from typing import Any
 
 from variants import Variant
 
@@ -20,6 +22,8 @@ from ..outcome import OrderResult, PhaseResult
 from ..retreats import Dislodged
 from .board import MachRules
 from .control import controls_now, take_control, winner
+from .disasters import campaign_ends
+from .special_units import carried
 from .state import MachState
 
 
@@ -30,7 +34,7 @@ def season_ends(
     dislodged: list[Dislodged],
     contested: list[str],
     state: MachState,
-    events: list[dict[str, str]],
+    events: list[dict[str, Any]],
     rules: MachRules,
 ) -> PhaseResult:
     variant = position.variant
@@ -40,10 +44,18 @@ def season_ends(
         nxt = nxt.following(variant)
     centers = dict(position.centers)
     won = None
+    if nxt.letter != "R":
+        # The campaign is over: its disasters, then control (rules.machiavelli, "Sequence
+        # of play and order resolution" i to m).
+        units, state, struck = campaign_ends(variant, rules, phase, state, units)
+        events = [*events, *struck]
     if nxt.letter != "R" and controls_now(rules, phase.season):
         centers, state, units, changes = take_control(variant, rules, state, centers, units)
         events = [*events, *changes]
         won = winner(variant, rules, state, centers)
+    if state.special:
+        present = [*units, *(d.unit for d in dislodged if d.retreats)]
+        state = replace(state, special=carried(variant, state.special, (), present))
     due = None
     if nxt.letter == "B":
         due = unit_balances(variant, units, centers, state)

@@ -49,6 +49,11 @@ class MachState:
     # The game's random seed: every die a phase rolls comes from it and the phase's code,
     # so a phase adjudicated again (ROLLBACK, PREDICT) rolls the same.
     seed: int = 0
+    # Special units (SET SPECIAL): (power, place) -> "militia", "mercenary" or
+    # "professional", the place a province, a city's garrison `pad*` (special_units.place).
+    special: Mapping[tuple[str, str], str] = field(default_factory=dict)
+    # The straits' leave (the `ally` order): power -> the powers its fleets let pass.
+    allies: Mapping[str, frozenset[str]] = field(default_factory=dict)
 
 
 def starting_state(variant: Variant) -> MachState:
@@ -68,7 +73,7 @@ def read_state(variant: Variant, raw: Any) -> MachState:
         raise ValueError("'machiavelli' must be an object")
     known = {
         "control", "homes", "sieges", "treasury", "loans", "chits", "defaulted", "famine",
-        "rebellions", "seed",
+        "rebellions", "seed", "special", "allies",
     }  # fmt: skip
     unknown = sorted(set(raw) - known)
     if unknown:
@@ -128,7 +133,32 @@ def read_state(variant: Variant, raw: Any) -> MachState:
         famine=frozenset(provinces(raw.get("famine", []), "famine")),
         rebellions=by_power("rebellions", {}),
         seed=int(raw.get("seed", 0)),
+        special=_special(raw.get("special", {}), power, provinces),
+        allies={
+            power(k, "allies"): frozenset(power(v, "allies") for v in vs)
+            for k, vs in raw.get("allies", {}).items()
+        },
     )
+
+
+SPECIAL_KINDS = ("militia", "mercenary", "professional")
+
+
+def _special(raw: Any, power: Any, provinces: Any) -> dict[tuple[str, str], str]:
+    """`{"Venice": {"pad": "mercenary", "ven": "militia"}}`: each power's special units."""
+    if not isinstance(raw, Mapping):
+        raise ValueError("machiavelli.special: expected power: {place: kind}")
+    out = {}
+    for name, places in raw.items():
+        who = power(name, "special")
+        if not isinstance(places, Mapping):
+            raise ValueError("machiavelli.special: expected power: {place: kind}")
+        for place, kind in places.items():
+            if kind not in SPECIAL_KINDS:
+                known = ", ".join(SPECIAL_KINDS)
+                raise ValueError(f"machiavelli.special: '{kind}' is not one of {known}")
+            out[who, provinces([place], "special")[0]] = kind
+    return out
 
 
 def write_state(variant: Variant, state: MachState) -> dict[str, Any]:
@@ -160,4 +190,11 @@ def write_state(variant: Variant, state: MachState) -> dict[str, Any]:
         body["rebellions"] = grouped(state.rebellions)
     if state.seed:
         body["seed"] = state.seed
+    if state.special:
+        special: dict[str, dict[str, str]] = {}
+        for (who, place), kind in sorted(state.special.items()):
+            special.setdefault(who, {})[place] = kind
+        body["special"] = special
+    if any(state.allies.values()):
+        body["allies"] = {p: sorted(vs) for p, vs in state.allies.items() if vs}
     return body
