@@ -6,15 +6,19 @@ and an order for each, adjudicated once; then, in this one process, the fastest 
 
 * text: the results as the njudge writes them (`reports.play.movement_results`), the
   baseline every results mail pays already;
-* svg: the picture's SVG (`reports.pictures.draw`) with the variant's board made already
-  (it is made once per variant and kept: `static.board_layer`), and the board's first
-  making, once;
-* png: the SVG rasterised by resvg (`reports.pictures.png`).
+* MILA: MILA `diplomacy`'s SVG of the same position and orders (`Renderer.render`, its map
+  read once), the baseline the issue names (about 80 ms); only with the bench extra;
+* svg: our picture's SVG and its layer without the board (`reports.pictures.layers`), with
+  the variant's board made already (once per variant and kept: `static.board_layer`);
+* png: the layer drawn by Skia on the board's raster (made once) and written as a palette
+  PNG (`raster.png`, what a results mail carries);
+* png by resvg: the whole SVG rasterised by resvg, the way taken where Skia cannot load;
+* the board's first making (its SVG, its raster and palette), once.
 
-It prints each time (wall clock), its multiple of the text's, the CPU time of the same runs
-(this process's, the fastest: what the work costs when other processes share the cores),
-and the pictures' sizes. The goals: the SVG
-under 20 ms, the PNG under 50 ms, each file under 150 kB.
+It prints each one's CPU time (this process's, the fastest: what the work costs when other
+processes share the cores), its multiple of the text's and of MILA's, its time by the wall
+clock, and the files' sizes. The goals: the SVG under 20 ms, the PNG under 50 ms,
+each file under 150 kB.
 
     .venv/bin/python benchmarks/pictures.py [--repeat 7] [--seed 19]
 """
@@ -34,9 +38,16 @@ import variants
 from adjudicator import adjudicate
 from benchmarks.timing import clock, fastest
 from judge.reports import play as reports
-from judge.reports.pictures import draw, phase_scene, phase_title, png
+from judge.reports.pictures import layers, phase_scene, phase_title, png
+from judge.reports.pictures.raster import has_skia, png_by_resvg
 from judge.reports.pictures.static import board_layer
 from tests.randomgames import play
+
+try:
+    from diplomacy import Game as MilaGame
+    from diplomacy.engine.renderer import Renderer as MilaRenderer
+except ImportError:  # the bench extra is not installed: no MILA row
+    MilaGame = MilaRenderer = None
 
 T = TypeVar("T")
 
@@ -75,6 +86,25 @@ def busy_phase(seed: int, least: int = 30) -> dict:
     raise SystemExit(f"no movement phase with {least} units in game {seed}")
 
 
+def mila_renderer(doc: dict) -> Callable[[], str] | None:
+    """MILA's drawing of the phase (its map read once, as ours is made once), or None
+    without the bench extra."""
+    if MilaRenderer is None:
+        return None
+    game = MilaGame()
+    game.clear_units()
+    game.clear_centers()
+    for power, units in doc["units"].items():
+        game.set_units(power.upper(), [u.upper() for u in units])
+    for power, centres in doc["centers"].items():
+        game.set_centers(power.upper(), [c.upper() for c in centres])
+    game.set_current_phase(doc["phase"])
+    for power, orders in doc["orders"].items():
+        game.set_orders(power.upper(), [o.upper() for o in orders], expand=False)
+    renderer = MilaRenderer(game)
+    return lambda: renderer.render(incl_orders=True)
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--repeat", type=int, default=7)
@@ -86,28 +116,49 @@ def main() -> int:
     units = sum(len(v) for v in doc["units"].values())
     orders = sum(len(v) for v in doc["orders"].values())
     print(f"Standard {doc['phase']}: {units} units, {orders} orders (random game {args.seed})")
-
-    first, _ = clock(lambda: board_layer(variant))
-    text_ns, text = fastest(
-        args.repeat, lambda: reports.movement_results(variant, "bench", 7, doc, out)
-    )
     scene = phase_scene(phase_title("USXX", "bench", doc["phase"]), doc, out)
-    svg_ns, svg = fastest(args.repeat, lambda: draw(variant, scene))
-    png_ns, image = fastest(args.repeat, lambda: png(svg))
 
-    text_cpu = cpu(args.repeat, lambda: reports.movement_results(variant, "bench", 7, doc, out))
-    svg_cpu = cpu(args.repeat, lambda: draw(variant, scene))
-    png_cpu = cpu(args.repeat, lambda: png(svg))
+    def first_making() -> None:
+        board_layer(variant)
+        png(variant, *layers(variant, scene))
 
-    def row(name: str, ns: int, spent: int | None, extra: str = "") -> None:
-        used = f"{spent / 1e6:9.2f} ms cpu" if spent is not None else " " * 16
-        print(f"  {name:<28} {ns / 1e6:9.2f} ms  {ns / text_ns:8.1f} x text  {used}  {extra}")
+    first, _ = clock(first_making)
+    svg, layer = layers(variant, scene)
+    runs: list[tuple[str, Callable[[], object], Callable[[object], str]]] = [
+        ("text results (baseline)",
+         lambda: reports.movement_results(variant, "bench", 7, doc, out),
+         lambda text: f"{len(str(text).encode()):,} bytes"),
+    ]  # fmt: skip
+    mila = mila_renderer(doc)
+    if mila is not None:
+        runs.append(("MILA's svg (baseline)", mila, lambda s: f"{len(str(s).encode()):,} bytes"))
+    runs += [
+        ("svg (board made already)", lambda: layers(variant, scene),
+         lambda both: f"{len(both[0].encode()):,} bytes"),  # type: ignore[index]
+        ("png (skia on the board)" if has_skia() else "png (resvg: no skia here)",
+         lambda: png(variant, svg, layer), lambda data: f"{len(data):,} bytes"),  # type: ignore[arg-type]
+        ("png by resvg (the fallback)", lambda: png_by_resvg(svg),
+         lambda data: f"{len(data):,} bytes"),  # type: ignore[arg-type]
+    ]  # fmt: skip
+    timed = []
+    for name, run, size in runs:
+        ns, result = fastest(args.repeat, run)
+        timed.append((name, ns, cpu(args.repeat, run), size(result)))
+    text_cpu = timed[0][2]
+    mila_cpu = timed[1][2] if mila is not None else None
 
-    row("text results (baseline)", text_ns, text_cpu, f"{len(text.encode()):,} bytes")
-    row("svg (board made already)", svg_ns, svg_cpu, f"{len(svg.encode()):,} bytes")
-    row("png (resvg)", png_ns, png_cpu, f"{len(image):,} bytes")
-    row("svg + png", svg_ns + png_ns, svg_cpu + png_cpu)
-    row("the board's first making", first, None)
+    def row(name: str, spent: int, ns: int, size: str) -> None:
+        against = f"{spent / mila_cpu:7.2f}" if mila_cpu else "      -"
+        print(f"  {name:<30}{spent / 1e6:7.2f} ms {spent / text_cpu:8.1f} {against} "
+              f"{ns / 1e6:9.2f} ms  {size}")  # fmt: skip
+
+    print(f"  {'':<30}{'cpu':>10} {'x text':>8} {'x MILA':>7} {'wall':>12}")
+    for name, ns, spent, size in timed:
+        row(name, spent, ns, size)
+    row("svg + png", timed[-3][2] + timed[-2][2], timed[-3][1] + timed[-2][1], "")
+    print(f"  {'the board first made':<30}{first / 1e6:8.2f} ms (once per variant and process)")
+    if mila is None:
+        print("  (no MILA row: pip install -e '.[bench]')")
     print("  goals: svg < 20 ms, png < 50 ms, files < 150 kB")
     return 0
 

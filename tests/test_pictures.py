@@ -6,14 +6,17 @@ by id and class; the geometry files read back as they were written."""
 
 from __future__ import annotations
 
+import io
 import struct
 import xml.etree.ElementTree as ET
 
 import pytest
+from PIL import Image, ImageChops
 
 import variants
 from adjudicator import adjudicate
 from judge.reports.pictures import draw, phase_picture, position_picture, position_scene
+from judge.reports.pictures.raster import has_skia, png_by_resvg
 from variants.geometry import (
     check_geometry,
     geometry_of,
@@ -116,6 +119,19 @@ def test_a_movement_picture_shows_moves_supports_convoys_holds_and_the_dislodged
     options = {i for i, c in found.items() if "retreat-option" in c}
     assert options == {f"ro-bur-{to}" for to in dislodged["retreats"]} != set()
     assert "USTS: war, Fall 1901 Movement (F1901M)" in svg
+
+
+def test_the_png_looks_like_the_svg():
+    """The PNG (the scene drawn by Skia on the board's raster, in 256 colours) against the
+    whole SVG drawn by resvg: hardly a pixel apart."""
+    picture = phase_picture(STANDARD, "USTS", "war", FALL, adjudicate(FALL))
+    ours = Image.open(io.BytesIO(picture.png))
+    assert ours.mode == ("P" if has_skia() else "RGBA")
+    whole = Image.open(io.BytesIO(png_by_resvg(picture.svg))).convert("RGB")
+    apart = ImageChops.difference(ours.convert("RGB"), whole).convert("L").histogram()
+    pixels = sum(apart)
+    assert sum(i * n for i, n in enumerate(apart)) / pixels < 1.0
+    assert sum(apart[33:]) / pixels < 0.002
 
 
 def test_a_retreat_and_an_adjustment_picture():

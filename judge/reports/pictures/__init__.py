@@ -2,7 +2,8 @@
 
 Pure functions of the adjudicator's documents and the variant, like every report: `scene`
 says what a picture shows, `drawing` writes it as SVG on the variant's board (`static`,
-made once per variant from its geometry), `raster` makes the PNG. `palette` holds the
+made once per variant from its geometry), `raster` makes the PNG (on the board's raster,
+made once too). `palette` holds the
 powers' colours, checked for colour-blind readers and grey print (`colours`).
 """
 
@@ -14,7 +15,7 @@ from typing import Any
 
 from variants import Variant
 
-from .drawing import draw
+from .drawing import draw, layers
 from .raster import png
 from .scene import Scene, phase_scene, phase_title, position_scene
 
@@ -22,6 +23,7 @@ __all__ = [
     "Picture",
     "Scene",
     "draw",
+    "layers",
     "phase_picture",
     "phase_scene",
     "phase_title",
@@ -42,8 +44,8 @@ class Picture:
 
 
 def picture(variant: Variant, scene: Scene, stem: str) -> Picture:
-    svg = draw(variant, scene)
-    return Picture(stem, svg, png(svg))
+    svg, layer = layers(variant, scene)
+    return Picture(stem, svg, png(variant, svg, layer))
 
 
 def phase_picture(

@@ -13,24 +13,37 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping
+from dataclasses import dataclass
 
 from variants import Variant
 
 from .lettering import defs, words_at
-from .palette import FAILED, INK, Style, ink_on
+from .palette import CASING, FAILED, INK, Style, ink_on, pale
 from .palette import styles as power_styles
 from .scene import Dislodged, Order, Scene, Unit
 from .static import ROW, TITLE, Board, board_layer
 from .svg import Pt, attrs, circle, escape, group, line_data, polygon
 
+ROUND = {"stroke_linecap": "round", "stroke_linejoin": "round"}
+# A red cross: over a failed order's end, and over a unit removed.
+CROSS = f' fill="none" stroke="{FAILED}" stroke-width="2.6" stroke-linecap="round"'
+
 
 def draw(variant: Variant, scene: Scene) -> str:
     """The picture as SVG: the variant's board (made once, static.py), then the scene."""
+    return layers(variant, scene)[0]
+
+
+def layers(variant: Variant, scene: Scene) -> tuple[str, str]:
+    """The picture as SVG, and the same picture without its board (the provinces, their
+    names, the key): what the PNG draws on the board's raster, made once (raster.py)."""
     board = board_layer(variant)
     styles = power_styles(variant)
     parts = [board.map_start]
     parts.append(_centres(board, scene.owners, styles))
-    parts.append(group((_order(board, o, styles) for o in scene.orders), id="orders"))
+    parts.append(
+        group((_order(board, o, styles) for o in scene.orders), id="orders", **ROUND, fill="none")
+    )
     parts.append(group((_unit(board, u, styles) for u in scene.units), id="units"))
     parts.append(group((_dislodged(board, d, styles) for d in scene.dislodged), id="dislodged"))
     parts.append(
@@ -44,8 +57,11 @@ def draw(variant: Variant, scene: Scene) -> str:
     parts.append(words_at(12, 21, scene.title, 17, INK, bold=True, id="title"))
     parts.append(_legend(variant, board, scene.counts, styles))
     legend = "".join(f"{p.name} {scene.counts.get(p.name, 0)}" for p in variant.powers)
-    head = board.opening + f"<title>{escape(scene.title)}</title>" + board.style + board.backdrop
-    return head + "".join(parts) + defs(board.letters + legend, scene.title + "AFW") + "</svg>"
+    head = board.opening + f"<title>{escape(scene.title)}</title>"
+    scene_part = "".join(parts)
+    bold = scene.title + "AFWG"
+    whole = head + board.backdrop + scene_part + defs(board.letters + legend, bold) + "</svg>"
+    return whole, head + scene_part + defs(legend, bold) + "</svg>"
 
 
 def _place_id(location: str) -> str:
@@ -142,7 +158,8 @@ def _dislodged(board: Board, d: Dislodged, styles: Mapping[str, Style]) -> str:
         tx, ty = _at(board, to)
         items.append(
             f"<path{attrs(id=f'ro-{_place_id(d.unit.location)}-{_place_id(to)}')}"
-            f' class="retreat-option" d="{line_data(_shortened((x, y), (tx, ty), 10, 10))}"/>'
+            f' class="retreat-option" fill="none" stroke="{FAILED}" stroke-width="1.2"'
+            f' stroke-dasharray="2 3" d="{line_data(_shortened((x, y), (tx, ty), 10, 10))}"/>'
         )
     items.append(circle(x, y, 12, fill="#ffffff", fill_opacity=0.7, stroke=FAILED,
                         stroke_width=2.4))  # fmt: skip
@@ -170,7 +187,7 @@ def _removed(board: Board, unit: Unit, styles: Mapping[str, Style]) -> str:
     x, y = _at(board, unit.location)
     style = styles.get(unit.power, Style("#ffffff", "solid", INK))
     cross = f"M{x - 12},{y - 12} L{x + 12},{y + 12} M{x + 12},{y - 12} L{x - 12},{y + 12}"
-    items = [*_marker(x, y, unit.type, style), f'<path class="cross" d="{cross}"/>']
+    items = [*_marker(x, y, unit.type, style), f'<path class="cross"{CROSS} d="{cross}"/>']
     return group(items, id=f"r-{_place_id(unit.location)}", class_="removal", data_power=unit.power)
 
 
@@ -179,7 +196,12 @@ def _removed(board: Board, unit: Unit, styles: Mapping[str, Style]) -> str:
 
 def _order(board: Board, order: Order, styles: Mapping[str, Style]) -> str:
     style = styles.get(order.power, Style("#ffffff", "solid", INK))
-    colour = style.colour
+    # A failed order is drawn paler: its colours mixed with white (not an opacity, which
+    # costs Skia a layer of the whole picture for each).
+    pen = Pen(style.colour, INK, CASING, ink_on(style.colour) == INK)
+    if not order.succeeded:
+        pen = Pen(pale(pen.colour), pale(INK), pale(CASING), pen.cased)
+    colour, ink = pen.colour, pen.ink
     start = _at(board, order.unit.location)
     items: list[str] = []
     end: Pt = start
@@ -187,11 +209,11 @@ def _order(board: Board, order: Order, styles: Mapping[str, Style]) -> str:
         # A railway's name in a route (`A vla - tsr - mos`) is no place on the map.
         points = [_at(board, p) for p in order.path if p.partition("/")[0] in board.geometry.places]
         points = _trimmed(points, 10, 12)
-        items += _stroke(points, colour, 2.6, "")
-        items.append(_head(points[-2], points[-1], colour))
+        items += _stroke(points, pen, 2.6, "")
+        items.append(_head(points[-2], points[-1], colour, ink))
         end = points[-1]
     elif order.kind == "hold":
-        items.append(circle(*start, 14, fill="none", stroke=INK, stroke_width=4.2))
+        items.append(circle(*start, 14, fill="none", stroke=ink, stroke_width=4.2))
         items.append(circle(*start, 14, fill="none", stroke=colour, stroke_width=2.4))
         end = (start[0] + 10, start[1] - 10)
     elif order.kind == "support":
@@ -201,11 +223,11 @@ def _order(board: Board, order: Order, styles: Mapping[str, Style]) -> str:
             aim = (helped[0] + 0.65 * (target[0] - helped[0]),
                    helped[1] + 0.65 * (target[1] - helped[1]))  # fmt: skip
             points = _trimmed([start, aim], 10, 0)
-            items += _stroke(points, colour, 2, "5 3")
-            items.append(circle(*points[-1], 3.2, fill=colour, stroke=INK, stroke_width=1))
+            items += _stroke(points, pen, 2, "5 3")
+            items.append(circle(*points[-1], 3.2, fill=colour, stroke=ink, stroke_width=1))
         else:
             points = _trimmed([start, helped], 10, 14)
-            items += _stroke(points, colour, 2, "5 3")
+            items += _stroke(points, pen, 2, "5 3")
             items.append(circle(*helped, 14, fill="none", stroke=colour, stroke_width=2,
                                 stroke_dasharray="5 3"))  # fmt: skip
         end = points[-1]
@@ -215,14 +237,14 @@ def _order(board: Board, order: Order, styles: Mapping[str, Style]) -> str:
         if len(order.helped) > 1:
             points.append(_at(board, order.helped[1]))
         points = _trimmed(points, 10, 12)
-        items += _stroke(points, colour, 2, "1.5 3")
+        items += _stroke(points, pen, 2, "1.5 3")
         end = points[-1]
     elif order.kind == "disband":
         end = start
     if not order.succeeded or order.kind == "disband":
         x, y = end
         items.append(
-            f'<path class="cross" d="M{x - 6:.0f},{y - 6:.0f} L{x + 6:.0f},{y + 6:.0f} '
+            f'<path class="cross"{CROSS} d="M{x - 6:.0f},{y - 6:.0f} L{x + 6:.0f},{y + 6:.0f} '
             f'M{x + 6:.0f},{y - 6:.0f} L{x - 6:.0f},{y + 6:.0f}"/>'
         )
     state = "" if order.succeeded else " failed"
@@ -234,25 +256,37 @@ def _order(board: Board, order: Order, styles: Mapping[str, Style]) -> str:
     )
 
 
-def _stroke(points: list[Pt], colour: str, width: float, dash: str) -> list[str]:
-    """An order's line in its power's colour; a light colour (sky blue on the sea, yellow
-    on the land) runs inside a dark casing, a dark one needs none."""
+@dataclass(frozen=True, slots=True)
+class Pen:
+    """The colours of one order: its power's, the ink of its outlines, the casing of its
+    line, and whether the line needs one (a light colour: sky blue on the sea, yellow on
+    the land; a dark one needs none)."""
+
+    colour: str
+    ink: str
+    casing: str
+    cased: bool
+
+
+def _stroke(points: list[Pt], pen: Pen, width: float, dash: str) -> list[str]:
+    """An order's line in its power's colour, in its casing if it needs one. (Its group,
+    `orders`, gives it no fill and round ends.)"""
     d = line_data(points)
     extra = f' stroke-dasharray="{dash}"' if dash else ""
-    line = f'<path class="order" stroke="{colour}" stroke-width="{width:g}"{extra} d="{d}"/>'
-    if ink_on(colour) == INK:
-        return [f'<path class="casing" stroke-width="{width + 1.8:g}" d="{d}"/>', line]
+    line = f'<path stroke="{pen.colour}" stroke-width="{width:g}"{extra} d="{d}"/>'
+    if pen.cased:
+        return [f'<path stroke="{pen.casing}" stroke-width="{width + 1.8:g}" d="{d}"/>', line]
     return [line]
 
 
-def _head(frm: Pt, to: Pt, colour: str) -> str:
+def _head(frm: Pt, to: Pt, colour: str, ink: str) -> str:
     dx, dy = to[0] - frm[0], to[1] - frm[1]
     n = math.hypot(dx, dy) or 1.0
     ux, uy = dx / n, dy / n
     back = (to[0] - 11 * ux, to[1] - 11 * uy)
     left = (back[0] - 5.5 * uy, back[1] + 5.5 * ux)
     right = (back[0] + 5.5 * uy, back[1] - 5.5 * ux)
-    return polygon([to, left, right], fill=colour, stroke=INK, stroke_width=0.9)
+    return polygon([to, left, right], fill=colour, stroke=ink, stroke_width=0.9)
 
 
 def _shortened(a: Pt, b: Pt, at_start: float, at_end: float) -> list[Pt]:

@@ -4,8 +4,10 @@ package; SIL Open Font License), read once with fontTools.
 Not SVG text: a rasteriser spends most of a picture's time finding and shaping fonts for a
 few hundred labels, and a reader's SVG viewer would set them in whatever font it has. Each
 letter is drawn once in the picture's <defs> and used where it is written, so the picture
-looks the same everywhere and the PNG needs no font at all. Every word keeps its text in an
-`aria-label`, for a screen reader and for anyone searching the file.
+looks the same everywhere and the PNG needs no font at all (a letter is used by
+`xlink:href`, which Skia's SVG reader needs where browsers and resvg also take `href`).
+Every word keeps its text in an `aria-label`, for a screen reader and for anyone searching
+the file.
 """
 
 from __future__ import annotations
@@ -89,7 +91,7 @@ def words_at(
     for char in words:
         ident, data, step = _glyph(_known(char), bold)
         if data:
-            uses.append(f'<use href="#{ident}" x="{advance}"/>')
+            uses.append(f'<use xlink:href="#{ident}" x="{advance}"/>')
         advance += step
     scale = f"{k:.5f}".rstrip("0")
     return (

@@ -44,6 +44,7 @@ BORDER = "#6b6255"
 COAST = "#4d6a80"
 INK = "#222222"
 FAILED = "#c0392b"
+CASING = "#333333"  # round a light order line
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,3 +83,12 @@ def ink_on(colour: str) -> str:
     """The colour of a letter written on `colour`: white on a dark one, ink on a light one."""
     r, g, b = (int(colour[i : i + 2], 16) for i in (1, 3, 5))
     return "#ffffff" if 0.299 * r + 0.587 * g + 0.114 * b < 140 else INK
+
+
+PALE = 0.6  # how much of its colour a failed order keeps, mixed with white
+
+
+def pale(colour: str) -> str:
+    """`colour` paler: PALE of it, the rest white (a failed order)."""
+    r, g, b = (int(colour[i : i + 2], 16) for i in (1, 3, 5))
+    return "#" + "".join(f"{round(PALE * v + (1 - PALE) * 255):02x}" for v in (r, g, b))

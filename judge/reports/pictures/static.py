@@ -1,6 +1,7 @@
-"""What never changes on a variant's picture: the frame, the style sheet, the provinces,
-their names and coasts. Made once per variant and kept (`board_layer`), so that a phase's
-picture only adds its centres, units and orders."""
+"""What never changes on a variant's picture: the frame, the provinces, their names and
+coasts, the key. Made once per variant and kept (`board_layer`), so that a phase's picture
+only adds its centres, units and orders (and its PNG is drawn on the board's raster, made
+once too: raster.py)."""
 
 from __future__ import annotations
 
@@ -12,24 +13,21 @@ from variants import Variant
 from variants.geometry import Geometry, geometry_of
 
 from .lettering import words_at
-from .palette import BORDER, COAST, FAILED, IMPASSABLE, LAND, SEA
+from .palette import BORDER, COAST, IMPASSABLE, LAND, SEA
 from .svg import attrs, group, path_data
 
 TITLE = 30  # the band above the map, for the title
 ROW = 20  # one row of the legend
 ENTRY = 170  # one power in the legend
 
-STYLE = f"""
-.sea{{fill:{SEA};stroke:{COAST};stroke-width:.7}}
-.land{{fill:{LAND};stroke:{BORDER};stroke-width:.8}}
-.impassable{{fill:{IMPASSABLE};stroke:{BORDER};stroke-width:.8}}
-.unnamed{{fill:{IMPASSABLE};stroke:{COAST};stroke-width:.5}}
-.casing{{fill:none;stroke:#333333;stroke-linecap:round;stroke-linejoin:round}}
-.order{{fill:none;stroke-linecap:round;stroke-linejoin:round}}
-.failed{{opacity:.6}}
-.cross{{stroke:{FAILED};stroke-width:2.6;stroke-linecap:round}}
-.retreat-option{{fill:none;stroke:{FAILED};stroke-width:1.2;stroke-dasharray:2 3}}
-"""
+# How each kind of province is painted: presentation attributes on its group, not a style
+# sheet, which Skia's SVG reader (raster.py) does not read.
+PAINT = {
+    "sea": {"fill": SEA, "stroke": COAST, "stroke_width": 0.7},
+    "unnamed": {"fill": IMPASSABLE, "stroke": COAST, "stroke_width": 0.5},
+    "land": {"fill": LAND, "stroke": BORDER, "stroke_width": 0.8},
+    "impassable": {"fill": IMPASSABLE, "stroke": BORDER, "stroke_width": 0.8},
+}
 
 
 @dataclass(frozen=True)
@@ -60,7 +58,6 @@ class Board:
     frame: Frame
     centres: frozenset[str]
     opening: str  # the svg element's start tag
-    style: str
     backdrop: str  # the background, the provinces and their names, the key
     letters: str  # the letters the backdrop uses
 
@@ -76,13 +73,14 @@ def board_layer(variant: Variant) -> Board:
     per_row = max(1, (geometry.width - 20) // ENTRY)
     frame = Frame(geometry.width, geometry.height, math.ceil(len(variant.powers) / per_row))
     opening = (
-        f'<svg xmlns="http://www.w3.org/2000/svg"{attrs(width=frame.width, height=frame.height)}'
+        f'<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink"'
+        f"{attrs(width=frame.width, height=frame.height)}"
         f' viewBox="0 0 {frame.width} {frame.height}">'
     )
     backdrop = [
         f'<rect width="{frame.width}" height="{frame.height}" fill="#fbf8f1"/>',
         f'<g id="board" transform="translate(0,{TITLE})">',
-        f'<rect class="sea" width="{geometry.width}" height="{geometry.height}"/>',
+        f'<rect class="sea"{attrs(width=geometry.width, height=geometry.height, **PAINT["sea"])}/>',
         _provinces(variant, geometry),
         _names(variant, geometry),
         "</g>",
@@ -92,25 +90,24 @@ def board_layer(variant: Variant) -> Board:
         abbr.capitalize() + "".join(place.coasts).upper() for abbr, place in geometry.places.items()
     )
     return Board(
-        geometry, frame, frozenset(variant.centers), opening, f"<style>{STYLE}</style>",
-        "".join(backdrop), letters,
+        geometry, frame, frozenset(variant.centers), opening, "".join(backdrop), letters,
     )  # fmt: skip
 
 
 def _provinces(variant: Variant, geometry: Geometry) -> str:
-    seas, lands = [], []
+    kinds: dict[str, list[str]] = {"sea": [], "unnamed": [], "land": [], "impassable": []}
     for abbr, place in geometry.places.items():
         province = variant.provinces[abbr]
         kind = "sea" if province.is_sea else "impassable" if province.impassable else "land"
         shape = f'<path{attrs(id=f"p-{abbr}", class_=kind)} d="{path_data(place.rings)}"/>'
-        (seas if province.is_sea else lands).append(shape)
-    unnamed = (
-        [f'<path class="unnamed" d="{path_data(geometry.unnamed)}"/>'] if geometry.unnamed else []
-    )
+        kinds[kind].append(shape)
+    if geometry.unnamed:
+        kinds["unnamed"].append(f'<path class="unnamed" d="{path_data(geometry.unnamed)}"/>')
     # Crisp edges: a third of the PNG's bytes and time went on smoothing the borders.
     return group(
-        [*seas, *unnamed, *lands], id="provinces", fill_rule="evenodd", shape_rendering="crispEdges"
-    )
+        (group(shapes, **PAINT[kind]) for kind, shapes in kinds.items() if shapes),
+        id="provinces", fill_rule="evenodd", shape_rendering="crispEdges",
+    )  # fmt: skip
 
 
 def _names(variant: Variant, geometry: Geometry) -> str:
