@@ -27,12 +27,13 @@ from .palette import (
     CASING,
     COAST,
     FAILED,
-    IMPASSABLE,
+    GREY,
     INK,
     LAND,
     POWER_COLOURS,
     SEA,
     pale,
+    tint,
 )  # fmt: skip
 from .static import board_layer
 
@@ -80,7 +81,9 @@ def _board(variant: Variant) -> tuple[Any, Image.Image]:
     from PIL import Image  # here, not at the top: a judge command that draws nothing
 
     board = board_layer(variant)
-    svg = board.opening + board.backdrop + defs(board.letters, "") + "</svg>"
+    # A tinted board's names go on the tints, in each picture's layer (drawing.layers).
+    ground = board.ground if board.tinted else board.backdrop
+    svg = board.opening + ground + defs(board.letters, "") + "</svg>"
     # resvg draws the board once: it keeps the provinces' edges crisp as the SVG asks
     # (Skia smooths every edge, which costs a third more bytes in every PNG).
     drawn = Image.open(io.BytesIO(png_by_resvg(svg))).convert("RGBX")
@@ -125,14 +128,15 @@ def _palette(board: Any) -> Image.Image:
     line or a disc), and paler as a failed order is drawn."""
     from PIL import Image
 
-    ink = [*POWER_COLOURS, INK, FAILED, CASING, "#ffffff"]
-    grounds = [LAND, SEA, "#ffffff", IMPASSABLE]
+    ink = [*POWER_COLOURS, INK, FAILED, CASING, GREY, "#ffffff"]
+    grounds = [LAND, SEA, "#ffffff"]
     mixes: list[tuple[int, int, int]] = []
     for colour in ink:
         mixes += [_rgb(colour), _rgb(pale(colour))]
         for ground in grounds:
             for share in (0.75, 0.5, 0.25):
                 mixes.append(_mix(_rgb(colour), _rgb(ground), share))
+    mixes += [_rgb(tint(colour)) for colour in POWER_COLOURS]  # Machiavelli's control
     for colour in (BORDER, COAST):
         mixes.append(_rgb(colour))
     mixes = list(dict.fromkeys(mixes))
