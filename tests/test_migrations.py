@@ -15,7 +15,8 @@ from judge.store.models import Base
 
 TABLES = {
     "inbound", "outbox", "users", "addresses", "games", "participants", "phases", "orders",
-    "press", "history", "diary", "link_requests", "sign_on_failures",
+    "press", "history", "diary", "link_requests", "sign_on_failures", "mail_files",
+    "outbox_files",
 }  # fmt: skip
 
 
@@ -73,3 +74,44 @@ def test_the_judge_reads_the_head_and_the_stamp_as_alembic_does(store):
                 migrate.current(store)
                 == MigrationContext.configure(connection).get_current_revision()
             )
+
+
+def test_0008_keeps_each_file_of_the_outbox_once(store):
+    """The pictures that 0007 kept in every row that carried them move to `mail_files`,
+    once each, and back again on a downgrade."""
+    import base64
+    import json
+    from datetime import datetime
+
+    from sqlalchemy import text
+
+    migrate.upgrade(store, "0007")
+    png = {"name": "g-S1901M.png", "type": "image/png", "inline": True,
+           "data": base64.b64encode(b"\x89PNG picture").decode()}  # fmt: skip
+    svg = {"name": "g-S1901M.svg", "type": "image/svg+xml", "inline": False,
+           "data": base64.b64encode(b"<svg/>").decode()}  # fmt: skip
+    with store.engine.begin() as connection:
+        for n in range(3):
+            connection.execute(
+                text(
+                    "INSERT INTO outbox (created_at, status, to_address, subject, body,"
+                    " message_id, in_reply_to, refs, headers, attachments, attempts,"
+                    " next_attempt_at, claimed_by, last_error) VALUES (:at, 'sent', :to,"
+                    " 's', 'b', :id, '', '', '{}', :files, 0, :at, '', '')"
+                ),
+                {"at": datetime(2026, 11, 1), "to": f"p{n}@example.org", "id": f"<{n}@x>",
+                 "files": json.dumps([png, svg] if n < 2 else [])},
+            )  # fmt: skip
+    migrate.upgrade(store)
+    with store.engine.connect() as connection:
+        kept = connection.execute(text("SELECT data FROM mail_files")).scalars().all()
+        links = connection.execute(
+            text("SELECT outbox_id, position, name FROM outbox_files ORDER BY outbox_id, position")
+        ).all()
+    assert sorted(bytes(d) for d in kept) == [b"<svg/>", b"\x89PNG picture"]
+    assert [(p, n) for _, p, n in links] == [(0, png["name"]), (1, svg["name"])] * 2
+    migrate.downgrade(store, "0007")
+    with store.engine.connect() as connection:
+        back = connection.execute(text("SELECT attachments FROM outbox ORDER BY id")).scalars()
+        back = [json.loads(v) if isinstance(v, str) else v for v in back]
+    assert back == [[png, svg], [png, svg], []]

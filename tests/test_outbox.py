@@ -156,7 +156,7 @@ def test_old_mail_is_pruned_but_its_record_kept(queued):
     assert tick(store, NOW + timedelta(days=62), keep_days=60).pruned == 0
 
 
-def composed(settings, **fields) -> bytes:
+def composed(settings, files=(), **fields) -> bytes:
     row = Outbox(
         id=1, created_at=NOW, to_address="anna@example.org", subject="Re: USTS hi",
         body="Hello.\n", message_id="<x@test.example>", in_reply_to="", refs="",
@@ -164,7 +164,7 @@ def composed(settings, **fields) -> bytes:
     )  # fmt: skip
     for name, value in fields.items():
         setattr(row, name, value)
-    return compose(row, settings)
+    return compose(row, settings, files)
 
 
 def test_composed_mail_reads_back_as_written(tmp_path):
@@ -203,9 +203,8 @@ def test_a_mail_with_pictures_keeps_its_text_first_and_is_the_same_on_a_resend(t
         Attachment("war-S1901M.svg", "image/svg+xml", b"<svg/>"),
     ]
     body = "Movement results for Spring of 1901.\nCafé\n"
-    stored = [a.stored() for a in files]
-    data = composed(settings, body=body, attachments=stored)
-    assert data == composed(settings, body=body, attachments=stored)  # byte for byte
+    data = composed(settings, files, body=body)
+    assert data == composed(settings, files, body=body)  # byte for byte
     message = message_from_bytes(data, policy=policy.default)
     assert message.get_content_type() == "multipart/mixed"
     assert message.get_body(preferencelist=("plain",)).get_content() == body
@@ -214,3 +213,47 @@ def test_a_mail_with_pictures_keeps_its_text_first_and_is_the_same_on_a_resend(t
         ("war-S1901M.png", "inline"), ("war-S1901M.svg", "attachment"),
     ]  # fmt: skip
     assert [p.get_payload(decode=True) for p in parts] == [f.data for f in files]
+
+
+@pytest.mark.parametrize("database", ["sqlite", "postgresql"])
+def test_a_file_many_mails_carry_is_kept_once_and_let_go_with_the_last(database, tmp_path, request):
+    from judge.engine.tick import tick
+    from judge.mailout.outbox import Attachment, insert_outbox, outbox_row
+    from judge.store.models import MailFile, OutboxFile
+
+    url = request.getfixturevalue("postgres_url") if database == "postgresql" else ""
+    settings = load(environment(tmp_path / "j", JUDGE_DATABASE_URL=url))
+    store = migrated(settings)
+    request.addfinalizer(store.dispose)
+    picture = Attachment("war-S1901M.png", "image/png", b"\x89PNG\r\n\x1a\n" + bytes(300), True)
+    drawing = Attachment("war-S1901M.svg", "image/svg+xml", b"<svg/>")
+    later = Attachment("war-F1901M.svg", "image/svg+xml", b"<svg><g/></svg>")
+    with store.transaction() as session:
+        insert_outbox(session, [
+            outbox_row(settings, NOW, f"p{n}@example.org", "Results", "Moves.\n",
+                       attachments=(picture, drawing))
+            for n in range(7)
+        ])  # fmt: skip
+        # A week later, a mail with the same SVG and one of its own.
+        insert_outbox(session, [
+            outbox_row(settings, NOW + timedelta(days=7), "p0@example.org", "Results",
+                       "Moves.\n", attachments=(drawing, later))
+        ])  # fmt: skip
+
+    def kept() -> set[bytes]:
+        with store.transaction(readonly=True) as session:
+            return set(session.execute(select(MailFile.data)).scalars())
+
+    assert kept() == {picture.data, drawing.data, later.data}
+    send_pending(store, settings, NOW + timedelta(days=7), Maildir(tmp_path / "out"))
+    mails = Maildir(tmp_path / "out").since(set())
+    carried = [[p.get_payload(decode=True) for p in m.iter_attachments()] for _, m in mails]
+    assert carried.count([picture.data, drawing.data]) == 7
+    assert carried.count([drawing.data, later.data]) == 1
+    # The first seven pruned: the PNG goes, the SVG stays for the mail that still keeps it.
+    tick(store, NOW + timedelta(days=61), keep_days=60)
+    assert kept() == {drawing.data, later.data}
+    tick(store, NOW + timedelta(days=68), keep_days=60)
+    assert kept() == set()
+    with store.transaction(readonly=True) as session:
+        assert session.execute(select(OutboxFile)).first() is None

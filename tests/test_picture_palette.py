@@ -31,6 +31,9 @@ def test_each_power_of_each_variant_has_a_style_of_its_own():
     for name in variants.available():
         variant = variants.load(name)
         given = styles(variant)
-        assert len({(s.colour, s.ring) for s in given.values()}) == len(variant.powers), name
+        powers = {(given[p.name].colour, given[p.name].ring) for p in variant.powers}
+        assert len(powers) == len(variant.powers), name
+        # Machiavelli's autonomous units: grey, no power's colour.
+        assert (variants.AUTONOMOUS in given) == variant.is_machiavelli, name
     standard = styles(variants.load("standard"))
     assert standard["Germany"].colour == "#111111" and standard["Turkey"].colour == "#eeee55"

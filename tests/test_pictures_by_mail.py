@@ -11,8 +11,10 @@ from email.message import EmailMessage
 from pathlib import Path
 
 import pytest
+from sqlalchemy import func, select
 
-from tests.gametable import MASTER, POWERS, Table, address, form
+from judge.store.models import MailFile, Outbox, OutboxFile
+from tests.gametable import MASTER, POWERS, Table, address, form, start_moderated
 from tests.judgekit import InProcessJudge
 
 SVG = "{http://www.w3.org/2000/svg}"
@@ -128,6 +130,31 @@ def test_results_and_map_carry_the_board_as_each_reader_sees_it(pictured):
             text = data.decode()
             assert "Player" not in text and "players.example" not in text
             assert "France" in text  # the powers are named, in the legend
+
+
+def test_a_phases_pictures_are_stored_once_for_all_its_readers(pictured):
+    """A results mail to seven players and the master: every mail carries both pictures,
+    and the judge keeps each picture once (mail_files), not once a mail."""
+    table = pictured
+    start_moderated(table)
+    table.orders("France", "A par-bur")
+    table.send(MASTER, "SIGN ON Mwar pwMaster\nPROCESS\n")
+    readers = [MASTER, *(address(power) for power in POWERS)]
+    mails = [table.wait_for(who, "S1901M Results")[0] for who in readers]
+    carried = {tuple(sorted((n, d) for n, (_, _, d) in files_of(m).items())) for m in mails}
+    assert len(carried) == 1  # the same two files in every mail
+    assert [name for name, _ in next(iter(carried))] == ["war-S1901M.png", "war-S1901M.svg"]
+    with table.judge.store.transaction(readonly=True) as session:
+        results = session.execute(
+            select(Outbox.id).where(Outbox.subject.like("%S1901M Results%"))
+        ).scalars()
+        results = list(results)
+        links = session.execute(
+            select(OutboxFile.outbox_id, OutboxFile.sha256).where(OutboxFile.outbox_id.in_(results))
+        ).all()
+        kept = session.execute(select(func.count()).select_from(MailFile)).scalar_one()
+    assert len(results) == len(readers) and len(links) == 2 * len(readers)
+    assert len({digest for _, digest in links}) == 2 and kept == 2
 
 
 def test_map_says_what_it_cannot_draw(pictured):

@@ -78,11 +78,16 @@ def computed_geometry(
     places = {}
     for i, name in enumerate(names):
         ring = tuple((round(x), round(y)) for x, y in cells[i].points)
-        centre = _centroid(cells[i].points)
-        unit = (round(centre[0]), round(centre[1] + 7))
-        label = (round(centre[0]), round(centre[1] - 13))
+        middle = _centroid(cells[i].points)
+        unit = (round(middle[0]), round(middle[1] + 7))
+        label = (round(middle[0]), round(middle[1] - 13))
         coasts = _coasts(variant, name, cells[i], names, points)
         centre = (unit[0] + 13, unit[1] + 11)
+        if variant.is_machiavelli:
+            # A unit and its province's city (and the garrison in it) side by side.
+            unit = (round(middle[0] - 11), round(middle[1] + 8))
+            label = (round(middle[0]), round(middle[1] - 14))
+            centre = (round(middle[0] + 14), round(middle[1] + 8))
         places[name] = Place(name, (ring,), unit, label, coasts, centre)
     return Geometry(variant.name, width, height, places, (), computed=True)
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 import base64
 import binascii
 import hashlib
+from collections.abc import Sequence
 from datetime import UTC
 from email.header import Header
 from email.utils import format_datetime, formataddr
@@ -25,7 +26,8 @@ from .outbox import Attachment
 MAX_LINE = 998  # RFC 5322
 
 
-def compose(row: Outbox, settings: Settings) -> bytes:
+def compose(row: Outbox, settings: Settings, files: Sequence[Attachment] = ()) -> bytes:
+    """The mail of `row`, with the `files` it carries (outbox.attachments_of)."""
     headers = [
         ("From", formataddr((f"{settings.name} {settings.code}", settings.address))),
         ("To", for_sending(row.to_address)),  # an IDN in its ASCII form
@@ -47,7 +49,6 @@ def compose(row: Outbox, settings: Settings) -> bytes:
     body, encoding = _body(row.body)
     text_part = [("Content-Type", "text/plain; charset=utf-8")]
     text_part.append(("Content-Transfer-Encoding", encoding))
-    files = [Attachment.from_stored(a) for a in (row.attachments or ())]
     if files:
         # The text first and unchanged; then the files. The boundary is made from the
         # message's own id, so that a resend is the same mail byte for byte.
@@ -63,7 +64,7 @@ def compose(row: Outbox, settings: Settings) -> bytes:
 
 
 def _multipart(
-    boundary: str, text_part: list[tuple[str, str]], text: bytes, files: list[Attachment]
+    boundary: str, text_part: list[tuple[str, str]], text: bytes, files: Sequence[Attachment]
 ) -> bytes:
     out = [b"This is a multipart message in MIME format.\n"]
     out.append(f"--{boundary}\n".encode())

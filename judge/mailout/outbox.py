@@ -3,24 +3,29 @@
 A row is written in the caller's transaction, so it is committed (or not) together with
 the change that made it necessary. `outbox_row` makes the row's values; the worker that
 answers a batch of mails inserts all of the batch's rows in one statement.
+
+The files a mail carries (the board's pictures) are kept once each, by the SHA-256 of
+their bytes (`mail_files`), and each mail says which it carries (`outbox_files`): the
+results of a phase go to every player with the same pictures, stored once.
 """
 
 from __future__ import annotations
 
-import base64
+import hashlib
 import logging
 import uuid
-from collections.abc import Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
+from functools import cached_property
 from typing import Any
 
-from sqlalchemy import insert
+from sqlalchemy import insert, select
 from sqlalchemy.orm import Session
 
 from ..config import Settings
 from ..store.fields import HEADER_LIMIT, bounded_address, clean_references, clean_text
-from ..store.models import Outbox
+from ..store.models import MailFile, Outbox, OutboxFile
 
 log = logging.getLogger("judge.outbox")
 
@@ -37,18 +42,10 @@ class Attachment:
     data: bytes
     inline: bool = False
 
-    def stored(self) -> dict[str, Any]:
-        """As the outbox row keeps it (a JSON column)."""
-        return {
-            "name": self.name,
-            "type": self.content_type,
-            "inline": self.inline,
-            "data": base64.b64encode(self.data).decode("ascii"),
-        }
-
-    @classmethod
-    def from_stored(cls, value: dict[str, Any]) -> Attachment:
-        return cls(value["name"], value["type"], base64.b64decode(value["data"]), value["inline"])
+    @cached_property
+    def sha256(self) -> str:
+        """What the file is kept by (`mail_files`)."""
+        return hashlib.sha256(self.data).hexdigest()
 
 
 def outbox_row(
@@ -77,7 +74,7 @@ def outbox_row(
         "refs": references,
         # RFC 3834: an answer to a person's mail, or a mail of the judge's own accord.
         "headers": {"Auto-Submitted": "auto-replied" if in_reply_to else "auto-generated"},
-        "attachments": [a.stored() for a in attachments],
+        "attachments": tuple(attachments),  # not a column: insert_outbox keeps them
         "attempts": 0,
         "next_attempt_at": now,
         "sent_at": None,
@@ -87,10 +84,74 @@ def outbox_row(
 
 def insert_outbox(session: Session, rows: Sequence[OutboxRow]) -> None:
     """Write outbox rows, each cleaned for its columns (`fit`): a hostile Subject or
-    Message-ID echoed into an answer must not fail the transaction it is written in."""
+    Message-ID echoed into an answer must not fail the transaction it is written in. The
+    files they carry are kept once each, however many rows carry them."""
     fitting = [row for row in map(fit, rows) if row is not None]
-    if fitting:
-        session.execute(insert(Outbox.__table__), fitting)
+    if not fitting:
+        return
+    carried = [tuple(row.pop("attachments", ()) or ()) for row in fitting]
+    table = Outbox.__table__
+    if not any(carried):
+        session.execute(insert(table), fitting)
+        return
+    ids = (
+        session.execute(insert(table).returning(table.c.id, sort_by_parameter_order=True), fitting)
+        .scalars()
+        .all()
+    )
+    keep_files(session, fitting[0]["created_at"], (a for files in carried for a in files))
+    session.execute(
+        insert(OutboxFile.__table__),
+        [
+            {"outbox_id": row_id, "position": k, "sha256": a.sha256, "name": a.name,
+             "content_type": a.content_type, "inline": a.inline}
+            for row_id, files in zip(ids, carried, strict=True)
+            for k, a in enumerate(files)
+        ],
+    )  # fmt: skip
+
+
+def keep_files(session: Session, now: datetime, files: Iterable[Attachment]) -> None:
+    """Each file's bytes in `mail_files`, unless they are there already (kept by another
+    mail, or by another transaction at the same moment)."""
+    distinct = {a.sha256: a.data for a in files}
+    if not distinct:
+        return
+    # Here, not at the top: the dialects' modules cost every judge command's start.
+    if session.get_bind().dialect.name == "postgresql":
+        from sqlalchemy.dialects import postgresql as dialect
+    else:
+        from sqlalchemy.dialects import sqlite as dialect
+    values = [{"sha256": k, "data": v, "created_at": now} for k, v in distinct.items()]
+    session.execute(
+        dialect.insert(MailFile.__table__).on_conflict_do_nothing(index_elements=["sha256"]),
+        values,
+    )
+
+
+def attachments_of(session: Session, ids: Sequence[int]) -> dict[int, tuple[Attachment, ...]]:
+    """The files each of the outbox rows `ids` carries, in their order (each file's bytes
+    read once however many of the rows carry it)."""
+    if not ids:
+        return {}
+    links = list(
+        session.execute(
+            select(OutboxFile)
+            .where(OutboxFile.outbox_id.in_(list(ids)))
+            .order_by(OutboxFile.outbox_id, OutboxFile.position)
+        ).scalars()
+    )
+    if not links:
+        return {}
+    wanted = {link.sha256 for link in links}
+    found = select(MailFile.sha256, MailFile.data).where(MailFile.sha256.in_(wanted))
+    data: Mapping[str, bytes] = {digest: bytes(blob) for digest, blob in session.execute(found)}
+    out: dict[int, list[Attachment]] = {}
+    for link in links:
+        out.setdefault(link.outbox_id, []).append(
+            Attachment(link.name, link.content_type, data[link.sha256], link.inline)
+        )
+    return {row_id: tuple(files) for row_id, files in out.items()}
 
 
 def fit(row: OutboxRow) -> OutboxRow | None:

@@ -32,7 +32,7 @@ from ..store.db import Store
 from ..store.models import Outbox
 from . import claims
 from .compose import compose
-from .outbox import queue_mail
+from .outbox import Attachment, attachments_of, queue_mail
 
 log = logging.getLogger("judge.sender")
 
@@ -220,6 +220,8 @@ def _send_batch(
     rows = claims.claim(store, now, by, size)
     if not rows:
         return None
+    with store.transaction(readonly=True) as session:
+        files = attachments_of(session, [row.id for row in rows])
     started = time.monotonic()
     renewed = started
 
@@ -238,7 +240,7 @@ def _send_batch(
                     claims.renew(store, clock(), by, [r.id for r in rows[tried:]])
                     renewed = time.monotonic()
                 tried += 1
-                error = _deliver(sink, row, settings)
+                error = _deliver(sink, row, settings, files.get(row.id, ()))
                 results.append((row, error))
                 if error is not None and not _refused(error):
                     reached = False
@@ -256,9 +258,11 @@ def _send_batch(
     return sent, reached
 
 
-def _deliver(sink: Maildir | Relay, row: Outbox, settings: Settings) -> Exception | None:
+def _deliver(
+    sink: Maildir | Relay, row: Outbox, settings: Settings, files: tuple[Attachment, ...]
+) -> Exception | None:
     try:
-        sink.deliver(row, compose(row, settings))
+        sink.deliver(row, compose(row, settings, files))
     except (smtplib.SMTPResponseException, smtplib.SMTPRecipientsRefused) as exc:
         # This mail refused; the relay takes the others.
         sink.reset()

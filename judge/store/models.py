@@ -22,7 +22,6 @@ from sqlalchemy import (
     String,
     Text,
     UniqueConstraint,
-    text,
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
 
@@ -89,11 +88,7 @@ class Outbox(Base):
     in_reply_to: Mapped[str] = mapped_column(Text, default="")
     refs: Mapped[str] = mapped_column(Text, default="")  # the References header
     headers: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
-    # Files sent with the text (the board's pictures): [{name, type, inline, data}], data in
-    # base64 (mailout/outbox.py, Attachment).
-    attachments: Mapped[list[dict[str, Any]]] = mapped_column(
-        JSON, default=list, server_default=text("'[]'")
-    )
+    # The files sent with the text (the board's pictures) are `outbox_files`.
     attempts: Mapped[int] = mapped_column(Integer, default=0)
     next_attempt_at: Mapped[datetime] = mapped_column(DateTime)
     sent_at: Mapped[datetime | None] = mapped_column(DateTime, nullable=True)
@@ -108,6 +103,32 @@ class Outbox(Base):
         Index("ix_outbox_status_next", "status", "next_attempt_at"),
         Index("ix_outbox_to_created", "to_address", "created_at"),
     )
+
+
+class MailFile(Base):
+    """A file that mails carry (a picture of the board), kept once however many mails carry
+    it: by the SHA-256 of its bytes. A results mail to seven players stores its pictures
+    once; a file is let go when no mail keeps it (store/retention.py)."""
+
+    __tablename__ = "mail_files"
+
+    sha256: Mapped[str] = mapped_column(String(64), primary_key=True)
+    data: Mapped[bytes] = mapped_column(LargeBinary)
+    created_at: Mapped[datetime] = mapped_column(DateTime)
+
+
+class OutboxFile(Base):
+    """One file of one mail, after its text, in `position` order: which file, the name it
+    goes by, its type, and whether it is shown in the mail (Content-Disposition: inline)."""
+
+    __tablename__ = "outbox_files"
+
+    outbox_id: Mapped[int] = mapped_column(ForeignKey("outbox.id"), primary_key=True)
+    position: Mapped[int] = mapped_column(Integer, primary_key=True)
+    sha256: Mapped[str] = mapped_column(ForeignKey("mail_files.sha256"), index=True)
+    name: Mapped[str] = mapped_column(String(255))
+    content_type: Mapped[str] = mapped_column(String(100))
+    inline: Mapped[bool] = mapped_column(Boolean, default=False)
 
 
 # -- users ---------------------------------------------------------------------------------

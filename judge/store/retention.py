@@ -8,10 +8,12 @@ from __future__ import annotations
 
 from datetime import datetime, timedelta
 
-from sqlalchemy import update
+from sqlalchemy import delete, exists, select, update
 from sqlalchemy.orm import Session
 
-from .models import Inbound, Outbox
+from .models import Inbound, MailFile, Outbox, OutboxFile
+
+CHUNK = 500  # rows blanked in one statement
 
 
 def prune(session: Session, now: datetime, keep_days: int) -> int:
@@ -24,11 +26,29 @@ def prune(session: Session, now: datetime, keep_days: int) -> int:
         .where(Inbound.raw != b"")
         .values(raw=b"")
     ).rowcount
-    outbox = session.execute(
-        update(Outbox)
+    old = session.execute(
+        select(Outbox.id)
         .where(Outbox.status == "sent")
         .where(Outbox.created_at < before)
         .where(Outbox.body != "")
-        .values(body="", attachments=[])
-    ).rowcount
-    return (inbound or 0) + (outbox or 0)
+    ).scalars()
+    old = list(old)
+    for start in range(0, len(old), CHUNK):
+        _blank(session, old[start : start + CHUNK])
+    return (inbound or 0) + len(old)
+
+
+def _blank(session: Session, ids: list[int]) -> None:
+    """The outbox rows' text and their files gone; a file no other mail carries goes too."""
+    session.execute(update(Outbox).where(Outbox.id.in_(ids)).values(body=""))
+    carried = set(
+        session.execute(
+            delete(OutboxFile).where(OutboxFile.outbox_id.in_(ids)).returning(OutboxFile.sha256)
+        ).scalars()
+    )
+    if carried:
+        session.execute(
+            delete(MailFile)
+            .where(MailFile.sha256.in_(carried))
+            .where(~exists().where(OutboxFile.sha256 == MailFile.sha256))
+        )

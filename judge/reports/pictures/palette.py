@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from variants import Variant
+from variants import AUTONOMOUS, Variant
 
 POWER_COLOURS = (
     "#002288",  # navy
@@ -44,6 +44,7 @@ BORDER = "#6b6255"
 COAST = "#4d6a80"
 INK = "#222222"
 FAILED = "#c0392b"
+GREY = "#a3a3a3"  # Machiavelli's autonomous units and cities
 CASING = "#333333"  # round a light order line
 
 
@@ -76,6 +77,8 @@ def styles(variant: Variant) -> dict[str, Style]:
         colour = POWER_COLOURS[index % len(POWER_COLOURS)]
         ring = RINGS[min(index // len(POWER_COLOURS), len(RINGS) - 1)]
         out[power.name] = Style(colour, ring, ink_on(colour))
+    if variant.is_machiavelli:
+        out[AUTONOMOUS] = Style(GREY, "solid", INK)
     return out
 
 
@@ -86,9 +89,23 @@ def ink_on(colour: str) -> str:
 
 
 PALE = 0.6  # how much of its colour a failed order keeps, mixed with white
+TINT = 0.22  # how much of its colour a province a power controls takes, on the land
+
+
+def mix(colour: str, ground: str, share: float) -> str:
+    """`share` of `colour` over the rest of `ground`."""
+    a = (int(colour[i : i + 2], 16) for i in (1, 3, 5))
+    b = (int(ground[i : i + 2], 16) for i in (1, 3, 5))
+    return "#" + "".join(
+        f"{round(share * x + (1 - share) * y):02x}" for x, y in zip(a, b, strict=True)
+    )
+
+
+def tint(colour: str) -> str:
+    """The land of a province the power of `colour` controls (Machiavelli)."""
+    return mix(colour, LAND, TINT)
 
 
 def pale(colour: str) -> str:
     """`colour` paler: PALE of it, the rest white (a failed order)."""
-    r, g, b = (int(colour[i : i + 2], 16) for i in (1, 3, 5))
-    return "#" + "".join(f"{round(PALE * v + (1 - PALE) * 255):02x}" for v in (r, g, b))
+    return mix(colour, "#ffffff", PALE)

@@ -17,15 +17,28 @@ from __future__ import annotations
 
 import io
 from functools import cache
-from typing import Any
-
-from PIL import Image
+from typing import TYPE_CHECKING, Any
 
 from variants import Variant
 
 from .lettering import defs
-from .palette import BORDER, CASING, COAST, FAILED, IMPASSABLE, INK, LAND, POWER_COLOURS, SEA
+from .palette import (
+    BORDER,
+    CASING,
+    COAST,
+    FAILED,
+    GREY,
+    INK,
+    LAND,
+    POWER_COLOURS,
+    SEA,
+    pale,
+    tint,
+)  # fmt: skip
 from .static import board_layer
+
+if TYPE_CHECKING:
+    from PIL import Image
 
 COMPRESSION = 5  # zlib's level: 6 takes half as long again for a twentieth fewer bytes
 
@@ -65,8 +78,12 @@ def png_by_resvg(svg: str) -> bytes:
 def _board(variant: Variant) -> tuple[Any, Image.Image]:
     """The variant's board as a raster (Skia's image) and the palette its pictures are
     written with; made once per variant and process."""
+    from PIL import Image  # here, not at the top: a judge command that draws nothing
+
     board = board_layer(variant)
-    svg = board.opening + board.backdrop + defs(board.letters, "") + "</svg>"
+    # A tinted board's names go on the tints, in each picture's layer (drawing.layers).
+    ground = board.ground if board.tinted else board.backdrop
+    svg = board.opening + ground + defs(board.letters, "") + "</svg>"
     # resvg draws the board once: it keeps the provinces' edges crisp as the SVG asks
     # (Skia smooths every edge, which costs a third more bytes in every PNG).
     drawn = Image.open(io.BytesIO(png_by_resvg(svg))).convert("RGBX")
@@ -98,6 +115,8 @@ def _render(svg: str, base: Any) -> Any:
 
 def _as_pillow(image: Any) -> Image.Image:
     """Skia's image (RGB and a byte unused) as Pillow's RGB image."""
+    from PIL import Image
+
     pixels = image.tobytes()
     return Image.frombytes("RGB", (image.width(), image.height()), pixels, "raw", "RGBX")
 
@@ -106,15 +125,18 @@ def _palette(board: Any) -> Image.Image:
     """256 colours for a variant's pictures: the board's own (its fills, borders and
     names, with the shades between them), then each power's colour, the ink and the red
     of a failure, each as it is and mixed with the land, the sea and white (the edges of a
-    line or a disc, a failed order drawn pale)."""
-    ink = [*POWER_COLOURS, INK, FAILED, CASING, "#ffffff"]
-    grounds = [LAND, SEA, "#ffffff", IMPASSABLE]
+    line or a disc), and paler as a failed order is drawn."""
+    from PIL import Image
+
+    ink = [*POWER_COLOURS, INK, FAILED, CASING, GREY, "#ffffff"]
+    grounds = [LAND, SEA, "#ffffff"]
     mixes: list[tuple[int, int, int]] = []
     for colour in ink:
-        mixes.append(_rgb(colour))
+        mixes += [_rgb(colour), _rgb(pale(colour))]
         for ground in grounds:
             for share in (0.75, 0.5, 0.25):
                 mixes.append(_mix(_rgb(colour), _rgb(ground), share))
+    mixes += [_rgb(tint(colour)) for colour in POWER_COLOURS]  # Machiavelli's control
     for colour in (BORDER, COAST):
         mixes.append(_rgb(colour))
     mixes = list(dict.fromkeys(mixes))
@@ -129,6 +151,8 @@ def _palette(board: Any) -> Image.Image:
 
 
 def _palette_png(image: Any, palette: Image.Image) -> bytes:
+    from PIL import Image
+
     indexed = _as_pillow(image).quantize(palette=palette, dither=Image.Dither.NONE)
     out = io.BytesIO()
     indexed.save(out, "PNG", compress_level=COMPRESSION)

@@ -6,6 +6,10 @@ A phase's picture shows the board as the phase found it with the orders given on
 centres as the phase left them, the units it dislodged (with their retreats), and in an
 adjustment phase the units built and removed. A position's picture (MAP of the current
 phase) shows the board as it stands, with no orders.
+
+On a Machiavelli map (docs/machiavelli.md) a garrison (`G pad`) stands in its province's
+city, which the picture (as the resolver) calls `pad*`; the scene also says who controls
+each province and which cities are besieged, as the phase left them.
 """
 
 from __future__ import annotations
@@ -19,18 +23,28 @@ from variants import PHASE_WORDS, SEASON_WORDS
 Doc = Mapping[str, Any]
 
 
+CITY = "*"  # `pad*`: the city of Padua, where its garrison stands
+
+
 @dataclass(frozen=True)
 class Unit:
     power: str
-    type: str  # A, F, W
-    location: str  # lon, stp/nc
+    type: str  # A, F, W, G
+    location: str  # lon, stp/nc; a garrison's province (pad)
+
+    @property
+    def place(self) -> str:
+        """Where it stands: its location, or for a garrison its province's city (`pad*`)."""
+        return self.location + CITY if self.type == "G" else self.location
 
 
 @dataclass(frozen=True)
 class Order:
     power: str
     unit: Unit
-    kind: str  # move, hold, support, convoy, retreat, disband
+    # move, hold, support, convoy, retreat, disband; Machiavelli's besiege, lift (a siege)
+    # and convert (into the city or out of it; in a retreat phase too)
+    kind: str
     path: tuple[str, ...] = ()  # a move's places, the unit's first; a retreat's two
     helped: tuple[str, ...] = ()  # support / convoy: the helped unit's place and its target
     succeeded: bool = True
@@ -52,7 +66,9 @@ class Scene:
     dislodged: tuple[Dislodged, ...] = ()
     built: tuple[Unit, ...] = ()
     removed: tuple[Unit, ...] = ()
-    extra: Mapping[str, Any] = field(default_factory=dict)
+    # Machiavelli: land province -> the power controlling it; the besieged cities.
+    control: Mapping[str, str] = field(default_factory=dict)
+    sieges: tuple[str, ...] = ()
 
 
 def phase_title(code: str, game: str, phase: str) -> str:
@@ -82,6 +98,17 @@ def owners_of(
     }
 
 
+def mach_state(*docs: Doc) -> tuple[dict[str, str], tuple[str, ...]]:
+    """Who controls each province, and the besieged cities, from the first of `docs` that
+    has a Machiavelli state (none: an empty map and no sieges)."""
+    for doc in docs:
+        state = doc.get("machiavelli")
+        if state:
+            control = {p: power for power, ps in (state.get("control") or {}).items() for p in ps}
+            return control, tuple(state.get("sieges") or ())
+    return {}, ()
+
+
 def phase_scene(
     title: str,
     doc: Doc,
@@ -95,7 +122,8 @@ def phase_scene(
     centers = out.get("centers") or doc.get("centers") or {}
     before = units_of(doc.get("units") or {})
     owners = owners_of(centers, shown_centres)
-    tally = dict(counts) if counts is not None else {p: len(cs) for p, cs in centers.items()}
+    tally = _tally(centers, counts)
+    control, sieges = mach_state(out, doc)
     if kind == "B":
         after = units_of(out.get("units") or {})
         kept = set(after) & set(before)
@@ -106,12 +134,14 @@ def phase_scene(
             tally,
             built=tuple(u for u in after if u not in kept),
             removed=tuple(u for u in before if u not in kept),
+            control=control,
+            sieges=sieges,
         )
-    at = {u.location: u for u in before}
+    at = {u.place: u for u in before}
     if kind == "R":
         for d in doc.get("dislodged") or ():
             unit = units_of({d["power"]: [d["unit"]]})[0]
-            at[unit.location] = unit
+            at[unit.place] = unit
     orders = tuple(o for line in out.get("orders") or () if (o := order_of(line, at)))
     if kind == "R":
         dislodged = tuple(
@@ -124,9 +154,16 @@ def phase_scene(
             for d in out.get("dislodged") or ()
         )
     # A dislodged unit is drawn beside its province, as dislodged, not also in it.
-    moved_out = {d.unit.location for d in dislodged}
-    staying = tuple(u for u in before if u.location not in moved_out)
-    return Scene(title, staying, owners, tally, orders, dislodged)
+    moved_out = {d.unit.place for d in dislodged}
+    staying = tuple(u for u in before if u.place not in moved_out)
+    return Scene(title, staying, owners, tally, orders, dislodged, control=control, sieges=sieges)
+
+
+def _tally(centers: Mapping[str, Collection[str]], counts: Mapping[str, int] | None) -> dict:
+    """Each power's centres for the legend (the autonomous cities are nobody's count)."""
+    if counts is not None:
+        return dict(counts)
+    return {p: len(cs) for p, cs in centers.items()}
 
 
 def position_scene(
@@ -137,7 +174,8 @@ def position_scene(
 ) -> Scene:
     """The board as it stands: units, centres, and the units waiting to retreat."""
     centers = position.get("centers") or {}
-    tally = dict(counts) if counts is not None else {p: len(cs) for p, cs in centers.items()}
+    tally = _tally(centers, counts)
+    control, sieges = mach_state(position)
     dislodged = tuple(
         Dislodged(units_of({d["power"]: [d["unit"]]})[0], tuple(d.get("retreats") or ()))
         for d in position.get("dislodged") or ()
@@ -148,35 +186,53 @@ def position_scene(
         owners_of(centers, shown_centres),
         tally,
         dislodged=dislodged,
+        control=control,
+        sieges=sieges,
     )
 
 
 def order_of(line: Mapping[str, Any], at: Mapping[str, Unit]) -> Order | None:
     """An order line of the adjudicator's output, in its normalised notation (`A yor - nth -
-    bel`, `F eng S A yor - bel`, `F nth C A yor - bel`, `A bel H`, `F kie R ber`, `A mun D`)
-    as something to draw; None for what is not drawn (illegal orders, units with no order,
-    builds and removals, which the board shows by itself)."""
+    bel`, `F eng S A yor - bel`, `F nth C A yor - bel`, `A bel H`, `F kie R ber`, `A mun D`;
+    on a Machiavelli map `A fer B`, `A fer LS`, `A gen C G`, `G cro C F/nc`, `A mon S G gen
+    C A`) as something to draw; None for what is not drawn (illegal orders, units with no
+    order, builds and removals, which the board shows by itself). `at`: the units by the
+    place they stand (`Unit.place`)."""
     if line.get("result") == "illegal" or line.get("reason") == "no order":
         return None
     words = str(line.get("order") or "").split()
-    if len(words) < 3 or words[1] not in at:
+    if len(words) < 3:
         return None
-    unit = at[words[1]]
+    unit = at.get(_place(words[0], words[1]))
+    if unit is None:
+        return None
     ok = line.get("result") == "succeeds"
-    verb = words[2]
+    here, verb = unit.place, words[2]
     if verb == "-":
         path = tuple(w for w in words[1:] if w not in ("-", "via", "convoy"))
         return Order(unit.power, unit, "move", path, (), ok)
     if verb == "R" and len(words) >= 4:
-        return Order(unit.power, unit, "retreat", (words[1], words[3]), (), ok)
-    if verb == "H":
-        return Order(unit.power, unit, "hold", (words[1],), (), ok)
-    if verb == "D":
-        return Order(unit.power, unit, "disband", (words[1],), (), ok)
-    if verb in ("S", "C") and len(words) >= 5:
-        helped = tuple(w for w in words[4:] if w != "-")[:2] if words[3] in "AFW" else ()
-        if not helped:
-            return None
+        return Order(unit.power, unit, "retreat", (here, words[3]), (), ok)
+    simple = {"H": "hold", "D": "disband", "B": "besiege", "LS": "lift"}
+    if verb in simple:
+        return Order(unit.power, unit, simple[verb], (here,), (), ok)
+    if verb == "C" and len(words) == 4:  # a conversion: into the city or out of it
+        into = _place(words[3], unit.location.partition("/")[0])
+        if words[3].startswith("F/"):
+            into = f"{unit.location}/{words[3][2:]}"
+        return Order(unit.power, unit, "convert", (here, into), (), ok)
+    if verb in ("S", "C") and len(words) >= 5 and words[3] in "AFWG":
+        helped_at = _place(words[3], words[4])
+        rest = [w for w in words[5:] if w != "-"]
+        if verb == "S" and rest[:1] == ["C"] and len(rest) == 2:  # a conversion supported
+            target = _place(rest[1], words[4].partition("/")[0])
+            return Order(unit.power, unit, "support", (here,), (helped_at, target), ok)
+        helped = (helped_at, *rest[:1])
         kind = "support" if verb == "S" else "convoy"
-        return Order(unit.power, unit, kind, (words[1],), helped, ok)
+        return Order(unit.power, unit, kind, (here,), helped, ok)
     return None
+
+
+def _place(kind: str, location: str) -> str:
+    """Where a unit of `kind` named at `location` stands: a garrison in the city."""
+    return location + CITY if kind == "G" else location

@@ -12,9 +12,11 @@ from functools import cache
 from variants import Variant
 from variants.geometry import Geometry, geometry_of
 
+from .lettering import width as words_width
 from .lettering import words_at
 from .palette import BORDER, COAST, IMPASSABLE, LAND, SEA
-from .svg import attrs, group, path_data
+from .scene import CITY
+from .svg import Pt, attrs, group, path_data
 
 TITLE = 30  # the band above the map, for the title
 ROW = 20  # one row of the legend
@@ -35,10 +37,11 @@ class Frame:
     width: int
     map_height: int
     legend_rows: int
+    key_rows: int = 1
 
     @property
     def height(self) -> int:
-        return TITLE + self.map_height + (self.legend_rows + 1) * ROW + 10
+        return TITLE + self.map_height + (self.legend_rows + self.key_rows) * ROW + 10
 
     @property
     def per_row(self) -> int:
@@ -46,10 +49,28 @@ class Frame:
 
 
 KEY = (
-    "Solid arrow: move   Dashed: support   Dotted: convoy   Ring: hold   "
-    "Red cross: failed   Red ring: dislodged (dotted: its retreats)   "
-    "Double ring: built   Red X: removed"
-)
+    "Solid arrow: move", "Dashed: support", "Dotted: convoy", "Ring: hold", "Red cross: failed",
+    "Red ring: dislodged (dotted: its retreats)", "Double ring: built", "Red X: removed",
+)  # fmt: skip
+# A Machiavelli map's: its cities, sieges and conversions (cities.py, orders.py).
+MACH_KEY = (
+    "Square: walled city (large: major city)", "Circle: open city", "Diamond: fortress",
+    "Anchor: port", "Star: siege", "Dashed ring: besiege", "Curved arrow: convert",
+    "Tint: control", "Grey: autonomous",
+)  # fmt: skip
+KEY_SIZE = 10.5
+
+
+def key_lines(entries: tuple[str, ...], width: float) -> list[str]:
+    """The key's entries in as few lines as fit the picture's width."""
+    lines: list[str] = []
+    for entry in entries:
+        joined = f"{lines[-1]}   {entry}" if lines else entry
+        if lines and words_width(joined, KEY_SIZE) <= width - 24:
+            lines[-1] = joined
+        else:
+            lines.append(entry)
+    return lines
 
 
 @dataclass(frozen=True)
@@ -58,39 +79,78 @@ class Board:
     frame: Frame
     centres: frozenset[str]
     opening: str  # the svg element's start tag
-    backdrop: str  # the background, the provinces and their names, the key
-    letters: str  # the letters the backdrop uses
+    ground: str  # the background, the sea and the provinces
+    names: str  # the provinces' names, and the key
+    letters: str  # the letters the names use
+    # A Machiavelli map: each province is tinted by the power that controls it, between
+    # the ground and the names, so its raster (raster.py) is of the ground alone, and the
+    # PNG's layer carries the provinces' outlines for the tints to use (`outlines`).
+    tinted: bool = False
+    outlines: str = ""
+
+    @property
+    def backdrop(self) -> str:
+        return self.ground + self.names
 
     @property
     def map_start(self) -> str:
         """Where the picture's own layers begin: on the map, below the title."""
         return f'<g id="map" transform="translate(0,{TITLE})">'
 
+    def at(self, place: str) -> Pt:
+        """Where a unit at `place` stands: a coast's own spot (`stp/nc`), else its
+        province's; a city's marker (`pad*`); off the picture for a place it lacks."""
+        try:
+            if place.endswith(CITY):
+                return self.geometry.places[place[:-1]].centre
+            return self.geometry.at(place)
+        except KeyError:
+            return (-100.0, -100.0)
+
+
+def place_id(place: str) -> str:
+    """A place in an element's id: `stp.sc`, `pad-city`."""
+    return place.replace("/", ".").replace(CITY, "-city")
+
 
 @cache
 def board_layer(variant: Variant) -> Board:
     geometry = geometry_of(variant)
     per_row = max(1, (geometry.width - 20) // ENTRY)
-    frame = Frame(geometry.width, geometry.height, math.ceil(len(variant.powers) / per_row))
+    keys = key_lines(KEY + (MACH_KEY if variant.is_machiavelli else ()), geometry.width)
+    rows = math.ceil(len(variant.powers) / per_row)
+    frame = Frame(geometry.width, geometry.height, rows, len(keys))
     opening = (
         f'<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink"'
         f"{attrs(width=frame.width, height=frame.height)}"
         f' viewBox="0 0 {frame.width} {frame.height}">'
     )
-    backdrop = [
+    ground = [
         f'<rect width="{frame.width}" height="{frame.height}" fill="#fbf8f1"/>',
         f'<g id="board" transform="translate(0,{TITLE})">',
         f'<rect class="sea"{attrs(width=geometry.width, height=geometry.height, **PAINT["sea"])}/>',
         _provinces(variant, geometry),
-        _names(variant, geometry),
         "</g>",
-        words_at(12, frame.height - 8, KEY, 10.5, "#4a4a4a", id="key"),
     ]
-    letters = KEY + "".join(
+    names = [f'<g transform="translate(0,{TITLE})">', _names(variant, geometry), "</g>"]
+    for i, key in enumerate(keys):
+        y = frame.height - 8 - (len(keys) - 1 - i) * ROW
+        names.append(
+            words_at(12, y, key, KEY_SIZE, "#4a4a4a", id="key" if i == 0 else f"key{i + 1}")
+        )
+    letters = "".join(keys) + "".join(
         abbr.capitalize() + "".join(place.coasts).upper() for abbr, place in geometry.places.items()
     )
+    outlines = ""
+    if variant.is_machiavelli:
+        outlines = "<defs>" + "".join(
+            f'<path id="p-{abbr}" d="{path_data(place.rings)}"/>'
+            for abbr, place in geometry.places.items()
+            if variant.provinces[abbr].is_land
+        ) + "</defs>"  # fmt: skip
     return Board(
-        geometry, frame, frozenset(variant.centers), opening, "".join(backdrop), letters,
+        geometry, frame, frozenset(variant.centers), opening, "".join(ground), "".join(names),
+        letters, variant.is_machiavelli, outlines,
     )  # fmt: skip
 
 

@@ -1,0 +1,132 @@
+"""The marks every part of a picture draws with: a unit's marker, an order's pen, line and
+arrowhead, the red cross, and lines cut short of the markers they join."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from .lettering import words_at
+from .palette import CASING, FAILED, INK, Style, ink_on, pale
+from .svg import Pt, circle, line_data, polygon
+
+ROUND = {"stroke_linecap": "round", "stroke_linejoin": "round"}
+# A red cross: over a failed order's end, and over a unit removed.
+CROSS = f' fill="none" stroke="{FAILED}" stroke-width="2.6" stroke-linecap="round"'
+NOBODY = Style("#ffffff", "solid", INK)  # a power the variant does not know
+
+
+def style_of(styles: Mapping[str, Style], power: str) -> Style:
+    return styles.get(power, NOBODY)
+
+
+def cross(x: float, y: float, size: float) -> str:
+    return (
+        f'<path class="cross"{CROSS} d="M{x - size:.0f},{y - size:.0f} L{x + size:.0f},'
+        f'{y + size:.0f} M{x + size:.0f},{y - size:.0f} L{x - size:.0f},{y + size:.0f}"/>'
+    )
+
+
+def marker(x: float, y: float, kind: str, style: Style, scale: float = 1.0) -> list[str]:
+    """A unit's shape: a disc for an army, a hull for a fleet, a triangle for a wing, a
+    tower for a garrison, with its letter, outlined as its power's round of colours says."""
+    s = scale
+    line: dict[str, object] = {"stroke": INK, "stroke_width": 1.2 * s}
+    if style.ring == "heavy":
+        line["stroke_width"] = 2.6 * s
+    elif style.ring in ("dashed", "dotted"):
+        line["stroke_dasharray"] = "3 2" if style.ring == "dashed" else "1 1.6"
+        line["stroke_width"] = 1.8 * s
+    if kind == "F":
+        shape = polygon(
+            [(x - 12 * s, y - 5 * s), (x + 12 * s, y - 5 * s),
+             (x + 8 * s, y + 6 * s), (x - 8 * s, y + 6 * s)],
+            fill=style.colour, **line,
+        )  # fmt: skip
+    elif kind == "W":
+        shape = polygon(
+            [(x, y - 10 * s), (x + 11 * s, y + 7 * s), (x - 11 * s, y + 7 * s)],
+            fill=style.colour, **line,
+        )  # fmt: skip
+    elif kind == "G":
+        # A tower: a square with a battlement of three merlons.
+        h, m = 7 * s, 2.4 * s
+        shape = polygon(
+            [(x - h, y + h), (x - h, y - h - m), (x - h + m, y - h - m), (x - h + m, y - h),
+             (x - m / 2, y - h), (x - m / 2, y - h - m), (x + m / 2, y - h - m),
+             (x + m / 2, y - h), (x + h - m, y - h), (x + h - m, y - h - m),
+             (x + h, y - h - m), (x + h, y + h)],
+            fill=style.colour, **line,
+        )  # fmt: skip
+    else:
+        shape = circle(x, y, 8.5 * s, fill=style.colour, **line)
+    items = [shape]
+    if style.ring == "double":
+        items.insert(0, circle(x, y, 12.5 * s, fill="#ffffff", stroke=INK, stroke_width=1))
+    items.append(words_at(x, y + 3.6 * s, kind, 10 * s, style.ink, "middle", bold=True))
+    return items
+
+
+@dataclass(frozen=True, slots=True)
+class Pen:
+    """The colours of one order: its power's, the ink of its outlines, the casing of its
+    line, and whether the line needs one (a light colour: sky blue on the sea, yellow on
+    the land; a dark one needs none)."""
+
+    colour: str
+    ink: str
+    casing: str
+    cased: bool
+
+    @classmethod
+    def of(cls, style: Style, succeeded: bool) -> Pen:
+        """A failed order is drawn paler: its colours mixed with white (not an opacity,
+        which costs Skia a layer of the whole picture for each)."""
+        pen = cls(style.colour, INK, CASING, ink_on(style.colour) == INK)
+        if succeeded:
+            return pen
+        return cls(pale(pen.colour), pale(INK), pale(CASING), pen.cased)
+
+
+def stroke(points: list[Pt], pen: Pen, width: float, dash: str, d: str = "") -> list[str]:
+    """An order's line (the polyline, or the path `d`) in its power's colour, in its
+    casing if it needs one. (Its group, `orders`, gives it no fill and round ends.)"""
+    d = d or line_data(points)
+    extra = f' stroke-dasharray="{dash}"' if dash else ""
+    line = f'<path stroke="{pen.colour}" stroke-width="{width:g}"{extra} d="{d}"/>'
+    if pen.cased:
+        return [f'<path stroke="{pen.casing}" stroke-width="{width + 1.8:g}" d="{d}"/>', line]
+    return [line]
+
+
+def head(frm: Pt, to: Pt, pen: Pen, size: float = 11) -> str:
+    """An arrowhead at `to`, pointing away from `frm`."""
+    dx, dy = to[0] - frm[0], to[1] - frm[1]
+    n = math.hypot(dx, dy) or 1.0
+    ux, uy = dx / n, dy / n
+    back = (to[0] - size * ux, to[1] - size * uy)
+    w = size / 2
+    left = (back[0] - w * uy, back[1] + w * ux)
+    right = (back[0] + w * uy, back[1] - w * ux)
+    return polygon([to, left, right], fill=pen.colour, stroke=pen.ink, stroke_width=0.9)
+
+
+def trimmed(points: list[Pt], at_start: float, at_end: float) -> list[Pt]:
+    """The polyline less `at_start` at its start and `at_end` at its end (so that an
+    arrow does not cover the units it joins)."""
+    pts = [p for i, p in enumerate(points) if i == 0 or p != points[i - 1]]
+    if len(pts) < 2:
+        x, y = pts[0]
+        return [(x, y), (x + 0.1, y)]
+
+    def cut(a: Pt, b: Pt, by: float) -> Pt:
+        dx, dy = b[0] - a[0], b[1] - a[1]
+        n = math.hypot(dx, dy)
+        if n <= 2 * by:
+            by = n / 3
+        return (a[0] + dx * by / n, a[1] + dy * by / n) if n else a
+
+    pts[0] = cut(pts[0], pts[1], at_start)
+    pts[-1] = cut(pts[-1], pts[-2], at_end)
+    return pts
