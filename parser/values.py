@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .values_money import Ally, Borrow, BuildSpecial, Expense, GiveChit, NoExpense, Pay
+
 
 @dataclass(frozen=True, slots=True)
 class Location:
@@ -174,4 +176,12 @@ Order = (
     | Convert
     | SupportConvert
     | Bare
+    # Machiavelli's money lines and special builds (values_money.py)
+    | Borrow
+    | Pay
+    | GiveChit
+    | Expense
+    | NoExpense
+    | Ally
+    | BuildSpecial
 )
