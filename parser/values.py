@@ -5,8 +5,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .values_money import Ally, Borrow, BuildSpecial, Expense, GiveChit, NoExpense, Pay
-
 
 @dataclass(frozen=True, slots=True)
 class Location:
@@ -176,12 +174,6 @@ Order = (
     | Convert
     | SupportConvert
     | Bare
-    # Machiavelli's money lines and special builds (values_money.py)
-    | Borrow
-    | Pay
-    | GiveChit
-    | Expense
-    | NoExpense
-    | Ally
-    | BuildSpecial
 )
+# Machiavelli's money lines and special builds read too (values_money.py: MoneyOrder,
+# BuildSpecial); they are kept apart, as values_money builds on this module's values.

@@ -8,10 +8,8 @@ reads to the same value (`str`), the notation of its result line."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
-if TYPE_CHECKING:  # values.py imports this module for its Order union
-    from .values import Location, UnitSpec
+from .values import Location, UnitSpec
 
 # The expense kinds, by the words the report uses (the njudge's `etype` letters f p c d b g r a).
 FAMINE_RELIEF = "famine relief"

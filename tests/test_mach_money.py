@@ -326,3 +326,16 @@ def test_without_money_no_money_line_is_taken():
     played = play("S1455M", {"Venice": ["A ven"]}, {"Venice": ["pay 4 ducats to Milan", "A ven H"]})
     assert played.message("pay 4 ducats to Milan") == "This game does not allow money."
     assert played.result("A ven H") == ("succeeds", None)
+
+
+def test_an_expense_of_no_ducats_is_no_expense():
+    played = money(
+        "S1455M",
+        {"Venice": ["A ven"], "Milan": ["A mil"]},
+        {"Venice": ["expense 1: 0 ducats disband A mil"]},
+        treasury={"Venice": 20},
+        options={"adjacent": False},
+    )
+    assert played.result("expense 1: 0 ducats disband A mil") == ("succeeds", None)
+    assert played["machiavelli"]["treasury"]["Venice"] == 20
+    assert played.units("Milan") == ["A mil"] and not played.events("expense")

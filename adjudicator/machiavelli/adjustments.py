@@ -119,6 +119,8 @@ def _check(
     order: syntax.Order,
 ) -> AdjustCommand | Illegal:
     variant = board.variant
+    if isinstance(order, BuildSpecial):
+        return Illegal("no special", "This game does not allow special units.")
     if isinstance(order, syntax.Waive):
         if balance <= 0:
             return Illegal("no builds", f"{power} is not permitted to build any units.")

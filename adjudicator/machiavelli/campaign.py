@@ -83,9 +83,9 @@ def open_campaign(
             verdicts[index] = money.give_chit(books, power, found)
         elif isinstance(found, Ally):
             verdicts[index] = money.ally(books, power, found)
-        elif isinstance(found, Spend):
+        elif isinstance(found, Spend) and found.ducats != 0:
             spends.setdefault(power, {})[found.number] = (index, found)
-        elif isinstance(found, NoExpense):
+        elif isinstance(found, NoExpense | Spend):  # `none`, or 0 ducats: no expense
             verdicts[index] = SUCCEEDED_VERDICT
         else:
             banking.setdefault(power, []).append((index, found))  # type: ignore[arg-type]

@@ -60,8 +60,11 @@ def income_phase(
     towns = _city_income(variant, rules, state, units, cities)
     treasury = dict(state.treasury)
     events: list[dict[str, Any]] = [*dice.events, *lines]
+    # Powers still in the game: an eliminated power holds nothing and has no income.
+    present = {*state.control.values(), *cities.values(), *state.homes.values()}
+    present |= {u.power for u in units}
     for power in variant.powers:
-        if not power.played:
+        if not power.played or power.name not in present:
             continue
         name = power.name
         parts = {
