@@ -43,12 +43,14 @@ class Special:
     whose successful move blocks it (a gateway keeper moving away, a fleet entering a
     Machiavelli strait's keeper), or a tuple of such indexes. `strength`: command -> the
     strength of a unit that is not of 1 (Machiavelli's elite units: 2 to move, hold and
-    support)."""
+    support). `bonus`: command -> strength a move has beside its unit's and its supports'
+    (Machiavelli's rebels, a point of support for a move into their province)."""
 
     crossings: Mapping[str, frozenset[str]] = field(default_factory=dict)
     rail: frozenset[int] = frozenset()
     gate: Mapping[int, int | tuple[int, ...]] = field(default_factory=dict)
     strength: Mapping[int, int] = field(default_factory=dict)
+    bonus: Mapping[int, int] = field(default_factory=dict)
 
 
 class Resolver:
@@ -109,6 +111,8 @@ class Resolver:
         self.might = might
         # Attack strength before supports: none for an army crossing a strait.
         base = list(might) if special.strength else [1] * n
+        for i, extra in special.bonus.items():
+            base[i] += extra
         if crossings:
             for i, c in enumerate(commands):
                 if c.kind == MOVE and not via_sea[i] and c.dest in crossings.get(prov[i], ()):

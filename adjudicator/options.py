@@ -48,6 +48,9 @@ FLAGS = (
     "storms",
     "special",
     "money",
+    "loans",
+    "adjacent",
+    "assassins",
 )
 
 
@@ -111,6 +114,13 @@ class Options:
     storms: bool = False
     special: bool = True
     money: bool = True
+    # Machiavelli's money rules (manual 9.2, rules.machiavelli "Borrowing and loans",
+    # "set [no]adjacency", "Assassinations"): bank loans (SET [NO] LOANS / BANKERS), bribes
+    # only at units next to one's own (SET [NO] ADJACENCY), the assassination expense (SET
+    # [NO] ASSASSINATIONS). Without dice there are neither loans nor assassinations.
+    loans: bool = True
+    adjacent: bool = True
+    assassins: bool = True
 
     def dual(self, rules: frozenset[str]) -> bool:
         """Do fleets in the map's `dual` provinces convoy: as the game set it (SET [NO]

@@ -49,6 +49,7 @@ from .orders import (
     Transform,
     Waive,
 )
+from .values_money import MONEY_ORDERS
 
 _FLAG_WORDS: dict[str, str] = {}
 for _word, (_name, _on) in FLAGS.items():
@@ -85,6 +86,8 @@ def order_text(order: Order) -> str:
     """An order as read, in the normal notation, even when it is impossible."""
     if isinstance(order, Waive):
         return "WAIVE"
+    if isinstance(order, MONEY_ORDERS):
+        return str(order)
     unit = str(order.unit)
     if isinstance(order, Hold):
         return f"{unit} H"

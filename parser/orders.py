@@ -31,6 +31,7 @@ from lark import Lark, Token, Tree, UnexpectedInput
 from lark.lexer import Lexer, LexerState
 
 from .canonical import CanonicalReader
+from .machiavelli_money import MoneyError, MoneyReader
 from .values import (
     Adjust,
     Bare,
@@ -187,6 +188,10 @@ class OrderParser:
         # is convert) go the long way.
         canonical = CanonicalReader(self.names, self._is_province).read
         self._canonical = canonical if not dialect else _no_short_cut
+        # Machiavelli's money lines, read before a unit's order (machiavelli_money.lark).
+        self._money = (
+            MoneyReader(self.names, _trie_regex(self.names)) if dialect == "machiavelli" else None
+        )
 
     @staticmethod
     @lru_cache(maxsize=32)
@@ -219,6 +224,13 @@ class OrderParser:
     @lru_cache(maxsize=4096)  # noqa: B019 - one parser per map lives as long as the process
     def _parse_clean(self, clean: str, phase: PhaseKind) -> Order | OrderSyntaxError:
         """Orders repeat (every reply re-reads a power's orders): read each text once."""
+        if self._money is not None:
+            try:
+                money = self._money.read(clean, phase)
+            except MoneyError as exc:
+                return OrderSyntaxError(exc.message, clean, None, exc.unknown)
+            if money is not None:
+                return money
         order = self._canonical(clean, phase)
         return order if order is not None else self._parse_words(clean, phase)
 

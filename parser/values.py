@@ -175,3 +175,5 @@ Order = (
     | SupportConvert
     | Bare
 )
+# Machiavelli's money lines and special builds read too (values_money.py: MoneyOrder,
+# BuildSpecial); they are kept apart, as values_money builds on this module's values.

@@ -199,8 +199,3 @@ def test_one_new_unit_per_province_and_removals_by_default():
                 {"Venice": ["remove A vic"]}, **BUILDS)  # fmt: skip
     assert many.result("remove A vic") == ("succeeds", None)
     assert many.units("Venice") == ["A bre", "A pad", "A ver", "G ven"]  # F dal went first
-
-
-def test_adjustments_with_money_wait_for_the_money_rules():
-    with pytest.raises(ValueError, match="with money are not carried out yet"):
-        play("F1454B", {"Venice": ["A pad"]}, options={"money": True})

@@ -15,9 +15,12 @@ With money (the default) the phase pays for every unit kept and built: the next 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from typing import Any
 
 import parser as syntax
-from variants import UNIT_WORDS
+from parser.values_money import BuildSpecial
+from variants import AUTONOMOUS, UNIT_WORDS, Variant
 
 from ..adjustments import AdjustCommand, choose
 from ..board import Unit, place_name
@@ -25,9 +28,13 @@ from ..given import GivenOrder, Position
 from ..legality import Illegal
 from ..options import Options
 from ..outcome import FAILS, SUCCEEDED_VERDICT, SUCCEEDS, OrderResult, PhaseResult, result_lines
-from .board import GARRISON, MachBoard, mach_rules
+from ..phase import Phase
+from .board import GARRISON, MachBoard, MachRules, city, mach_rules
+from .disasters import build_refusal
+from .income import first_income
 from .season import unit_balances
-from .state import starting_state
+from .special_units import ORDINARY, carried, kind_of, place, refusal
+from .state import MachState, starting_state
 
 
 def mach_adjustments(
@@ -35,11 +42,9 @@ def mach_adjustments(
 ) -> PhaseResult:
     variant = position.variant
     rules = mach_rules(variant, options)
-    if rules.money:
-        raise ValueError(
-            "Machiavelli's adjustments with money are not carried out yet: set money false"
-        )
     state = position.mach or starting_state(variant)
+    if rules.money:
+        return _with_money(position, orders, options, rules, state)
     board = MachBoard(variant, rules, position.units)
     due = unit_balances(variant, position.units, position.centers, state)
     checked: list[AdjustCommand | Illegal] = []
@@ -49,9 +54,7 @@ def mach_adjustments(
         if type(parsed) is Illegal:
             checked.append(parsed)
             continue
-        command = _check(
-            board, position, state.control, given.power, due.get(given.power, 0), parsed
-        )  # type: ignore[arg-type]
+        command = _check(board, position, state, given.power, due.get(given.power, 0), parsed)  # type: ignore[arg-type]
         checked.append(command)
         if type(command) is AdjustCommand and command.kind != "waive":
             legal.setdefault(given.power, []).append((index, command))
@@ -110,12 +113,14 @@ def _one_per_province(
 def _check(
     board: MachBoard,
     position: Position,
-    control: dict[str, str],
+    state: MachState,
     power: str,
     balance: int,
     order: syntax.Order,
 ) -> AdjustCommand | Illegal:
     variant = board.variant
+    if isinstance(order, BuildSpecial):
+        return Illegal("no special", "This game does not allow special units.")
     if isinstance(order, syntax.Waive):
         if balance <= 0:
             return Illegal("no builds", f"{power} is not permitted to build any units.")
@@ -135,11 +140,11 @@ def _check(
             where = place_name(variant, province)
             return Illegal("no such unit", f"{power} does not own a unit in {where} to remove.")
         return AdjustCommand(power, "remove", unit)
-    return _check_build(board, position, control, power, spec)
+    return _check_build(board, position, state, power, spec)
 
 
 def _check_build(
-    board: MachBoard, position: Position, control: dict[str, str], power: str, spec: syntax.UnitSpec
+    board: MachBoard, position: Position, state: MachState, power: str, spec: syntax.UnitSpec
 ) -> AdjustCommand | Illegal:
     variant = board.variant
     province = spec.location.province
@@ -154,12 +159,17 @@ def _check_build(
         return Illegal("not home", f"{name} is not a home province for {power}.")
     if position.centers.get(province) != power:
         return Illegal("not owned", f"{power} does not control {name} city.")
-    if control.get(province) != power:
+    if state.control.get(province) != power:
         return Illegal("not owned", f"{power} does not control {name} province.")
     if not prov.income:
         return Illegal("not a city", f"{name} is not a city.")
     if kind is None:
         return Illegal("no type", "Unit type must be specified for build.")
+    famine = build_refusal(state, province)
+    if famine:
+        return Illegal("famine", famine)
+    if (city(province) if kind == GARRISON else province) in state.rebellions:
+        return Illegal("rebellion", "You cannot build while a rebellion is in a province.")
     if kind == GARRISON and not board.rules.garrisons:
         return Illegal("no garrisons", "This game does not use garrisons.")
     if kind == "F" and not prov.port:
@@ -179,3 +189,199 @@ def _check_build(
     if taken is not None:
         return Illegal("occupied", f"{name} already has a unit present.")
     return AdjustCommand(power, "build", Unit(power, kind, location))
+
+
+# -- with money (rules.machiavelli "Military unit adjustments"; the njudge's ma_build.c) ----
+
+COST = {ORDINARY: 3, "militia": 6, "mercenary": 6, "professional": 9}
+
+
+@dataclass(frozen=True)
+class SpecialBuild(AdjustCommand):
+    """A build of a special unit (`build elite mercenary A pad`)."""
+
+    special: str = ORDINARY
+
+    def __str__(self) -> str:
+        return f"build {self.special} {self.unit}"
+
+
+def _with_money(
+    position: Position,
+    orders: Sequence[GivenOrder],
+    options: Options,
+    rules: MachRules,
+    state: MachState,
+) -> PhaseResult:
+    """Every unit kept is paid for, 3 ducats (6 a militia or an elite mercenary, 9 an elite
+    professional), in the board's order, then each build in the order given; a unit the
+    treasury cannot pay for is removed, a build it cannot pay for is not made, a unit
+    neither maintained nor removed is removed ("No order received, removed"); the
+    autonomous units stay for free. The game's first adjustments may overspend (the
+    scenarios' fixed incomes), as the njudge let them."""
+    variant = position.variant
+    events: list[dict[str, Any]] = []
+    first = str(position.phase) == str(Phase.parse(variant.start, variant))
+    if first and not state.treasury:
+        state, events = first_income(replace(position, mach=state), options)
+    board = MachBoard(variant, rules, position.units)
+    checked: list[object] = []
+    last: dict[tuple[str, object], int] = {}  # (power, unit or build province) -> index
+    for index, given in enumerate(orders):
+        command = _money_order(board, position, state, given)
+        checked.append(command)
+        if isinstance(command, AdjustCommand):
+            key = command.unit if command.kind != "build" else command.province
+            last[given.power, key] = index
+    failed: dict[int, str] = {}
+    chosen = {i for i in last.values()}
+    for index, command in enumerate(checked):
+        if isinstance(command, AdjustCommand) and index not in chosen:
+            failed[index] = "replaced"
+    _special_limit(variant, rules, state, position.units, checked, chosen, failed)
+    return _pay(position, orders, rules, state, events, checked, chosen, failed, first)
+
+
+def _money_order(
+    board: MachBoard, position: Position, state: MachState, given: GivenOrder
+) -> object:
+    parsed, power = given.parsed, given.power
+    variant = board.variant
+    if type(parsed) is Illegal:
+        return parsed
+    if isinstance(parsed, syntax.Waive):
+        return Illegal("waive", "Waive ignored for Machiavelli variant.")
+    if isinstance(parsed, syntax.Build | BuildSpecial):
+        found = _check_build(board, position, state, power, parsed.unit)
+        if isinstance(found, Illegal) or not isinstance(parsed, BuildSpecial):
+            return found
+        return SpecialBuild(power, "build", found.unit, special=parsed.kind)  # type: ignore[union-attr]
+    if not isinstance(parsed, syntax.Remove | syntax.Disband | syntax.Maintain | syntax.Adjust):
+        return Illegal("wrong phase", "That order is not allowed in an adjustment phase.")
+    spec = parsed.unit
+    unit = board.unit_named(power, spec.type, spec.location.province)
+    remove = isinstance(parsed, syntax.Remove | syntax.Disband)
+    if unit is None or unit.power != power or (spec.type and spec.type != unit.type):
+        name = place_name(variant, spec.location.province)
+        where = f"the {name}" if variant.provinces[spec.location.province].is_sea else name
+        what = "remove" if remove else "maintain"
+        return Illegal("no such unit", f"{power} does not own a unit in {where} to {what}.")
+    return AdjustCommand(power, "remove" if remove else "maintain", unit)
+
+
+def _special_limit(
+    variant: Variant,
+    rules: MachRules,
+    state: MachState,
+    units: Sequence[Unit],
+    checked: list[object],
+    chosen: set[int],
+    failed: dict[int, str],
+) -> None:
+    """One special unit a power: a special build is refused while the power keeps another
+    (one not removed) or builds one before it (the njudge's ma_build.c)."""
+    removed = {c.unit for i, c in enumerate(checked) if i in chosen and _kind(c) == "remove"}  # type: ignore[attr-defined]
+    kept = [u for u in units if u not in removed]
+    special = dict(state.special)
+    for index, command in enumerate(checked):
+        if index not in chosen or not isinstance(command, SpecialBuild):
+            continue
+        unit = command.unit
+        assert unit is not None
+        now = replace(state, special=special)
+        why = refusal(variant, rules, now, kept, command.power, unit.type, command.special, "built")
+        if why:
+            checked[index] = Illegal("not permitted", why)
+            chosen.discard(index)
+        else:
+            kept.append(unit)
+            special[command.power, place(variant, unit)] = command.special
+
+
+def _kind(command: object) -> str | None:
+    return command.kind if isinstance(command, AdjustCommand) else None
+
+
+def _pay(
+    position: Position,
+    orders: Sequence[GivenOrder],
+    rules: MachRules,
+    state: MachState,
+    events: list[dict[str, Any]],
+    checked: list[object],
+    chosen: set[int],
+    failed: dict[int, str],
+    first: bool,
+) -> PhaseResult:
+    variant = position.variant
+    ordered: dict[Unit, int] = {}
+    builds: list[int] = []
+    for index in sorted(chosen):
+        command = checked[index]
+        assert isinstance(command, AdjustCommand)
+        if command.kind == "build":
+            builds.append(index)
+        else:
+            ordered[command.unit] = index  # type: ignore[index]
+    treasury = dict(state.treasury)
+    special = dict(state.special)
+    sieges = set(state.sieges)
+    after: list[Unit] = []
+    paid: dict[str, list[dict[str, Any]]] = {}
+    unordered: list[OrderResult] = []
+    items = [(u, ordered.get(u)) for u in position.units]
+    items += [(checked[i].unit, i) for i in builds]  # type: ignore[attr-defined]
+    for unit, index in items:
+        command = checked[index] if index is not None else None
+        if unit.power == AUTONOMOUS:
+            after.append(unit)
+            continue
+        if command is None or _kind(command) == "remove":
+            if unit.province in sieges:
+                sieges.discard(unit.province)
+                events.append(
+                    {"event": "siege lifted", "place": unit.province, "power": unit.power}
+                )
+            if command is None:
+                removal = AdjustCommand(unit.power, "remove", unit)
+                unordered.append(OrderResult(unit.power, "", removal, SUCCEEDS, "no order"))
+            continue
+        kind = (
+            command.special if isinstance(command, SpecialBuild) else kind_of(variant, state, unit)
+        )
+        cost = COST[kind]
+        have = treasury.get(unit.power, 0)
+        entry: dict[str, Any] = {"unit": str(unit), "kind": command.kind, "ducats": cost}  # type: ignore[attr-defined]
+        if kind != ORDINARY:
+            entry["special"] = kind
+        if have >= cost or first:
+            treasury[unit.power] = max(have - cost, 0)
+            after.append(unit)
+            entry["outcome"] = "paid"
+            if isinstance(command, SpecialBuild):
+                special[unit.power, place(variant, unit)] = kind
+        else:
+            entry["outcome"] = "nsf"
+            failed[index] = "nsf"  # type: ignore[index]
+        paid.setdefault(unit.power, []).append(entry)
+    for power in (p.name for p in variant.powers):
+        if power in paid:
+            spent = sum(e["ducats"] for e in paid[power] if e["outcome"] == "paid")
+            upkeep = {"event": "upkeep", "power": power, "ducats": spent}
+            events.append(upkeep | {"treasury": treasury.get(power, 0), "units": paid[power]})
+    verdicts = [
+        (FAILS, failed[i], None) if i in failed else SUCCEEDED_VERDICT for i in range(len(orders))
+    ]
+    lines = result_lines(orders, checked, verdicts)
+    lines.extend(unordered)
+    kept_special = carried(variant, special, (), after)
+    new_state = replace(state, treasury=treasury, special=kept_special, sieges=frozenset(sieges))
+    return PhaseResult(
+        phase=position.phase,
+        next_phase=position.phase.following(variant),
+        orders=lines,
+        units=after,
+        centers=dict(position.centers),
+        mach=new_state,
+        events=events,
+    )

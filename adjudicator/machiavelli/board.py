@@ -43,6 +43,11 @@ class MachRules:
     storms: bool
     special: bool
     money: bool  # SET NO MONEY: a unit per city, no income
+    # The money rules (docs/machiavelli.md "The settings"): bank loans and the assassination
+    # expense (none without money or dice), bribes only next to one's units (SET ADJACENCY).
+    loans: bool
+    adjacent: bool
+    assassins: bool
     coastal_convoys: bool
     move_disband: bool
 
@@ -59,6 +64,9 @@ def mach_rules(variant: Variant, options: Options) -> MachRules:
         storms=options.dice and options.storms,
         special=options.special and options.money,
         money=options.money,
+        loans=options.money and options.dice and options.loans,
+        adjacent=options.adjacent,
+        assassins=options.money and options.dice and options.assassins,
         coastal_convoys=options.coastal(variant),
         move_disband=options.disbands(variant),
     )

@@ -16,7 +16,7 @@ from dataclasses import replace
 from variants import AUTONOMOUS, Variant
 
 from ..board import Unit
-from .board import GARRISON, MachRules
+from .board import GARRISON, MachRules, city
 from .state import MachState
 
 
@@ -34,9 +34,49 @@ def take_control(
 ) -> tuple[dict[str, str], MachState, list[Unit], list[dict[str, str]]]:
     """The cities' owners, the state and the units after a campaign's control check, and
     what changed hands (the njudge's newowner: ma_porder.c)."""
-    provinces = variant.provinces
     control = dict(state.control)
     cities = dict(centers)
+    _control_by_units(variant, rules, control, cities, units)
+    garrison_of = {u.province: u for u in units if u.type == GARRISON}
+    events = _changes("province", state.control, control)
+    events += _changes("city", centers, cities)
+    homes = dict(state.homes)
+    kept = list(units)
+    gone = _eliminated(variant, homes, control, cities)
+    for power in gone:
+        events.append({"event": "eliminated", "power": power})
+        kept = [u for u in kept if u.power != power]
+        for table in (control, cities, homes):
+            for place, who in table.items():
+                if who == power:
+                    table[place] = AUTONOMOUS
+    for conqueror, country in _conquests(variant, homes, control, cities):
+        events.append({"event": "conquest", "power": conqueror, "country": country})
+        for home in variant.power(country).homes:
+            homes[home] = conqueror
+    # A siege goes on while its garrison (or its city's rebellion) is there.
+    sieges = frozenset(p for p in state.sieges if p in garrison_of or city(p) in state.rebellions)
+    new = replace(state, control=control, homes=homes, sieges=sieges)
+    if gone:  # an eliminated power's money and chits go with it (the njudge's newowner)
+        new = replace(
+            new,
+            treasury={p: d for p, d in new.treasury.items() if p not in gone},
+            loans={p: ls for p, ls in new.loans.items() if p not in gone},
+            chits={p: cs for p, cs in new.chits.items() if p not in gone},
+        )
+    return cities, new, kept, events
+
+
+def _control_by_units(
+    variant: Variant,
+    rules: MachRules,
+    control: dict[str, str],
+    cities: dict[str, str],
+    units: Sequence[Unit],
+) -> None:
+    """The control the units give, written into `control` and `cities`: "the last power
+    whose unit was present in the province always gains control"."""
+    provinces = variant.provinces
     garrison_of = {u.province: u for u in units if u.type == GARRISON}
     field_of = {u.province: u for u in units if u.type != GARRISON}
     for unit in units:
@@ -56,24 +96,29 @@ def take_control(
             control[prov.abbr] = unit.power
         if prov.center and garrison is None:
             cities[prov.abbr] = unit.power
-    events = _changes("province", state.control, control)
-    events += _changes("city", centers, cities)
-    homes = dict(state.homes)
-    kept = list(units)
-    for power in _eliminated(variant, homes, control, cities):
-        events.append({"event": "eliminated", "power": power})
-        kept = [u for u in kept if u.power != power]
-        for table in (control, cities, homes):
-            for place, who in table.items():
-                if who == power:
-                    table[place] = AUTONOMOUS
-    for conqueror, country in _conquests(variant, homes, control, cities):
-        events.append({"event": "conquest", "power": conqueror, "country": country})
-        for home in variant.power(country).homes:
-            homes[home] = conqueror
-    sieges = frozenset(p for p in state.sieges if p in garrison_of)
-    new = replace(state, control=control, homes=homes, sieges=sieges)
-    return cities, new, kept, events
+
+
+def settle(
+    variant: Variant,
+    rules: MachRules,
+    state: MachState,
+    centers: Mapping[str, str],
+    units: Sequence[Unit],
+    provinces: set[str],
+) -> tuple[dict[str, str], MachState, list[dict[str, str]]]:
+    """Control of the provinces the bribes changed, at once (the rulebook's "control
+    adjudication 1": "if a unit is purchased, ownership of the province the unit is in
+    changes before the unit moves away"); no elimination (that waits for the campaign's
+    end). The first edition only: the second takes control after the Fall alone."""
+    if rules.mach2 or not provinces:
+        return dict(centers), state, []
+    control = dict(state.control)
+    cities = dict(centers)
+    _control_by_units(
+        variant, rules, control, cities, [u for u in units if u.province in provinces]
+    )
+    events = _changes("province", state.control, control) + _changes("city", centers, cities)
+    return cities, replace(state, control=control), events
 
 
 def _changes(what: str, before: Mapping[str, str], after: Mapping[str, str]) -> list[dict]:

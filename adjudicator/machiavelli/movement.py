@@ -20,7 +20,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import replace
+from typing import Any, NamedTuple
 
+from parser.notation import order_text
 from variants import AUTONOMOUS, Variant
 
 from ..board import Unit
@@ -29,14 +31,24 @@ from ..given import GivenOrder, Position
 from ..legality import DISBAND, HOLD, MOVE, SUPPORT, TRANSFORM, Board, Command, Illegal, new_command
 from ..movement import Resolver, Special
 from ..options import Options
-from ..outcome import FAILS, SUCCEEDED_VERDICT, SUCCEEDS, OrderResult, PhaseResult, result_lines
+from ..outcome import (
+    FAILS,
+    SUCCEEDED_VERDICT,
+    SUCCEEDS,
+    OrderResult,
+    PhaseResult,
+    Verdict,
+    result_lines,
+)
 from ..retreats import Dislodged, retreat_options
 from ..verdicts import outcomes as unit_outcomes
 from ..verdicts import standoffs as left_contested
 from . import orders as kinds
-from . import straits
+from . import rebellions, straits
 from .board import CITY, GARRISON, MachBoard, MachRules, army_reach_with_cities, city, mach_rules
+from .campaign import Opening, open_campaign
 from .orders import MachOrder, check_order
+from .rebellions import Rebels
 from .season import season_ends
 from .special_units import carried, conversion_refusal, strengths
 from .state import MachState, starting_state
@@ -48,16 +60,28 @@ def mach_movement(
     variant = position.variant
     rules = mach_rules(variant, options)
     state = position.mach or starting_state(variant)
+    # Banking, expenses and bribes, assassinations: the board the movement starts from.
+    opening = open_campaign(position, orders, rules, state)
+    state = opening.state
+    position = replace(position, units=tuple(opening.units), centers=opening.centers, mach=state)
     board = MachBoard(variant, rules, position.units)
     geo = geography(variant, options.dual(variant.rules), rules.coastal_convoys)
     legal = Board(variant, geo, list(board.field.values()), rules.move_disband)
     checked: list[MachOrder | Illegal] = []
     chosen: dict[tuple[str, str], int] = {}
+    preset = dict(opening.verdicts)  # the money lines', and the orders of units bribed away
+    rebel_cities = rebellions.rebel_cities(state.rebellions)
     for index, given in enumerate(orders):
         parsed = given.parsed
+        if index in opening.checked:
+            checked.append(opening.checked[index])  # type: ignore[arg-type]
+            continue
         found = parsed if type(parsed) is Illegal else check_order(
-            board, legal, state.sieges, given.power, parsed  # type: ignore[arg-type]
+            board, legal, state.sieges, given.power, parsed, rebel_cities  # type: ignore[arg-type]
         )  # fmt: skip
+        gone = _bribed_away(opening.bribed, given.power, parsed)
+        if type(found) is Illegal and gone is not None:
+            found, preset[index] = Bribed(parsed), (FAILS, gone, None)  # type: ignore[assignment]
         if type(found) is MachOrder and found.kind == kinds.CONVERT:
             refused = conversion_refusal(variant, rules, state, found.unit, found.into.type)  # type: ignore[union-attr]
             if refused:
@@ -65,7 +89,7 @@ def mach_movement(
         checked.append(found)  # type: ignore[arg-type]
         if type(found) is MachOrder:
             chosen[found.key] = index
-    plan = _Plan(board, state, rules, checked, chosen)
+    plan = _Plan(board, state, rules, checked, chosen, opening.victims)
     army_reach = {**geo.army_reach, **army_reach_with_cities(variant)}
     shores, links = legal.maps
     resolver = Resolver(
@@ -79,7 +103,25 @@ def mach_movement(
     )
     resolver.run()
     outcome = unit_outcomes(resolver)
-    return _after(position, orders, checked, plan, resolver, outcome, rules, state)
+    return _after(position, orders, checked, plan, resolver, outcome, rules, state, opening, preset)
+
+
+class Bribed(NamedTuple):
+    """The order of a unit its power lost to a bribe before the movement."""
+
+    order: object
+
+    def __str__(self) -> str:
+        return order_text(self.order)  # type: ignore[arg-type]
+
+
+def _bribed_away(bribed: dict[tuple[str, str], str], power: str, parsed: object) -> str | None:
+    """What became of the power's unit an order names, if a bribe took it."""
+    spec = getattr(parsed, "unit", None)
+    if not bribed or spec is None or not hasattr(spec, "location"):
+        return None
+    province = spec.location.province
+    return bribed.get((power, city(province))) or bribed.get((power, province))
 
 
 def _special(
@@ -93,9 +135,17 @@ def _special(
         if order is not None and order.kind == kinds.CONVERT and order.into.type == "F"  # type: ignore[union-attr]
     )
     gate = straits.gates(variant, rules, state, plan.units, plan.commands, to_fleet, maps)
-    if not strength and not gate:
+    bonus = {}
+    if state.rebellions:
+        moves = [
+            (i, c.unit.power, c.dest)
+            for i, c in enumerate(plan.commands)
+            if c.kind == MOVE and not c.dest.endswith(CITY)  # type: ignore[union-attr]
+        ]
+        bonus = rebellions.support_bonus(state.rebellions, moves)
+    if not strength and not gate and not bonus:
         return None
-    return Special(gate=gate, strength=strength)
+    return Special(gate=gate, strength=strength, bonus=bonus)
 
 
 class _Plan:
@@ -109,8 +159,10 @@ class _Plan:
         rules: MachRules,
         checked: list[MachOrder | Illegal],
         chosen: dict[tuple[str, str], int],
+        victims: frozenset[str] = frozenset(),
     ) -> None:
         self.board = board
+        self.victims = victims
         units = sorted(board.units(), key=lambda u: (u.province, u.type == GARRISON))
         self.units = units
         self.orders: list[MachOrder | None] = []
@@ -146,26 +198,33 @@ class _Plan:
         here = board.resolver_unit(unit)
         province = unit.province
         garrison = board.garrisons.get(province)
+        rebel_city = city(province) in state.rebellions
+        besieged = rebel_city if garrison is None else garrison.power != unit.power
         besieger = (
-            not rules.mach2
-            and province in state.sieges
-            and unit.type != GARRISON
-            and garrison is not None
-            and garrison.power != unit.power
+            not rules.mach2 and province in state.sieges and unit.type != GARRISON and besieged
         )
         if order is None:
             return new_command(HOLD, here), None
+        if unit.power in self.victims:  # assassinated: every order a hold
+            return new_command(HOLD, here), "assassinated"
         kind = order.kind
         if besieger and kind not in (kinds.BESIEGE, kinds.LIFT):
             return new_command(HOLD, here), "siege in progress"  # and the siege ends
         if kind == kinds.ORDINARY:
-            return order.command, None  # type: ignore[return-value]
+            command = order.command
+            if command.kind == MOVE and rebellions.venice_closed(  # type: ignore[union-attr]
+                board.variant,
+                state.rebellions,
+                unit.power,
+                command.dest,  # type: ignore[union-attr]
+            ):
+                return new_command(HOLD, here), "failed, destination in rebellion"
+            return command, None  # type: ignore[return-value]
         if kind == "disband":
             return new_command(DISBAND, here), None
         if kind == kinds.BESIEGE:
-            assert garrison is not None
-            why = "self-besiege, siege lifted" if garrison.power == unit.power else None
-            return new_command(HOLD, here), why
+            own = garrison is not None and garrison.power == unit.power
+            return new_command(HOLD, here), "self-besiege, siege lifted" if own else None
         if kind == kinds.GARRISON_SUPPORT:
             return new_command(SUPPORT, here, order.dest, None, order.target), None
         if kind != kinds.CONVERT:
@@ -175,7 +234,7 @@ class _Plan:
         if board.variant.provinces[province].venice:
             return new_command(TRANSFORM, here, None, into.location, into), None
         if unit.type != GARRISON:
-            if garrison is not None:
+            if garrison is not None or rebel_city:
                 return new_command(HOLD, here), "siege required"
             return new_command(MOVE, here, city(province), city(province)), None
         if province in state.sieges and not rules.mach2:
@@ -192,6 +251,8 @@ def _after(
     outcome: list,
     rules: MachRules,
     state: MachState,
+    opening: Opening,
+    preset: dict[int, Verdict],
 ) -> PhaseResult:
     """The board the resolution leaves, with its sieges, retreats and order lines."""
     variant = position.variant
@@ -199,10 +260,11 @@ def _after(
     commands = plan.commands
     after: list[Unit] = []
     beaten: list[int] = []
-    verdicts: list = [None] * len(orders)
+    verdicts: list = [preset.get(i) for i in range(len(orders))]
     attacked = set(resolver.moves_into)  # Venice: a garrison converts only if unattacked
     sieges = set(state.sieges)
-    events: list[dict[str, str]] = []
+    events: list[dict[str, Any]] = list(opening.events)
+    rebels = Rebels(variant, rules, state.rebellions, state.control, events)
     destroyed: list[Dislodged] = []
     unordered: list[OrderResult] = []
     taken: list[str] = []  # cities whose siege is complete
@@ -227,6 +289,7 @@ def _after(
             after.append(unit)
         if why is not None:
             succeeded, reason = False, why if by is None else f"{why}, dislodged"
+        _rebels_after(rebels, unit, command, order, succeeded and by is None, plan.victims)
         if order is not None and order.kind == kinds.BESIEGE and why is None and by is None:
             if unit.province in state.sieges:
                 taken.append(unit.province)
@@ -244,7 +307,13 @@ def _after(
             held = MachOrder(kinds.HOLD, unit)  # written as the board has it (`G gen H`)
             unordered.append(OrderResult(unit.power, "", held, result, "no order"))
     for province in taken:
-        garrison = board.garrisons[province]
+        garrison = board.garrisons.get(province)
+        if garrison is None:  # a rebelling city: the rebellions of the province end
+            sieges.discard(province)
+            power = next(u.power for u in after if u.province == province)
+            rebels.besieged(province, power)
+            events.append({"event": "siege completed", "place": province, "power": power})
+            continue
         if garrison not in after:  # it left its city, dislodging no besieger: none taken
             continue
         after.remove(garrison)
@@ -260,10 +329,35 @@ def _after(
     contested = {p for p in left_contested(resolver, occupied) if not p.endswith(CITY)}
     present = [*after, *(d.unit for d in dislodged if d.retreats)]
     special = carried(variant, state.special, moved, present)
-    new_state = replace(state, sieges=frozenset(sieges), special=special)
+    new_state = replace(
+        state, sieges=frozenset(sieges), special=special, rebellions=dict(rebels.places)
+    )
     return season_ends(
         position, after, lines, dislodged, sorted(contested), new_state, events, rules
     )
+
+
+def _rebels_after(
+    rebels: Rebels,
+    unit: Unit,
+    command: Command,
+    order: MachOrder | None,
+    done: bool,
+    victims: frozenset[str],
+) -> None:
+    """A unit entering a rebelling province liberates it; an army or fleet holding there
+    (ordered to, not assassinated, not dislodged) puts its rebellion down."""
+    if not done or not rebels.places:
+        return
+    if command.kind == MOVE and not command.dest.endswith(CITY):  # type: ignore[union-attr]
+        rebels.liberate(command.dest, unit.power)  # type: ignore[arg-type]
+    elif (
+        command.kind == HOLD
+        and order is not None
+        and order.kind == kinds.ORDINARY
+        and unit.power not in victims
+    ):
+        rebels.held(unit)
 
 
 def _field_places(variant: Variant, units: list[Unit]) -> set[str]:
@@ -308,6 +402,7 @@ def _retreats(
         into_city = (
             rules.garrisons
             and board.walled(unit.province)
+            and city(unit.province) not in state.rebellions
             and not prov.venice
             and unit.province not in garrisoned
             and (unit.type == "A" or prov.port)

@@ -59,10 +59,16 @@ class MachOrder(NamedTuple):
 
 
 def check_order(
-    board: MachBoard, legal: Board, sieges: frozenset[str], power: str, order: syntax.Order
+    board: MachBoard,
+    legal: Board,
+    sieges: frozenset[str],
+    power: str,
+    order: syntax.Order,
+    rebel_cities: frozenset[str] = frozenset(),
 ) -> MachOrder | Illegal:
     """A movement-phase order on a Machiavelli board, or why it is impossible. `legal` is
-    the board of armies and fleets (and Venice's garrison) the ordinary checks read."""
+    the board of armies and fleets (and Venice's garrison) the ordinary checks read;
+    `rebel_cities` the provinces whose city rebels (a siege may be laid to it)."""
     variant = board.variant
     spec = getattr(order, "unit", None)
     if not isinstance(spec, syntax.UnitSpec):
@@ -74,7 +80,7 @@ def check_order(
     if unit.type == GARRISON:
         return _garrison_order(board, unit, order)
     if isinstance(order, syntax.Besiege):
-        return _besiege(board, unit, order)
+        return _besiege(board, unit, order, rebel_cities)
     if isinstance(order, syntax.LiftSiege):
         if unit.province not in sieges:
             return Illegal("no siege", f"No siege in progress in {place_name(variant, province)}.")
@@ -148,7 +154,9 @@ def _garrison_order(board: MachBoard, unit: Unit, order: syntax.Order) -> MachOr
     return Illegal("syntax", "Invalid order for garrison.")
 
 
-def _besiege(board: MachBoard, unit: Unit, order: syntax.Besiege) -> MachOrder | Illegal:
+def _besiege(
+    board: MachBoard, unit: Unit, order: syntax.Besiege, rebel_cities: frozenset[str]
+) -> MachOrder | Illegal:
     variant = board.variant
     province = unit.province
     name = place_name(variant, province)
@@ -160,7 +168,7 @@ def _besiege(board: MachBoard, unit: Unit, order: syntax.Besiege) -> MachOrder |
         return Illegal("no fortress", f"{name} has no fortress to siege.")
     if unit.type == "F" and not variant.provinces[province].port:
         return Illegal("not a port", "A fleet can only besiege ports.")
-    if province not in board.garrisons:
+    if province not in board.garrisons and province not in rebel_cities:
         return Illegal("no garrison", f"{name} has no garrison or rebellion to siege.")
     return MachOrder(BESIEGE, unit)
 

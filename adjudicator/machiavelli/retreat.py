@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import replace
+from typing import Any
 
 import parser as syntax
 
@@ -18,6 +19,7 @@ from ..options import Options
 from ..outcome import FAILS, SUCCEEDED_VERDICT, SUCCEEDS, OrderResult, PhaseResult, result_lines
 from ..retreats import Dislodged, RetreatCommand, check_retreat, resolve_retreats
 from .board import GARRISON, city, mach_rules
+from .rebellions import Rebels
 from .season import season_ends
 from .special_units import carried
 from .state import starting_state
@@ -82,8 +84,15 @@ def mach_retreats(
         verdicts[index] = SUCCEEDED_VERDICT if retreated[unit] else (FAILS, "bounce", None)
     lines = result_lines(orders, checked, verdicts)
     lines.extend(unordered)
+    events: list[dict[str, Any]] = []
+    if state.rebellions:  # "Retreating units liberate rebellions" not against their power
+        rebels = Rebels(variant, rules, state.rebellions, state.control, events)
+        for _, after in moved:
+            if after.type != GARRISON:
+                rebels.liberate(after.province, after.power)
+        state = replace(state, rebellions=dict(rebels.places))
     state = replace(state, special=carried(variant, state.special, moved, units))
-    return season_ends(position, units, lines, [], [], state, [], rules)
+    return season_ends(position, units, lines, [], [], state, events, rules)
 
 
 def _into_city(

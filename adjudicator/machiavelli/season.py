@@ -4,7 +4,8 @@ cities when the campaign is over (`control`), the winner, and the adjustments du
 Without money (SET NO MONEY) a power keeps one unit for each city it controls together
 with the city's province, as the njudge's basic rules count them (ma_build_basic.c); the
 adjustment phase is skipped when no power has a unit to build or to remove. With money
-every year has its adjustments, with the income before them (docs/machiavelli.md).
+every year has its adjustments, with the income before them (`income.py`), in the result
+of the phase that ends the Fall.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from ..retreats import Dislodged
 from .board import MachRules
 from .control import controls_now, take_control, winner
 from .disasters import campaign_ends
+from .income import income_phase
 from .special_units import carried
 from .state import MachState
 
@@ -57,6 +59,10 @@ def season_ends(
         present = [*units, *(d.unit for d in dislodged if d.retreats)]
         state = replace(state, special=carried(variant, state.special, (), present))
     due = None
+    if nxt.letter == "B" and rules.money:
+        # The income phase, before the adjustments (rules.machiavelli "Income phase").
+        state, income = income_phase(variant, rules, phase.year, state, units, centers)
+        events = [*events, *income]
     if nxt.letter == "B":
         due = unit_balances(variant, units, centers, state)
         if not rules.money and not any(due.values()):
