@@ -140,8 +140,12 @@ def test_a_retreat_and_an_adjustment_picture():
         "variant": "standard", "phase": "F1901R", "units": out["units"],
         "dislodged": out["dislodged"], "orders": {"France": ["A bur - par"]},
     }  # fmt: skip
-    found = classes(phase_picture(STANDARD, "USTS", "war", retreat, adjudicate(retreat)).svg)
+    svg = phase_picture(STANDARD, "USTS", "war", retreat, adjudicate(retreat)).svg
+    found = classes(svg)
     assert {"order", "retreat"} <= found["o-bur"] and "d-bur" in found
+    # The German army that took Burgundy stands there, the French one beside it.
+    taker = next(e for e in ET.fromstring(svg).iter() if e.get("id") == "u-bur")
+    assert taker.get("data-power") == "Germany"
     winter = {
         "variant": "standard", "phase": "F1901B",
         "units": {"England": ["F lon"], "Germany": ["A bur", "F kie", "A ruh"]},

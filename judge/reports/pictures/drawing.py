@@ -22,7 +22,7 @@ from .orders import order
 from .palette import FAILED, INK, Style
 from .palette import styles as power_styles
 from .scene import Dislodged, Scene, Unit
-from .static import ROW, TITLE, Board, board_layer, place_id
+from .static import ROW, TITLE, Board, beside, board_layer, place_id
 from .svg import attrs, circle, escape, group, line_data
 
 KINDS = {"A": "army", "F": "fleet", "W": "wing", "G": "garrison"}
@@ -45,11 +45,16 @@ def layers(variant: Variant, scene: Scene) -> tuple[str, str]:
         parts.append(sieges(board, scene.sieges))
     else:
         parts.append(_centres(board, scene.owners, styles))
-    parts.append(
-        group((order(board, o, styles) for o in scene.orders), id="orders", **ROUND, fill="none")
-    )
-    parts.append(group((_unit(board, u, styles) for u in scene.units), id="units"))
-    parts.append(group((_dislodged(board, d, styles) for d in scene.dislodged), id="dislodged"))
+    # In a retreat phase the dislodged units give the orders, from beside their places,
+    # drawn over them (a disbanded unit crossed out); else the units over the orders.
+    away = {d.unit.place for d in scene.dislodged} if scene.retreating else set()
+    orders = group(
+        (order(board, o, styles, o.unit.place in away) for o in scene.orders),
+        id="orders", **ROUND, fill="none",
+    )  # fmt: skip
+    dislodged = group((_dislodged(board, d, styles) for d in scene.dislodged), id="dislodged")
+    units = group((_unit(board, u, styles) for u in scene.units), id="units")
+    parts += [units, dislodged, orders] if scene.retreating else [orders, units, dislodged]
     parts.append(
         group(
             [*(_built(board, u, styles) for u in scene.built),
@@ -90,10 +95,10 @@ def _centres(board: Board, owners: Mapping[str, str], styles: Mapping[str, Style
         owner = owners.get(abbr)
         fill = style_of(styles, owner).colour if owner else "#ffffff"
         x, y = place.centre
-        items = [circle(x, y, 5.5, fill="none", stroke=INK, stroke_width=1.2)]
-        items.append(circle(x, y, 3.6, fill=fill, stroke=INK, stroke_width=0.6))
+        items = [circle(x, y, 5.5, fill="none", stroke_width=1.2)]
+        items.append(circle(x, y, 3.6, fill=fill, stroke_width=0.6))
         out.append(group(items, id=f"c-{abbr}", class_="centre", data_owner=owner or ""))
-    return group(out, id="centres")
+    return group(out, id="centres", stroke=INK)
 
 
 def _unit(board: Board, unit: Unit, styles: Mapping[str, Style]) -> str:
@@ -110,8 +115,7 @@ def _unit(board: Board, unit: Unit, styles: Mapping[str, Style]) -> str:
 
 
 def _dislodged(board: Board, d: Dislodged, styles: Mapping[str, Style]) -> str:
-    x, y = board.at(d.unit.place)
-    x, y = x + 11, y - 11
+    x, y = beside(board.geometry, d.unit.place)
     here = place_id(d.unit.place)
     items = []
     for to in d.retreats:
@@ -163,7 +167,7 @@ def _legend(
         style = styles[power.name]
         items.append(
             group(
-                [*marker(x + 4, y, "A", style, 0.8),
+                [*marker(x + 4, y, "A", style, 0.8, letter=False),
                  words_at(x + 17, y + 4.5, f"{power.name} {counts.get(power.name, 0)}", 12,
                           INK)],
                 class_="legend-entry", data_power=power.name,

@@ -75,7 +75,7 @@ def words_at(
     y: float,
     words: str,
     size: float,
-    fill: str,
+    fill: str | None,
     anchor: str = "start",
     bold: bool = False,
     **values: object,
@@ -91,10 +91,11 @@ def words_at(
     for char in words:
         ident, data, step = _glyph(_known(char), bold)
         if data:
-            uses.append(f'<use xlink:href="#{ident}" x="{advance}"/>')
+            at = f' x="{advance}"' if advance else ""
+            uses.append(f'<use xlink:href="#{ident}"{at}/>')
         advance += step
     scale = f"{k:.5f}".rstrip("0")
     return (
         f'<g transform="translate({num(left)},{num(y)}) scale({scale},-{scale})"'
-        f' fill="{fill}"{attrs(**values)} aria-label="{escape(words)}">' + "".join(uses) + "</g>"
+        f'{attrs(fill=fill, **values)} aria-label="{escape(words)}">' + "".join(uses) + "</g>"
     )

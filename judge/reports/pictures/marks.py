@@ -28,9 +28,12 @@ def cross(x: float, y: float, size: float) -> str:
     )
 
 
-def marker(x: float, y: float, kind: str, style: Style, scale: float = 1.0) -> list[str]:
+def marker(
+    x: float, y: float, kind: str, style: Style, scale: float = 1.0, letter: bool = True
+) -> list[str]:
     """A unit's shape: a disc for an army, a hull for a fleet, a triangle for a wing, a
-    tower for a garrison, with its letter, outlined as its power's round of colours says."""
+    tower for a garrison, with its letter (unless `letter` is false: the legend's),
+    outlined as its power's round of colours says."""
     s = scale
     line: dict[str, object] = {"stroke": INK, "stroke_width": 1.2 * s}
     if style.ring == "heavy":
@@ -64,7 +67,8 @@ def marker(x: float, y: float, kind: str, style: Style, scale: float = 1.0) -> l
     items = [shape]
     if style.ring == "double":
         items.insert(0, circle(x, y, 12.5 * s, fill="#ffffff", stroke=INK, stroke_width=1))
-    items.append(words_at(x, y + 3.6 * s, kind, 10 * s, style.ink, "middle", bold=True))
+    if letter:
+        items.append(words_at(x, y + 3.6 * s, kind, 10 * s, style.ink, "middle", bold=True))
     return items
 
 

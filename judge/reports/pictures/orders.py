@@ -13,13 +13,16 @@ from collections.abc import Mapping
 from .marks import Pen, cross, head, stroke, style_of, trimmed
 from .palette import Style
 from .scene import Order
-from .static import Board, place_id
+from .static import Board, beside, place_id
 from .svg import Pt, circle, group
 
 
-def order(board: Board, given: Order, styles: Mapping[str, Style]) -> str:
+def order(board: Board, given: Order, styles: Mapping[str, Style], dislodged: bool) -> str:
+    """`dislodged`: the unit gives its order (a retreat) from beside its place."""
     pen = Pen.of(style_of(styles, given.power), given.succeeded)
     start = board.at(given.unit.place)
+    if dislodged:
+        start = beside(board.geometry, given.unit.place)
     items: list[str] = []
     end: Pt = start
     kind = given.kind
@@ -27,6 +30,7 @@ def order(board: Board, given: Order, styles: Mapping[str, Style]) -> str:
         # A railway's name in a route (`A vla - tsr - mos`) is no place on the map.
         places = board.geometry.places
         points = [board.at(p) for p in given.path if p.partition("/")[0].rstrip("*") in places]
+        points[0] = start
         points = trimmed(points, 10, 12)
         items += stroke(points, pen, 2.6, "")
         items.append(head(points[-2], points[-1], pen))
@@ -47,7 +51,7 @@ def order(board: Board, given: Order, styles: Mapping[str, Style]) -> str:
     elif kind in ("besiege", "lift"):
         end = _siege(board, given, pen, start, items)
     elif kind == "convert":
-        end = _convert(board.at(given.path[0]), board.at(given.path[1]), pen, items)
+        end = _convert(start, board.at(given.path[1]), pen, items)
     if not given.succeeded or kind == "disband":
         items.append(cross(*end, 6))
     state = "" if given.succeeded else " failed"

@@ -69,6 +69,7 @@ class Scene:
     # Machiavelli: land province -> the power controlling it; the besieged cities.
     control: Mapping[str, str] = field(default_factory=dict)
     sieges: tuple[str, ...] = ()
+    retreating: bool = False  # a retreat phase: the dislodged units give the orders
 
 
 def phase_title(code: str, game: str, phase: str) -> str:
@@ -154,9 +155,14 @@ def phase_scene(
             for d in out.get("dislodged") or ()
         )
     # A dislodged unit is drawn beside its province, as dislodged, not also in it.
-    moved_out = {d.unit.place for d in dislodged}
-    staying = tuple(u for u in before if u.place not in moved_out)
-    return Scene(title, staying, owners, tally, orders, dislodged, control=control, sieges=sieges)
+    # (In a retreat phase's document the dislodged are not among the units; the unit that
+    # took a dislodged unit's place is, and stays.)
+    moved_out = {d.unit for d in dislodged}
+    staying = tuple(u for u in before if u not in moved_out)
+    return Scene(
+        title, staying, owners, tally, orders, dislodged, control=control, sieges=sieges,
+        retreating=kind == "R",
+    )  # fmt: skip
 
 
 def _tally(centers: Mapping[str, Collection[str]], counts: Mapping[str, int] | None) -> dict:

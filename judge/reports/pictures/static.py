@@ -108,6 +108,43 @@ class Board:
             return (-100.0, -100.0)
 
 
+# Where a dislodged unit may stand beside its place: up and right first, then round.
+AROUND = tuple(
+    (math.cos(a), -math.sin(a)) for a in (math.pi * k / 4 + math.pi / 4 for k in range(8))
+)
+BESIDE = 24.0  # how far from its place
+
+
+@cache
+def beside(geometry: Geometry, place: str) -> Pt:
+    """Where a unit dislodged from `place` is drawn: beside the unit that took its place,
+    on the side furthest from what else stands there (the province's name, its centre's
+    marker, its coasts, the units of the provinces around)."""
+    abbr = place.partition("/")[0].rstrip(CITY)
+    home = geometry.places.get(abbr)
+    if home is None:
+        return (-100.0, -100.0)
+    x, y = home.centre if place.endswith(CITY) else geometry.at(place)
+    others = [home.label, home.centre, home.unit, *home.coasts.values()]
+    others += [
+        spot
+        for other in geometry.places.values()
+        if other is not home
+        for spot in (other.unit, *other.coasts.values())
+        if abs(spot[0] - x) < 80 and abs(spot[1] - y) < 80
+    ]
+    others = [o for o in others if (o[0], o[1]) != (x, y)]
+
+    def room(direction: tuple[float, float]) -> float:
+        at = (x + BESIDE * direction[0], y + BESIDE * direction[1])
+        inside = 12 <= at[0] <= geometry.width - 12 and 12 <= at[1] <= geometry.height - 12
+        clear = min((math.dist(at, o) for o in others), default=99.0)
+        return min(clear, 40.0) + (0 if inside else -100)
+
+    best = max(AROUND, key=room)  # the first of the best: up and right where all is clear
+    return (round(x + BESIDE * best[0], 1), round(y + BESIDE * best[1], 1))
+
+
 def place_id(place: str) -> str:
     """A place in an element's id: `stp.sc`, `pad-city`."""
     return place.replace("/", ".").replace(CITY, "-city")
@@ -171,15 +208,19 @@ def _provinces(variant: Variant, geometry: Geometry) -> str:
 
 
 def _names(variant: Variant, geometry: Geometry) -> str:
-    out = []
+    """Each province's name (its abbreviation) and its coasts'; in groups by kind, which
+    give their colour."""
+    kinds: dict[str, list[str]] = {"name": [], "sea-name": [], "coast-name": []}
     for abbr, place in geometry.places.items():
         province = variant.provinces[abbr]
         if province.impassable:
             continue
         kind = "sea-name" if province.is_sea else "name"
-        ink = "#2e5574" if province.is_sea else "#3b352c"
-        out.append(words_at(*place.label, abbr.capitalize(), 10, ink, "middle", class_=kind))
+        kinds[kind].append(words_at(*place.label, abbr.capitalize(), 10, None, "middle"))
         for coast, (x, y) in place.coasts.items():
-            out.append(words_at(x, y + 15, coast.upper(), 7, "#2e5574", "middle",
-                                class_="coast-name"))  # fmt: skip
-    return group(out, id="names")
+            kinds["coast-name"].append(words_at(x, y + 15, coast.upper(), 7, None, "middle"))
+    ink = {"name": "#3b352c", "sea-name": "#2e5574", "coast-name": "#2e5574"}
+    return group(
+        (group(words, class_=kind, fill=ink[kind]) for kind, words in kinds.items() if words),
+        id="names",
+    )
