@@ -10,7 +10,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from ...config import Settings
-from ...store.models import Game, User
+from ...store.models import Game
 from ..clock import dedication
 from ..clock.lateness import (
     ABANDON_BEFORE_GRACE,
@@ -112,19 +112,9 @@ def process_due(session: Session, settings: Settings, now: datetime, game_id: in
         return False
     if game.next_event_at is None or game.next_event_at > now:
         return False
-    if session.get_bind().dialect.name != "sqlite":
-        # Processing counts every player's dedication: its users' rows are locked now, in
-        # id order, so that two games processed at once (robot users play in many) take
-        # the locks they share in one order and never deadlock halfway. FOR NO KEY UPDATE,
-        # the lock an UPDATE of those counters takes: a new participant's foreign key
-        # (KEY SHARE) to the same user is not kept waiting.
-        users = sorted({x.user_id for x in game.participants})
-        session.execute(
-            select(User.id)
-            .where(User.id.in_(users))
-            .order_by(User.id)
-            .with_for_update(key_share=True)
-        ).all()
+    # Processing counts every player's dedication, robot users' in nearly every game: the
+    # counts are written as increments at the commit (store/counters.py), so that games
+    # processed at once do not wait for each other's users.
     mailer = Notices(session, settings, now)
     done = look(session, mailer, game, now)
     mailer.write_outbox()

@@ -9,7 +9,6 @@ is SET ROBOTS' strategy, for empty powers at FORCE BEGIN and powers abandoned la
 from __future__ import annotations
 
 import random
-import secrets
 from datetime import datetime
 
 from sqlalchemy import select
@@ -19,7 +18,7 @@ import robots
 
 from ...reports.robots import robot_address, robot_name, robot_strategy
 from ...store.models import Game, Participant, User
-from ...store.passwords import hash_password
+from ...store.passwords import no_password
 from ..game.record import players
 from ..reply.notices import DUMMY
 
@@ -69,13 +68,13 @@ def set_strategy(game: Game, power: str, strategy: str | None) -> None:
 
 
 def new_robot(
-    session: Session, game: Game, strategy: str, power: str | None, now: datetime, cost: int
+    session: Session, game: Game, strategy: str, power: str | None, now: datetime
 ) -> Participant:
     """A robot's place in the game (its power dealt at the start when `power` is None)."""
     user = robot_user(session, strategy, power or "any", now)
     x = Participant(
         game_id=game.id, user_id=user.id, role="player", power=power,
-        password_hash=hash_password(secrets.token_hex(16), cost),
+        password_hash=no_password(),
         joined_at=now, report_to=[], absences=[],
     )  # fmt: skip
     x.user = user
