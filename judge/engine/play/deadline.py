@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from sqlalchemy import select
+from sqlalchemy import bindparam, select
 from sqlalchemy.orm import Session
 
 from ...config import Settings
@@ -19,7 +19,6 @@ from ..clock.lateness import (
     ask_for_replacements,
     auto_process,
     civil_disorder,
-    due_games,
     late_notice,
     next_event,
     nmr,
@@ -85,14 +84,19 @@ def look(session: Session, mailer: Notices, game: Game, now: datetime) -> bool:
     return False
 
 
+# The games whose clock has come, oldest event first (on the index of next_event_at).
+DUE_GAMES = (
+    select(Game.id)
+    .where(Game.next_event_at <= bindparam("now"))
+    .where(Game.status.in_(("active", "paused")))
+    .order_by(Game.next_event_at, Game.id)
+)
+
+
 def due_game_ids(session: Session, now: datetime) -> list[int]:
     """The games whose clock has come (their delay run out, a deadline, grace or a late
     notice due), oldest event first."""
-    return [game.id for game in sorted(due_games(session, now), key=_event_order)]
-
-
-def _event_order(game: Game) -> tuple[datetime, int]:
-    return (game.next_event_at or datetime.min, game.id)
+    return list(session.execute(DUE_GAMES, {"now": now}).scalars())
 
 
 def process_due(session: Session, settings: Settings, now: datetime, game_id: int) -> bool:

@@ -41,17 +41,33 @@ def seed_of(game: Game) -> int:
 
 
 def robot_user(session: Session, strategy: str, power: str, now: datetime) -> User:
-    address = robot_address(strategy, power)
-    found = session.execute(select(User).where(User.email == address)).scalar_one_or_none()
-    if found is not None:
-        return found
-    user = User(
-        email=address, name=robot_name(strategy), registered_at=now, updated_at=now,
-        registration={},
-    )  # fmt: skip
-    session.add(user)
-    session.flush()
-    return user
+    return robot_users(session, strategy, [power], now)[power]
+
+
+def robot_users(
+    session: Session, strategy: str, powers: list[str], now: datetime
+) -> dict[str, User]:
+    """The robot users playing `powers` with `strategy` (made where there are none yet),
+    read in one query, by power."""
+    addresses = {power: robot_address(strategy, power) for power in powers}
+    found = {
+        user.email: user
+        for user in session.execute(
+            select(User).where(User.email.in_(sorted(set(addresses.values()))))
+        ).scalars()
+    }
+    made = False
+    for address in sorted(set(addresses.values()) - set(found)):
+        user = User(
+            email=address, name=robot_name(strategy), registered_at=now, updated_at=now,
+            registration={},
+        )  # fmt: skip
+        session.add(user)
+        found[address] = user
+        made = True
+    if made:
+        session.flush()
+    return {power: found[address] for power, address in addresses.items()}
 
 
 def holder_of(game: Game, power: str) -> Participant | None:
@@ -82,10 +98,14 @@ def new_robot(
     return x
 
 
-def make_robot(session: Session, x: Participant, strategy: str, now: datetime) -> None:
+def make_robot(
+    session: Session, x: Participant, strategy: str, now: datetime, user: User | None = None
+) -> None:
     """The place `x` is played from now on by the robot: its user becomes the robot's, and
-    it plays, whatever state its player left it in."""
-    user = robot_user(session, strategy, x.power or "any", now)
+    it plays, whatever state its player left it in. `user`: the robot's user, when the
+    caller has read it already."""
+    if user is None:
+        user = robot_user(session, strategy, x.power or "any", now)
     x.user_id = user.id
     x.user = user
     x.status = "active"
