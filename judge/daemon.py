@@ -47,8 +47,13 @@ from .mailout.sender import has_due, send_pending, transport
 from .metrics import MetricsServer
 from .store import migrate
 from .store.db import Store
+from .watch import Watcher
 
 log = logging.getLogger("judge.daemon")
+
+# The watcher (watch.py) looks for work every poll_seconds and rings; a loop not rung for
+# this long looks for itself all the same.
+IDLE_SECONDS = 60.0
 
 
 class InboundHandler:
@@ -181,15 +186,16 @@ def answer_loop(
     mail_waiting: Signal,
     outbox_waiting: Signal,
 ) -> None:
-    """One answering thread: answer what is pending, then sleep until mail arrives (or
-    `poll_seconds`, for mail stored by another process), until told to stop."""
-    poll = settings.poll_seconds
-    busy = False  # after a batch, look again at once: on SQLite a look costs a lock
+    """One answering thread: answer what is pending, then sleep until mail arrives (rung
+    by the listener, or by the watcher for mail stored elsewhere), until told to stop."""
+    # SQLite: a look first, which takes no lock; PostgreSQL: claiming nothing costs no more
+    look = store.is_sqlite
+    busy = False  # after a batch, look again at once
     while not stopping.is_set():
         mail_waiting.clear()
         try:
             answered = []
-            if busy or has_pending(store):
+            if busy or not look or has_pending(store):
                 answered = answer_pending(store, settings, now)
         except Exception:
             log.exception("the inbound queue cannot be read; trying again shortly")
@@ -199,7 +205,7 @@ def answer_loop(
         if answered:
             outbox_waiting.set()
         else:
-            mail_waiting.wait(poll)
+            mail_waiting.wait(IDLE_SECONDS)
 
 
 def send_loop(
@@ -209,21 +215,22 @@ def send_loop(
     stopping: Signal,
     outbox_waiting: Signal,
 ) -> None:
-    """The sender: deliver what is due, then sleep until an answer is written (or
-    `poll_seconds`, for retries and mail written by another process), until told to stop."""
+    """The sender: deliver what is due, then sleep until an answer is written (rung by a
+    worker or the tick, or by the watcher for retries and answers written elsewhere),
+    until told to stop."""
     sink = transport(settings)
-    poll = settings.poll_seconds
+    look = store.is_sqlite  # as answer_loop's
     while True:
         outbox_waiting.clear()
         try:
-            if has_due(store, now()):
+            if not look or has_due(store, now()):
                 send_pending(store, settings, now(), sink)
         except Exception:
             log.exception("the outbox cannot be read; trying again shortly")
             stopping.wait(5)
         if stopping.is_set():
             return
-        outbox_waiting.wait(poll)
+        outbox_waiting.wait(IDLE_SECONDS)
 
 
 def child_process(
@@ -289,8 +296,9 @@ class Judge:
         # test injects lives in this process.
         self.processes = settings.processes if isinstance(self.clock, SystemClock) else 0
         threads = 0 if self.processes else settings.workers
-        # Workers, the sender, the tick and the listeners' stores may each hold one.
-        self.store = Store(settings.database, threads + 4, lock_timeout=settings.write_lock_timeout)
+        # Workers, the sender, the tick, the listeners' stores and the watcher may each
+        # hold one.
+        self.store = Store(settings.database, threads + 5, lock_timeout=settings.write_lock_timeout)
         self.context = multiprocessing.get_context("forkserver") if self.processes else None
         self.stopping = threading.Event()
         self.mail_waiting: Signal = threading.Event()
@@ -302,6 +310,7 @@ class Judge:
         self.scheduler: BackgroundScheduler | None = None
         self.intake: Intake | None = None
         self.metrics: MetricsServer | None = None
+        self.watcher: Watcher | None = None
 
     # -- starting and stopping -----------------------------------------------------------
 
@@ -345,6 +354,11 @@ class Judge:
         except BaseException:
             self.stop()
             raise
+        self.watcher = Watcher(
+            self.store, self.clock.now, self.settings.poll_seconds, self.mail_waiting,
+            self.outbox_waiting,
+        )  # fmt: skip
+        self.watcher.start()
         self.scheduler = BackgroundScheduler(timezone="UTC")
         self.scheduler.add_job(
             self._tick, "interval", seconds=self.settings.tick_seconds, max_instances=1,
@@ -422,6 +436,9 @@ class Judge:
         if self.intake is not None:
             self.intake.stop()
             self.intake = None
+        if self.watcher is not None:
+            self.watcher.stop()
+            self.watcher = None
         self.stopping.set()
         self.mail_waiting.set()
         self.outbox_waiting.set()
@@ -473,7 +490,10 @@ class Judge:
 
     def _tick(self) -> None:
         try:
-            report = tick(self.store, self.clock.now(), self.settings.keep_days, self.settings)
+            report = tick(
+                self.store, self.clock.now(), self.settings.keep_days, self.settings,
+                self.clock.now,
+            )  # fmt: skip
         except Exception:
             log.exception("tick failed")
             return

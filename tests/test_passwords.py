@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from judge.store.passwords import check_password, hash_password
+from judge.store.passwords import check_password, hash_password, no_password
 
 
 def test_a_password_checks_against_its_hash_only():
@@ -11,6 +11,10 @@ def test_a_password_checks_against_its_hash_only():
     assert check_password("Secret9", stored)
     assert not check_password("secret9", stored)  # case counts, as on the njudge
     assert not check_password("Secret", stored)
+
+
+def test_a_robots_place_takes_no_password():
+    assert not any(check_password(guess, no_password()) for guess in ("", "none", "scrypt$"))
 
 
 def test_the_same_password_hashes_differently_each_time():

@@ -12,7 +12,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
-from sqlalchemy import func, select
+from sqlalchemy import bindparam, func, select
 from sqlalchemy.orm import Session
 
 import parser as p
@@ -357,6 +357,15 @@ def _drop(
     )
     ctx.write_outbox()
     return Outcome("done", "dropped: over the rate limit (told)", sender, key)
+
+
+# Is any held mail's time come? (The tick looks before it takes a write lock.)
+ANY_HELD_DUE = (
+    select(Inbound.id)
+    .where(Inbound.status == "held")
+    .where(Inbound.hold_until <= bindparam("now"))
+    .limit(1)
+)
 
 
 def release_held(session: Session, now: datetime) -> int:

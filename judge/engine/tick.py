@@ -9,8 +9,10 @@ instead; and letting go of old mail's bulk.
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
+from weakref import WeakKeyDictionary
 
 from sqlalchemy import select
 from sqlalchemy.exc import OperationalError
@@ -20,7 +22,7 @@ from ..mailout.outbox import queue_mail
 from ..store.db import Store
 from ..store.models import Game, Outbox
 from ..store.retention import prune
-from .mail import release_held
+from .mail import ANY_HELD_DUE, release_held
 from .play.deadline import due_game_ids, process_due
 
 # A game whose processing failed is looked at again this much later, not at every tick.
@@ -45,34 +47,70 @@ class TickReport:
 
 
 def tick(
-    store: Store, now: datetime, keep_days: int = 60, settings: Settings | None = None
+    store: Store,
+    now: datetime,
+    keep_days: int = 60,
+    settings: Settings | None = None,
+    clock: Callable[[], datetime] | None = None,
 ) -> TickReport:
-    with store.transaction() as session:
-        released = release_held(session, now)
-    processed = _process_games(store, settings, now) if settings is not None else 0
-    with store.transaction() as session:
-        pruned = prune(session, now, keep_days)
+    """`clock`, when given, is read again for each game: a game is processed at the time
+    it is, and games that fall due while others are processed are processed by this same
+    tick, not the next one."""
+    clock = clock or (lambda: now)
+    with store.transaction(readonly=True) as session:
+        held = session.execute(ANY_HELD_DUE, {"now": now}).first() is not None
+        due = due_game_ids(session, now) if settings is not None else []
+    released = 0
+    if held:
+        with store.transaction() as session:
+            released = release_held(session, now)
+    processed = _process_games(store, settings, clock, due) if settings is not None else 0
+    pruned = 0
+    if _prune_due(store, now):
+        with store.transaction() as session:
+            pruned = prune(session, now, keep_days)
     if released or pruned:
         log.info("tick %s: %s held mails released, %s pruned", now.isoformat(), released, pruned)
     return TickReport(released=released, pruned=pruned, processed=processed)
 
 
-def _process_games(store: Store, settings: Settings, now: datetime) -> int:
+# Old mail is pruned by the first tick, then once in PRUNE_EVERY: its age is counted in days.
+PRUNE_EVERY = timedelta(hours=1)
+_pruned_at: WeakKeyDictionary[Store, datetime] = WeakKeyDictionary()
+
+
+def _prune_due(store: Store, now: datetime) -> bool:
+    last = _pruned_at.get(store)
+    if last is not None and last <= now < last + PRUNE_EVERY:
+        return False
+    _pruned_at[store] = now
+    return True
+
+
+def _process_games(
+    store: Store, settings: Settings, clock: Callable[[], datetime], due: list[int]
+) -> int:
     """Each due game in a transaction of its own: a game whose processing fails (a bug, a
     corrupt position) is rolled back alone, logged, looked at again RETRY_FAILED_GAME
-    later, and the judgekeeper told; the other games' clocks go on."""
-    with store.transaction(readonly=True) as session:
-        due = due_game_ids(session, now)
+    later, and the judgekeeper told; the other games' clocks go on. Once the games due
+    at the start are done, the games that fell due meanwhile, until there are none; each
+    game once a tick (one held by a mail right now is the next tick's)."""
     processed = 0
-    for game_id in due:
-        try:
-            processed += _process_one(store, settings, now, game_id)
-        except Exception:
-            log.exception("tick %s: game %s could not be processed", now.isoformat(), game_id)
+    tried: set[int] = set()
+    while due:
+        for game_id in due:
+            tried.add(game_id)
+            now = clock()
             try:
-                _set_back(store, settings, now, game_id)
+                processed += _process_one(store, settings, now, game_id)
             except Exception:
-                log.exception("game %s could not even be set back", game_id)
+                log.exception("tick %s: game %s could not be processed", now.isoformat(), game_id)
+                try:
+                    _set_back(store, settings, now, game_id)
+                except Exception:
+                    log.exception("game %s could not even be set back", game_id)
+        with store.transaction(readonly=True) as session:
+            due = [g for g in due_game_ids(session, clock()) if g not in tried]
     return processed
 
 

@@ -19,6 +19,7 @@ from sqlalchemy import Engine, create_engine, event
 from sqlalchemy.engine import make_url
 from sqlalchemy.orm import Session, sessionmaker
 
+from . import counters
 from .fields import clean_parameters
 
 try:
@@ -47,6 +48,8 @@ class Store:
         self._deferred = sessionmaker(
             self.engine.execution_options(judge_deferred=True), expire_on_commit=False
         )
+        for maker in (self._sessions, self._deferred):
+            counters.install(maker)  # the dedication counters: increments at the commit
 
     @contextmanager
     def transaction(self, readonly: bool = False, deferred: bool = False) -> Iterator[Session]:

@@ -267,7 +267,9 @@ class Participant(Base):
     absences: Mapped[list[dict[str, str]]] = mapped_column(JSON, default=list)
 
     game: Mapped[Game] = relationship(back_populates="participants")
-    user: Mapped[User] = relationship()
+    # Read with the participants, in one query for all of them: nearly everything that
+    # reads a game's places reads who holds them (one query each, else).
+    user: Mapped[User] = relationship(lazy="selectin")
 
 
 class PhaseRecord(Base):

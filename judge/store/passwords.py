@@ -25,6 +25,13 @@ def hash_password(password: str, cost: int = COST) -> str:
     return f"scrypt${n}${R}${P}${_b64(salt)}${_b64(digest)}"
 
 
+def no_password() -> str:
+    """What a place nobody signs on to with a password keeps (a robot's, FORCE BEGIN's
+    dummy's): no password matches it, as none would guess the random one these places
+    were once given, and it costs no scrypt (six of them for each game a robot fills)."""
+    return "none"
+
+
 # Passwords already found right, in this process: a player signs on with every orders
 # mail, and scrypt is the slowest thing a mail costs. Kept as an HMAC under a key made
 # at start (never the password), at most _REMEMBERED of them; a wrong password is never

@@ -12,9 +12,6 @@ from __future__ import annotations
 
 from datetime import datetime, timedelta
 
-from sqlalchemy import select
-from sqlalchemy.orm import Session
-
 from ...config import Settings
 from ...reports import clock as texts
 from ...reports.frame import njudge_time
@@ -180,11 +177,3 @@ def ask_for_replacements(
             deliver(mailer, game, hearers(game), "Waiting for Replacement", text)
         game.late_notice_at = now
     game.next_event_at = game.late_notice_at + WAITING_REMINDER
-
-
-def due_games(session: Session, now: datetime) -> list[Game]:
-    return list(
-        session.execute(
-            select(Game).where(Game.status.in_(("active", "paused")), Game.next_event_at <= now)
-        ).scalars()
-    )

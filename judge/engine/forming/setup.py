@@ -4,8 +4,6 @@ back to forming while no turn has been played."""
 
 from __future__ import annotations
 
-import secrets
-
 from sqlalchemy import delete, select
 
 import parser as p
@@ -14,7 +12,7 @@ import variants
 from ...modifiers import WordsRefused, modifier, not_carried_out, ordered, read_words, unknown_word
 from ...reports.frame import variant_title
 from ...store.models import OrderRecord, Participant, PhaseRecord, User
-from ...store.passwords import hash_password
+from ...store.passwords import no_password
 from ..game.moderation import announce, master_only, may_moderate
 from ..game.record import players
 from ..reply.conversation import Conversation
@@ -111,7 +109,7 @@ def force_begin(ctx: Conversation, cmd: p.ForceBegin) -> None:
         for _ in range(missing):
             x = Participant(
                 game_id=game.id, user_id=dummy.id, role="player",
-                password_hash=hash_password(secrets.token_hex(16), ctx.settings.password_cost),
+                password_hash=no_password(),
                 joined_at=ctx.now, report_to=[], absences=[],
             )  # fmt: skip
             x.user = dummy

@@ -65,14 +65,12 @@ def set_robot(ctx: Conversation, cmd: p.SetRobot) -> None:
             ctx.fail(f"{what}: game '{game.name}' has all the players it needs.")
             return
         if holder is None:
-            new_robot(ctx.session, game, cmd.strategy, power, ctx.now, ctx.settings.password_cost)
+            new_robot(ctx.session, game, cmd.strategy, power, ctx.now)
         else:
             make_robot(ctx.session, holder, cmd.strategy, ctx.now)
     elif game.status == "active":
         if holder is None:
-            holder = new_robot(
-                ctx.session, game, cmd.strategy, power, ctx.now, ctx.settings.password_cost
-            )
+            holder = new_robot(ctx.session, game, cmd.strategy, power, ctx.now)
         make_robot(ctx.session, holder, cmd.strategy, ctx.now)
     else:
         ctx.fail(f"{what}: game '{game.name}' is {game.status}.")

@@ -6,11 +6,11 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from sqlalchemy import select
+from sqlalchemy import bindparam, select
 from sqlalchemy.orm import Session
 
 from ...config import Settings
-from ...store.models import Game, User
+from ...store.models import Game
 from ..clock import dedication
 from ..clock.lateness import (
     ABANDON_BEFORE_GRACE,
@@ -19,7 +19,6 @@ from ..clock.lateness import (
     ask_for_replacements,
     auto_process,
     civil_disorder,
-    due_games,
     late_notice,
     next_event,
     nmr,
@@ -85,14 +84,19 @@ def look(session: Session, mailer: Notices, game: Game, now: datetime) -> bool:
     return False
 
 
+# The games whose clock has come, oldest event first (on the index of next_event_at).
+DUE_GAMES = (
+    select(Game.id)
+    .where(Game.next_event_at <= bindparam("now"))
+    .where(Game.status.in_(("active", "paused")))
+    .order_by(Game.next_event_at, Game.id)
+)
+
+
 def due_game_ids(session: Session, now: datetime) -> list[int]:
     """The games whose clock has come (their delay run out, a deadline, grace or a late
     notice due), oldest event first."""
-    return [game.id for game in sorted(due_games(session, now), key=_event_order)]
-
-
-def _event_order(game: Game) -> tuple[datetime, int]:
-    return (game.next_event_at or datetime.min, game.id)
+    return list(session.execute(DUE_GAMES, {"now": now}).scalars())
 
 
 def process_due(session: Session, settings: Settings, now: datetime, game_id: int) -> bool:
@@ -112,19 +116,9 @@ def process_due(session: Session, settings: Settings, now: datetime, game_id: in
         return False
     if game.next_event_at is None or game.next_event_at > now:
         return False
-    if session.get_bind().dialect.name != "sqlite":
-        # Processing counts every player's dedication: its users' rows are locked now, in
-        # id order, so that two games processed at once (robot users play in many) take
-        # the locks they share in one order and never deadlock halfway. FOR NO KEY UPDATE,
-        # the lock an UPDATE of those counters takes: a new participant's foreign key
-        # (KEY SHARE) to the same user is not kept waiting.
-        users = sorted({x.user_id for x in game.participants})
-        session.execute(
-            select(User.id)
-            .where(User.id.in_(users))
-            .order_by(User.id)
-            .with_for_update(key_share=True)
-        ).all()
+    # Processing counts every player's dedication, robot users' in nearly every game: the
+    # counts are written as increments at the commit (store/counters.py), so that games
+    # processed at once do not wait for each other's users.
     mailer = Notices(session, settings, now)
     done = look(session, mailer, game, now)
     mailer.write_outbox()

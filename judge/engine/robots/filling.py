@@ -8,7 +8,7 @@ from collections.abc import Iterable
 from ...store.models import Game, Participant
 from ..reply.conversation import Conversation
 from .ordering import order_robots
-from .seats import make_robot, set_strategy
+from .seats import make_robot, robot_users, set_strategy
 
 
 def seat_robots(
@@ -17,8 +17,10 @@ def seat_robots(
     """`order`: the robots give their orders now (the start gives them its own way)."""
     strategy = (game.settings or {}).get("robots_default")
     if strategy and game.status == "active":
+        empty = list(empty)
+        users = robot_users(ctx.session, strategy, [x.power or "any" for x in empty], ctx.now)
         for x in empty:
-            make_robot(ctx.session, x, strategy, ctx.now)
+            make_robot(ctx.session, x, strategy, ctx.now, users[x.power or "any"])
             set_strategy(game, x.power or "", strategy)
         ctx.session.flush()
     if order:

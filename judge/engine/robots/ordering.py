@@ -56,7 +56,17 @@ def order_robots(mailer: Mailer, game: Game) -> None:
     position, _, rules = read_document(phase_document(game, {}))
     seed = seed_of(game)
     session = mailer.session
-    friends = _friends(mailer, game, position.variant, [x.power or "" for x, _ in seats])
+    powers = [x.power or "" for x, _ in seats]
+    friends = _friends(mailer, game, position.variant, powers)
+    # One statement for the robots' earlier orders, and their new ones written together
+    session.execute(
+        delete(OrderRecord).where(
+            OrderRecord.game_id == game.id,
+            OrderRecord.power.in_(powers),
+            OrderRecord.phase == game.phase,
+            OrderRecord.condition.is_(None),
+        )
+    )
     for x, strategy in seats:
         power = x.power or ""
         x.wait = False  # a robot never waits (a takeover makes everyone else wait)
@@ -64,14 +74,6 @@ def order_robots(mailer: Mailer, game: Game) -> None:
             set_strategy(game, power, strategy)  # SET ROBOTS' robot on an abandoned power
         rng = robots.rng_for(seed, game.phase, power)
         orders = robots.play(strategy, position, power, rng, friends.get(power, frozenset()), rules)
-        session.execute(
-            delete(OrderRecord).where(
-                OrderRecord.game_id == game.id,
-                OrderRecord.power == power,
-                OrderRecord.phase == game.phase,
-                OrderRecord.condition.is_(None),
-            )
-        )
         for text in orders:
             session.add(
                 OrderRecord(

@@ -9,7 +9,6 @@ is SET ROBOTS' strategy, for empty powers at FORCE BEGIN and powers abandoned la
 from __future__ import annotations
 
 import random
-import secrets
 from datetime import datetime
 
 from sqlalchemy import select
@@ -19,7 +18,7 @@ import robots
 
 from ...reports.robots import robot_address, robot_name, robot_strategy
 from ...store.models import Game, Participant, User
-from ...store.passwords import hash_password
+from ...store.passwords import no_password
 from ..game.record import players
 from ..reply.notices import DUMMY
 
@@ -42,17 +41,33 @@ def seed_of(game: Game) -> int:
 
 
 def robot_user(session: Session, strategy: str, power: str, now: datetime) -> User:
-    address = robot_address(strategy, power)
-    found = session.execute(select(User).where(User.email == address)).scalar_one_or_none()
-    if found is not None:
-        return found
-    user = User(
-        email=address, name=robot_name(strategy), registered_at=now, updated_at=now,
-        registration={},
-    )  # fmt: skip
-    session.add(user)
-    session.flush()
-    return user
+    return robot_users(session, strategy, [power], now)[power]
+
+
+def robot_users(
+    session: Session, strategy: str, powers: list[str], now: datetime
+) -> dict[str, User]:
+    """The robot users playing `powers` with `strategy` (made where there are none yet),
+    read in one query, by power."""
+    addresses = {power: robot_address(strategy, power) for power in powers}
+    found = {
+        user.email: user
+        for user in session.execute(
+            select(User).where(User.email.in_(sorted(set(addresses.values()))))
+        ).scalars()
+    }
+    made = False
+    for address in sorted(set(addresses.values()) - set(found)):
+        user = User(
+            email=address, name=robot_name(strategy), registered_at=now, updated_at=now,
+            registration={},
+        )  # fmt: skip
+        session.add(user)
+        found[address] = user
+        made = True
+    if made:
+        session.flush()
+    return {power: found[address] for power, address in addresses.items()}
 
 
 def holder_of(game: Game, power: str) -> Participant | None:
@@ -69,13 +84,13 @@ def set_strategy(game: Game, power: str, strategy: str | None) -> None:
 
 
 def new_robot(
-    session: Session, game: Game, strategy: str, power: str | None, now: datetime, cost: int
+    session: Session, game: Game, strategy: str, power: str | None, now: datetime
 ) -> Participant:
     """A robot's place in the game (its power dealt at the start when `power` is None)."""
     user = robot_user(session, strategy, power or "any", now)
     x = Participant(
         game_id=game.id, user_id=user.id, role="player", power=power,
-        password_hash=hash_password(secrets.token_hex(16), cost),
+        password_hash=no_password(),
         joined_at=now, report_to=[], absences=[],
     )  # fmt: skip
     x.user = user
@@ -83,10 +98,14 @@ def new_robot(
     return x
 
 
-def make_robot(session: Session, x: Participant, strategy: str, now: datetime) -> None:
+def make_robot(
+    session: Session, x: Participant, strategy: str, now: datetime, user: User | None = None
+) -> None:
     """The place `x` is played from now on by the robot: its user becomes the robot's, and
-    it plays, whatever state its player left it in."""
-    user = robot_user(session, strategy, x.power or "any", now)
+    it plays, whatever state its player left it in. `user`: the robot's user, when the
+    caller has read it already."""
+    if user is None:
+        user = robot_user(session, strategy, x.power or "any", now)
     x.user_id = user.id
     x.user = user
     x.status = "active"
