@@ -13,6 +13,7 @@ import parser as syntax
 from adjudicator.phase import Phase
 from variants import Variant, province_of
 
+from . import machiavelli
 from .adjustments import adjustment_lines
 from .layout import Doc, as_phase, counted_lines, stamp, unit_of, when
 from .notation import convoy_routes, order_phrase, unit_words
@@ -84,6 +85,8 @@ def power_orders(
     each power's block in a master's report)."""
     phase = as_phase(variant, phase)
     power = variant.power(power).name
+    if variant.is_machiavelli:
+        return machiavelli.power_orders(variant, str(phase), power, result_doc)
     counted = [line for line in counted_lines(result_doc) if line.get("power") == power]
     if phase.letter == "M":
         return _movement_listing(
