@@ -63,12 +63,18 @@ def _movement_orders(
         if unit.type == GARRISON:
             extra = [f"{unit} C A", f"{unit} C F"]
         else:
-            extra = [f"{unit} B", f"{unit} LS", f"{unit} C G"]
+            # A besiege of one's own garrison, or a conversion into a city a garrison
+            # holds, is legal but fails: not worth offering.
+            garrison = board.garrisons.get(here)
+            extra = [f"{unit} LS"]
+            if garrison is None:
+                extra.append(f"{unit} C G")
+            elif garrison.power != unit.power:
+                extra.append(f"{unit} B")
+            elif garrison in wanted:
+                extra.append(f"{unit} S G {here}")
             if rules.move_disband:
                 extra.append(f"{unit} D")
-            garrison = board.garrisons.get(here)
-            if garrison is not None and garrison in wanted:
-                extra.append(f"{unit} S G {here}")
         kept = list(base.get(unit, ())) or [f"{unit} H"]
         for text in extra:
             parsed = read(text)

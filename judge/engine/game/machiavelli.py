@@ -10,48 +10,17 @@ by ROLLBACK or PREDICT, rolls the same dice) and left out of everything a player
 from __future__ import annotations
 
 import secrets
-from dataclasses import fields
+from dataclasses import replace
 from typing import Any
 
 import variants
 from adjudicator.machiavelli.state import starting_state, write_state
-from adjudicator.options import Options
 from variants import AUTONOMOUS
 
+from ...mach_settings import MONEY, OPTIONS, carried_out
 from ...store.models import Game
 
-# The settings of manual 9.2 (and the rules of 9.1 whose default is the edition's), by the
-# name the game's settings keep them under -> the adjudicator's option.
-SETTINGS = {
-    "mach2": "mach2",
-    "summer": "summer",
-    "garrisons": "garrisons",
-    "fortresses": "fortresses",
-    "coastal_convoys": "coastal_convoys",
-    "move_disband": "move_disband",
-    "money": "money",
-    "loans": "loans",
-    "adjacency": "adjacent",
-    "assassins": "assassins",
-    "dice": "dice",
-    "famine": "famine",
-    "plague": "plague",
-    "storms": "storms",
-    "special": "special",
-}
-# The adjudicator's options this judge can pass: the money rules (loans, adjacent,
-# assassins) once the adjudicator carries them out (docs/machiavelli.md, stage 2a).
-_KNOWN = frozenset(f.name for f in fields(Options))
 SEED = "mach_seed"
-# Money (SET MONEY: income, maintenance, bribes) is played once the adjudicator carries out
-# its rules (its option `loans` is stage 2a's); until then every game is played without.
-MONEY = "loans" in _KNOWN
-
-
-def carried_out(name: str) -> bool:
-    """Does the adjudicator carry out this setting's rule?"""
-    option = SETTINGS.get(name, name)
-    return option in _KNOWN and (MONEY or option not in ("money", "loans", "adjacent", "assassins"))
 
 
 def is_machiavelli(game: Game) -> bool:
@@ -74,7 +43,7 @@ def mach_options(game: Game) -> dict[str, Any]:
     settings = game.settings or {}
     options = {
         option: bool(settings[name])
-        for name, option in SETTINGS.items()
+        for name, option in OPTIONS.items()
         if settings.get(name) is not None and carried_out(name)
     }
     if not money_on(game):
@@ -120,12 +89,22 @@ def start_position(variant: variants.Variant, settings: dict[str, Any]) -> dict[
         if unit.type == "G" and not garrisons:
             continue
         units[unit.power].append(f"{unit.type} {unit.location}")
+    cities = dict(variant.ownership)
+    state = starting_state(variant)
+    control = dict(state.control)
+    # The autonomous garrisons hold their provinces and cities from the start, as the
+    # njudge's first control check (at F####A) makes them.
+    for text in units[AUTONOMOUS]:
+        province = text.split()[1]
+        control.setdefault(province, AUTONOMOUS)
+        if variant.provinces[province].center:
+            cities.setdefault(province, AUTONOMOUS)
     centers: dict[str, list[str]] = {name: [] for name in owners}
-    for province, power in variant.ownership.items():
+    for province, power in cities.items():
         centers[power].append(province)
     return {
         "units": {k: v for k, v in units.items() if v or k != AUTONOMOUS},
         "centers": {k: sorted(v) for k, v in centers.items() if v or k != AUTONOMOUS},
         "dislodged": [],
-        "machiavelli": write_state(variant, starting_state(variant)),
+        "machiavelli": write_state(variant, replace(state, control=control)),
     }

@@ -13,8 +13,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...mach_settings import carried_out
 from ...store.models import Game, Participant
-from ..game.machiavelli import carried_out, is_machiavelli
+from ..game.machiavelli import is_machiavelli
 
 # SET NO DICE turns these off; turning one of them on turns the dice on.
 _DICE_RULES = ("famine", "plague", "storms", "loans", "assassins")

@@ -15,12 +15,12 @@ from typing import Any
 
 import parser as p
 
+from ...mach_settings import carried_out
 from ...reports import master as texts
 from ...reports import robots as robot_texts
 from ...store.models import Game, Participant
 from ..clock.dedication import LEVELS, cd_ratio, ontime_ratio
 from ..forming.start import start_game
-from ..game.machiavelli import carried_out
 from ..game.moderation import announce, changer, may_moderate
 from ..game.record import players, variant_of
 from ..play.standing import MAP_RULES

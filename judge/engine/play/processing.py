@@ -90,7 +90,7 @@ def process(mailer: Mailer, game: Game, first: bool = False) -> str:
     position = {"units": out["units"], "centers": centers, "dislodged": out.get("dislodged", [])}
     if variant.is_machiavelli:
         # The adjudicator skips the phases nobody needs and names the winner itself.
-        next_phase, winner = mach_position(position, out)
+        next_phase, winner = mach_position(game, doc, position, out)
     else:
         next_phase = _next_needed(
             variant, out["next_phase"], position, build_at(game), every_winter(game)

@@ -13,9 +13,9 @@ import parser as syntax
 from adjudicator.phase import Phase
 from variants import Variant, province_of
 
-from . import machiavelli
 from .adjustments import adjustment_lines
 from .layout import Doc, as_phase, counted_lines, stamp, unit_of, when
+from .machiavelli import power_orders as mach_power_orders
 from .notation import convoy_routes, order_phrase, unit_words
 from .retreats import retreat_lines
 
@@ -86,7 +86,7 @@ def power_orders(
     phase = as_phase(variant, phase)
     power = variant.power(power).name
     if variant.is_machiavelli:
-        return machiavelli.power_orders(variant, str(phase), power, result_doc)
+        return mach_power_orders(variant, str(phase), power, result_doc)
     counted = [line for line in counted_lines(result_doc) if line.get("power") == power]
     if phase.letter == "M":
         return _movement_listing(
@@ -109,7 +109,7 @@ def _movement_listing(
     for line in counted_lines(result_doc):
         owners[province_of(unit_of(line["order"])[1])] = line["power"]
     routes = convoy_routes(variant, counted)
-    reader = syntax.OrderParser.for_names(variant.names)
+    reader = syntax.OrderParser.for_names(variant.names, variant.dialect)
     own: dict[str, syntax.Order] = {}
     for line in counted:
         try:

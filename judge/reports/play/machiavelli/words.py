@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 
 import parser as syntax
 from adjudicator.machiavelli.special_units import TITLES
-from variants import AUTONOMOUS, UNIT_WORDS, Variant, province_of
+from variants import AUTONOMOUS, COAST_WORDS, UNIT_WORDS, Variant, province_of
 
 from ..layout import Doc, power_order
 from ..notation import order_place
@@ -135,7 +135,7 @@ def own_units(variant: Variant, doc: Doc) -> list[tuple[str, str, str]]:
 
 
 def parse(variant: Variant, text: str, kind: str) -> syntax.Order:
-    reader = syntax.OrderParser.for_names(variant.names, "machiavelli")
+    reader = syntax.OrderParser.for_names(variant.names, variant.dialect)
     return reader.parse(text, kind)  # type: ignore[arg-type]
 
 
@@ -167,8 +167,8 @@ def phrase(
         return f"{unit} LIFT SIEGE"
     if isinstance(order, syntax.Convert):
         into = order.into or (GARRISON if unit_kind != GARRISON else "A")
-        coast = f" ({order_place(variant, f'{spec.location.province}/{order.coast}')})"
-        return f"{unit} CONVERT TO {UNIT_WORDS[into]}" + (coast if order.coast else "")
+        coast = f" ({COAST_WORDS[order.coast]})" if order.coast else ""
+        return f"{unit} CONVERT TO {UNIT_WORDS[into]}{coast}"
     if isinstance(order, syntax.SupportConvert):
         return f"{unit} SUPPORT {_other(board, power, order.supported)} CONVERSION"
     if isinstance(order, syntax.SupportHold):
