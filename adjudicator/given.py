@@ -99,7 +99,7 @@ def forget_readings() -> None:
 
 def _reading(variant: Variant, kind: str) -> Callable[[str], Reading]:
     # A Machiavelli map reads its own orders too (parser/machiavelli.lark).
-    dialect = "machiavelli" if variant.is_machiavelli else ""
+    dialect = variant.dialect
     parser = syntax.OrderParser.for_names(variant.names, dialect)
 
     def read(text: str) -> Reading:

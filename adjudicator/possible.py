@@ -81,8 +81,17 @@ def movement_orders(
 
 
 def retreat_orders(dislodged: Iterable[Dislodged]) -> dict[Unit, list[str]]:
+    """Disband, or retreat to each place open; a retreat into the unit's own province is a
+    Machiavelli unit's into its city, as a garrison (`A gen C G`)."""
     return {
-        d.unit: [f"{d.unit} D", *(f"{d.unit} R {loc}" for loc in d.retreats)] for d in dislodged
+        d.unit: [
+            f"{d.unit} D",
+            *(
+                f"{d.unit} C G" if loc.split("/")[0] == d.unit.province else f"{d.unit} R {loc}"
+                for loc in d.retreats
+            ),
+        ]
+        for d in dislodged
     }
 
 

@@ -15,8 +15,6 @@ import textwrap
 from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
 
-import variants
-
 
 @dataclass(frozen=True, slots=True)
 class Modifier:
@@ -87,8 +85,6 @@ def read_words(words: Iterable[str], known_variants: Collection[str]) -> Choice:
         if w in known_variants:
             if variant is not None and variant != w:
                 raise WordsRefused(f"Only one variant may be named: {variant} or {w}.")
-            if variants.load(w).is_machiavelli:
-                raise WordsRefused(machiavelli_refusal(w))
             variant = w
         elif found is None:
             raise WordsRefused(unknown_word(word, known_variants))
@@ -140,15 +136,6 @@ def _described(modifiers: Iterable[Modifier]) -> list[str]:
             subsequent_indent=" " * 14, break_long_words=False,
         )  # fmt: skip
     return lines
-
-
-def machiavelli_refusal(name: str) -> str:
-    """A Machiavelli variant: its map and rules are the judge's, its games not yet
-    (docs/machiavelli.md, the order of work)."""
-    return (
-        f"{variants.load(name).title}: this judge does not carry out Machiavelli games yet; "
-        f"GET info.{name} describes the variant."
-    )
 
 
 def not_carried_out(found: Modifier) -> str:

@@ -302,7 +302,11 @@ class _Reader:
 
     def order_line(self, number: int, text: str, phase: PhaseKind | None) -> OrderLine:
         entries = []
-        parser = OrderParser.for_names(self.vocabulary.names) if self.vocabulary else None
+        parser = (
+            OrderParser.for_names(self.vocabulary.names, self.vocabulary.dialect)
+            if self.vocabulary
+            else None
+        )
         # (for_names finds the parser by the mapping's identity: cheap on every line)
         for piece in _ORDER_SPLIT.split(text):
             piece = piece.strip()

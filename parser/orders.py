@@ -28,7 +28,7 @@ from pathlib import Path
 from typing import Any, Literal
 
 from lark import Lark, Token, Tree, UnexpectedInput
-from lark.lexer import Lexer, LexerState
+from lark.lexer import Lexer, LexerState, PatternRE, TerminalDef
 
 from .canonical import CanonicalReader
 from .machiavelli_money import MoneyError, MoneyReader
@@ -164,17 +164,31 @@ def _no_short_cut(clean: str, phase: str) -> None:
 Recipe = tuple[str, tuple[Any, ...]] | int
 
 
+@lru_cache(maxsize=len(DIALECTS))
+def _grammar(dialect: str) -> Lark:
+    """The parser of a dialect's grammar, built once: the scanner hands it whole words (a
+    map's province names are one terminal, PROVINCE), so its tables are the same for every
+    map and only the scanner is each map's own."""
+    grammar = DIALECTS[dialect] + "\nPROVINCE: /province(?![a-z0-9])/\n"
+    return Lark(grammar, parser="lalr", lexer=_Feed, start=list(PHASE_KINDS))
+
+
 class OrderParser:
     """Reads orders for one map; build it with `for_names` to share it between callers."""
 
     def __init__(self, names: Mapping[str, str], dialect: str = "") -> None:
         self.names = dict(names)
-        grammar = DIALECTS[dialect] + f"\nPROVINCE: /{_trie_regex(self.names)}(?![a-z0-9])/\n"
-        self._lark = Lark(grammar, parser="lalr", lexer=_Feed, start=list(PHASE_KINDS))
+        self._lark = _grammar(dialect)
         # The scanner: every terminal of the grammar in one regular expression, keywords
-        # before names (they are whole words, so they only ever meet a name spelt the same).
+        # before names (they are whole words, so they only ever meet a name spelt the same);
+        # PROVINCE is this map's names.
+        province = f"{_trie_regex(self.names)}(?![a-z0-9])"
         terminals = sorted(
-            self._lark.terminals, key=lambda t: (-t.priority, -t.pattern.max_width, t.name)
+            (
+                TerminalDef(t.name, PatternRE(province), t.priority) if t.name == "PROVINCE" else t
+                for t in self._lark.terminals
+            ),
+            key=lambda t: (-t.priority, -t.pattern.max_width, t.name),
         )
         self._scanner = re.compile(
             "(?P<_GAP> )|"

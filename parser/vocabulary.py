@@ -18,9 +18,12 @@ class Vocabulary:
     power's name and adjective, lower case, to the name. `phase`: the kind of the current
     phase, to read orders for it (None before the game starts). `titles`: each province's
     full name by its abbreviation, for naming the provinces a misspelt name may have meant.
+    `dialect`: the orders the map's rules add (Machiavelli's).
     """
 
     names: Mapping[str, str]
     powers: Mapping[str, str]
     phase: PhaseKind | None = None
     titles: Mapping[str, str] = field(default_factory=dict)
+    # The orders the map's rules add (parser/orders.py's DIALECTS): "machiavelli" or "".
+    dialect: str = ""

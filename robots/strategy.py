@@ -9,6 +9,7 @@ from functools import cache
 from adjudicator.board import Unit
 from adjudicator.geography import geography
 from adjudicator.given import Position
+from adjudicator.machiavelli.possible import mach_adjustment_orders, mach_movement_orders
 from adjudicator.options import Options
 from adjudicator.possible import adjustment_orders, movement_orders
 from variants import Variant
@@ -29,6 +30,8 @@ def movement_table(
     """Every legal movement order of `units` (adjudicator/possible.py), with the coasts that
     convoy as the game's options have them."""
     variant = position.variant
+    if variant.is_machiavelli:  # garrisons, sieges, conversions (adjudicator/machiavelli)
+        return mach_movement_orders(position, options, units)
     return movement_orders(variant, units, options.dual(variant.rules), options.coastal_convoys)
 
 
@@ -36,6 +39,8 @@ def adjustment(position: Position, power: str, options: Options) -> tuple[int, l
     """Builds (+) or removals (-) due, and the orders that could make them: builds where
     the game's rule puts them (SET ANY CENTER, the variant's own rule), as the adjudicator
     judges them."""
+    if position.variant.is_machiavelli:
+        return mach_adjustment_orders(position, options).get(power, (0, []))
     table = adjustment_orders(
         position.variant, position.units, position.centers, options.build_centers
     )

@@ -42,7 +42,7 @@ def judge(tmp_path_factory: pytest.TempPathFactory) -> Iterator[InProcessJudge]:
         yield running
 
 
-# Machiavelli's games are not carried out by the judge yet (docs/machiavelli.md).
+# Machiavelli's games by mail: tests/test_mach_games.py.
 PLAYED = [n for n in variants.available() if not variants.load(n).is_machiavelli]
 
 

@@ -110,6 +110,7 @@ def test_create_and_sign_on_work_for_every_variant(judge):
     creator, joiner, third = "creator@example.org", "joiner@example.org", "third@example.org"
     for who in (creator, joiner, third):
         judge.ask(who, form(who))
+    # (Machiavelli's games: tests/test_mach_games.py.)
     for i, name in enumerate(n for n in NAMES if not variants.load(n).is_machiavelli):
         game, v = f"v{i}x", variants.load(name)
         made = judge.ask(creator, f"CREATE ?{game} secret {name}").get_content()
@@ -122,10 +123,3 @@ def test_create_and_sign_on_work_for_every_variant(judge):
         # SIGN ON ? with the variant's name: the forming game of that variant.
         anyone = judge.ask(third, f"SIGN ON ? anyone {name}").get_content()
         assert f"You've been selected to play a power in game '{game}'." in anyone, anyone
-    # Machiavelli's variants are listed and described, their games refused for now.
-    refused = judge.ask(creator, "CREATE ?machx secret mach_span").get_content()
-    assert (
-        "Machiavelli: Spanish Preponderance: this judge does not carry out Machiavelli games "
-        "yet; GET info.mach_span describes the variant." in refused
-    ), refused
-    assert "Variant:" not in refused and "You'll be notified" not in refused

@@ -220,6 +220,12 @@ class Variant:
     def is_machiavelli(self) -> bool:
         return self.machiavelli is not None
 
+    @property
+    def dialect(self) -> str:
+        """The orders this map's rules add to everyone's (the parser's dialect of them):
+        Machiavelli's sieges, conversions and garrisons."""
+        return "machiavelli" if self.is_machiavelli else ""
+
     def is_home(self, power: str, province: str) -> bool:
         return province in self.power(power).homes
 

@@ -208,6 +208,19 @@ _FLAGS: dict[str, tuple[str, str]] = {
     "railways": ("Railways", "NoRailways"),
     "gateways": ("Gateways", "NoGateways"),
     "blind_centers": ("BCentres", "NoBCentres"),
+    # Machiavelli (manual 9.2), as the `Mach:` line of LIST names them.
+    "mach2": ("Mach2", "NoMach2"),
+    "garrisons": ("Garrisons", "NoGarrisons"),
+    "fortresses": ("Fortresses", "NoFortresses"),
+    "money": ("Money", "NoMoney"),
+    "loans": ("Loans", "NoLoans"),
+    "adjacency": ("Adjacency", "NoAdjacency"),
+    "assassins": ("Assassins", "NoAssassins"),
+    "dice": ("Dice", "NoDice"),
+    "famine": ("Famine", "NoFamine"),
+    "plague": ("Plague", "NoPlague"),
+    "storms": ("Storms", "NoStorms"),
+    "special": ("Special", "NoSpecial"),
 }
 _NUMBERS: dict[str, str] = {
     "centers": "Winning Centers: {}",

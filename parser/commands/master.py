@@ -250,6 +250,7 @@ FLAGS: dict[str, tuple[str, bool]] = {
     "fort": ("fortresses", True),
     "forts": ("fortresses", True),
     "fortress": ("fortresses", True),
+    "fortresses": ("fortresses", True),
     "garrison": ("garrisons", True),
     "garrisons": ("garrisons", True),
     "mach2": ("mach2", True),

@@ -17,9 +17,11 @@ from ...reports.robots import shown_address
 from ...store.models import Game, Participant, User
 from ..clock.deadlines import DEFAULTS
 from ..clock.lateness import set_phase_clock
+from ..game.machiavelli import played_powers, seed_of
+from ..game.machiavelli import start_position as mach_start
 from ..game.moderation import ANONYMOUS
 from ..game.record import players, variant_of
-from ..play.processing import phase_begins
+from ..play.processing import phase_begins, process, schedule
 from ..reply.conversation import Conversation
 from ..reply.notices import deliver, everyone
 from ..robots.ordering import order_robots
@@ -29,7 +31,7 @@ from .assignment import deal_powers
 def default_settings(variant: variants.Variant) -> dict[str, Any]:
     """A new game's settings: the njudge's defaults (njudge-formats, deadline defaults)."""
     return {
-        "players": len(variant.powers),
+        "players": len(played_powers(variant)),
         "assignment": "prflist",
         "dias": True,
         "concessions": True,
@@ -63,7 +65,7 @@ def start_game(
     playing = sorted((x for x in players(game) if not x.power), key=joined_order)
     dealt = deal_powers(
         {x.id: _choices(x.preference) for x in playing},
-        {x.letter: x.name for x in variant.powers if x.name not in taken},
+        {x.letter: x.name for x in played_powers(variant) if x.name not in taken},
         game.settings.get("assignment", "prflist"), rng or random.Random(),
     )  # fmt: skip
     for x in playing:
@@ -76,7 +78,11 @@ def start_game(
     blank = blank_start(variant) if game.settings.get("empty_board") else None
     game.phase = blank or variant.start
     game.turn = 1
-    game.position = start_position(variant, empty=blank is not None)
+    if variant.is_machiavelli:
+        game.position = mach_start(variant, game.settings or {})
+        seed_of(game)  # drawn now, kept with the game, never shown to its players
+    else:
+        game.position = start_position(variant, empty=blank is not None)
     # The first deadline allows twice the usual time (njudge-formats, deadline defaults).
     phase_begins(game)
     set_phase_clock(game, ctx.settings, ctx.now, first=True)  # MIN counts from the start
@@ -85,7 +91,15 @@ def start_game(
     if dealt_hook is not None:
         dealt_hook()
     roster = _roster(game, variant)
-    board = starting_position(variant, game.phase, empty=blank is not None)
+    board = starting_position(
+        variant, game.phase, empty=blank is not None, units=game.position["units"]
+    )
+    first = ""
+    if variant.is_machiavelli:
+        # The njudge's F####A phase needs no orders: the year's income and adjustments
+        # before the first Spring are played at once (docs/machiavelli.md, "The year"),
+        # their results told with the start, and the robots order for the next phase.
+        first = process(ctx, game, first=True)
     when = njudge_time(game.deadline, ctx.settings)
     # One mail a person, naming each of his places on a line of its own: a duplex player
     # hears once of all his powers (the njudge's later `PowerStartingList`; 1.7.6 mailed
@@ -104,10 +118,14 @@ def start_game(
                 selected,
                 "The following players are in this game:\n" + roster,
                 board.rstrip("\n"),
+                *([first] if first else []),
                 f"\nThe deadline for the first orders is {when}.",
             ]
         )
         deliver(ctx, game, group[:1], "Game Starting", body + "\n")
+    if variant.is_machiavelli:
+        schedule(ctx, game)  # every power in already (robots): the game goes on
+        return
     order_robots(ctx, game)  # the robots' first orders (and the game's robot seed)
 
 

@@ -25,6 +25,9 @@ def owed(game: Game, power: str) -> int:
     1 if it has a unit to order, else 0."""
     position = game.position or {}
     phase = game.phase or ""
+    if phase.endswith("B") and "machiavelli" in position:
+        # Machiavelli: what the adjudicator said the phase would ask of each power.
+        return int((position.get("adjustments") or {}).get(power, 0))
     if phase.endswith("B"):
         due = adjustment_due(variant_of(game), position, power, build_at(game))
         if any_disband(game):

@@ -72,7 +72,7 @@ def _years(game: Game, variant: variants.Variant, records: Sequence[PhaseRecord]
     # late in that year: a build start (chaos, BLANK BOARD) builds on the board of the
     # year before as well, so its first two rows are not both labelled 1900.
     code = first.phase[:1] + first.phase[-1:]
-    opening = code == variant.phases[0] or code[1] == "B"
+    opening = code == variant.phases[0] or code[1] in "AB"  # (A: Machiavelli's F####A)
     out = [YearEnd(first_year - 1 if opening else first_year, first.position, None, False)]
     boards: list[tuple[int, dict[str, Any], datetime | None, bool]] = []
     for before, record in zip([None, *records], records, strict=False):

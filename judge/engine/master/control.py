@@ -280,6 +280,9 @@ def rollback(ctx: Conversation, cmd: p.Rollback) -> None:
     text = texts.rolled_back(game.name, game.phase, game.turn, when)
     ctx.say(text.rstrip())
     announce(ctx, game, me, f"Rollback to {game.phase}", text)
+    if game.phase.endswith("A"):
+        # A Machiavelli game's first phase takes no orders: it is played again at once.
+        ctx.at_end("process", lambda: (process(ctx, game), schedule(ctx, game)))
     order_robots(ctx, game)  # the robots order again for the phase rolled back to
     ctx.session.add(
         HistoryEvent(

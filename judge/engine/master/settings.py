@@ -15,6 +15,7 @@ from typing import Any
 
 import parser as p
 
+from ...mach_settings import carried_out
 from ...reports import master as texts
 from ...reports import robots as robot_texts
 from ...store.models import Game, Participant
@@ -25,6 +26,7 @@ from ..game.record import players, variant_of
 from ..play.standing import MAP_RULES
 from ..reply.conversation import Conversation
 from ..robots.programs import program_of
+from . import machiavelli
 
 Check = Callable[[Game, Participant, Any], str | None]
 
@@ -35,6 +37,8 @@ class Rule:
     check: Check | None = None  # why a value is refused, or None
     # The setter's confirmation where the njudge words it its own way (game name, value).
     reply: Callable[[str, Any], str] | None = None
+    # The other settings this one makes (name, value) -> {name: value}: SET NO DICE's.
+    implies: Callable[[str, Any], dict[str, Any]] | None = None
 
 
 def _unmoderate(game: Game, me: Participant, value: Any) -> str | None:
@@ -169,6 +173,13 @@ FLAGS: dict[str, Rule] = {
     "postal_press": Rule(),
     # SET BCENTERS: a blind game's readers see every power's centres (play/blind.py).
     "blind_centers": Rule(check=_blind),
+    # Machiavelli's settings (manual 9.2): before the start, in a Machiavelli game; those
+    # of rules the adjudicator does not carry out yet (money's) are not settings yet.
+    **{
+        name: Rule(forming=True, check=machiavelli.check, implies=machiavelli.implied)
+        for name in machiavelli.NAMES
+        if carried_out(name)
+    },
 }
 NUMBERS: dict[str, Rule] = {
     "centers": Rule(check=_centers),
@@ -273,8 +284,9 @@ def _change(ctx: Conversation, cmd: p.Command, rule: Rule | None, name: str, val
     if reason is not None:
         ctx.fail(f"{what}: {reason}.")
         return
-    game.settings = {**(game.settings or {}), name: value}
-    words = texts.setting_words(name, value)
+    more = rule.implies(name, value) if rule.implies else {}
+    game.settings = {**(game.settings or {}), **more, name: value}
+    words = ", ".join(texts.setting_words(k, v) for k, v in {name: value, **more}.items())
     told(ctx, game, me, words, rule.reply(game.name, value) if rule.reply else "")
     ready = game.settings.get("auto_start", True) and len(players(game)) >= game.settings["players"]
     if name in ("auto_start", "players") and game.status == "forming" and ready:

@@ -35,7 +35,7 @@ def unit_key(variant: variants.Variant, kind: PhaseKind, text: str) -> str | Non
     """The province of the unit (or, in an adjustment phase, of the build or removal) an
     order is for; None for what names no place (an unreadable line, a waive)."""
     try:
-        order = OrderParser.for_names(variant.names).parse(text, kind)
+        order = OrderParser.for_names(variant.names, variant.dialect).parse(text, kind)
     except (OrderSyntaxError, ValueError):
         return None
     if isinstance(order, Waive):

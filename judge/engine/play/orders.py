@@ -61,7 +61,7 @@ def vocabulary_for(session: Session) -> Callable[[p.Command], p.Vocabulary | Non
             return None
         titles = {abbr: province.name for abbr, province in variant.provinces.items()}
         kind = order_book.KINDS.get((phase or "")[-1:])
-        return p.Vocabulary(variant.names, power_names(variant), kind, titles)
+        return p.Vocabulary(variant.names, power_names(variant), kind, titles, variant.dialect)
 
     return look_up
 
@@ -352,7 +352,8 @@ def _unreadable(ctx: Conversation, game: Game, phase: Phase, entry: p.OrderEntry
     variant = variant_of(game)
     message = entry.error or ""
     try:
-        p.OrderParser.for_names(variant.names).parse(entry.text, order_book.KINDS[phase.letter])
+        reader = p.OrderParser.for_names(variant.names, variant.dialect)
+        reader.parse(entry.text, order_book.KINDS[phase.letter])
     except p.OrderSyntaxError as exc:
         message = explained(exc, variant)
     ctx.fail(f"{entry.text}\n{message}")

@@ -30,6 +30,7 @@ from ..press.postal import postal_block
 from ..reply.notices import deliver, everyone
 from .blind import deliver_results, players_sight
 from .future import settle_conditions
+from .mach_results import mach_position, mach_report
 from .standing import every_winter, orders_of, phase_document, refresh, standing
 
 Mailer = Any  # a Conversation or a Notices: has .settings, .now, .session and .send()
@@ -60,9 +61,11 @@ def schedule(mailer: Mailer, game: Game) -> None:
     game.next_event_at = mailer.now  # the clock's next look goes on
 
 
-def process(mailer: Mailer, game: Game) -> None:
+def process(mailer: Mailer, game: Game, first: bool = False) -> str:
     """Adjudicate the phase, report it to everyone, and go on to the next phase that needs
-    orders (retreats and adjustments nobody needs are skipped)."""
+    orders (retreats and adjustments nobody needs are skipped); the results' text.
+    `first`: the phase a Machiavelli game plays at its start, whose next phase has the first
+    deadline's time and whose results go in the start notice, not in a mail of their own."""
     session: Session = mailer.session
     settings: Settings = mailer.settings
     now: datetime = mailer.now
@@ -85,10 +88,14 @@ def process(mailer: Mailer, game: Game) -> None:
     done_phase = game.phase
     centers = out.get("centers") or (game.position or {}).get("centers", {})
     position = {"units": out["units"], "centers": centers, "dislodged": out.get("dislodged", [])}
-    next_phase = _next_needed(
-        variant, out["next_phase"], position, build_at(game), every_winter(game)
-    )
-    winner = winner_of(game, centers, position["units"])
+    if variant.is_machiavelli:
+        # The adjudicator skips the phases nobody needs and names the winner itself.
+        next_phase, winner = mach_position(game, doc, position, out)
+    else:
+        next_phase = _next_needed(
+            variant, out["next_phase"], position, build_at(game), every_winter(game)
+        )
+        winner = winner_of(game, centers, position["units"])
     game.position = position
     tail: list[str] = []
     if winner is not None:
@@ -100,7 +107,7 @@ def process(mailer: Mailer, game: Game) -> None:
         game.phase = next_phase
         game.turn += 1
         phase_begins(game)
-        away = set_phase_clock(game, settings, now, first=False)
+        away = set_phase_clock(game, settings, now, first=first)
         game.next_event_at = None
         tail.append(
             r.next_phase_lines(variant, game.name, next_phase, njudge_time(game.deadline, settings))
@@ -115,7 +122,8 @@ def process(mailer: Mailer, game: Game) -> None:
         + postal_block(session, game, done_phase)
     )
     # The results carry the phase just played in their subject (a blind game: a copy each).
-    deliver_results(mailer, game, record, report, body)
+    if not first:
+        deliver_results(mailer, game, record, report, body)
     session.add(
         HistoryEvent(
             game_id=game.id, at=now, kind="results", phase=done_phase,
@@ -126,13 +134,14 @@ def process(mailer: Mailer, game: Game) -> None:
         letter = next(x.letter for x in variant.powers if x.name == winner)
         deliver(mailer, game, everyone(game), f"Victory: {letter}", victory(game.name, winner))
         ended(mailer, game, decided=True)
-        return
+        return report
     session.flush()
     advance = settle_conditions(session, game)
     given, out = refresh(session, game)
     _tell_advance_orders(mailer, game, advance, given, out)
     for begun in PHASE_BEGUN:
         begun(mailer, game)
+    return report
 
 
 def phase_begins(game: Game) -> None:
@@ -154,6 +163,8 @@ def phase_report(game: Game, doc: dict[str, Any], out: dict[str, Any]) -> str:
     renderer of results, for the report and for a master's PREDICT."""
     kind = (game.phase or "M")[-1]
     variant = variant_of(game)
+    if variant.is_machiavelli:
+        return mach_report(game, doc, out)
     if kind == "B":
         return r.adjustment_results(variant, game.name, game.turn, doc, out).rstrip("\n")
     render = r.movement_results if kind == "M" else r.retreat_results

@@ -99,7 +99,7 @@ def settle(variant: variants.Variant, orders: Mapping[str, list[str]]) -> dict[s
     out: dict[str, list[str]] = {
         p: [t for t in ts if not _KEPT.match(t)] for p, ts in orders.items()
     }
-    parser = OrderParser.for_names(variant.names)
+    parser = OrderParser.for_names(variant.names, variant.dialect)
     given: set[str] = set()
     for holder, texts in list(out.items()):
         keep = []

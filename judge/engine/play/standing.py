@@ -20,6 +20,7 @@ from adjudicator.options import Options
 from variants.model import province_of
 
 from ...store.models import Game, OrderRecord
+from ..game.machiavelli import document_state, is_machiavelli, mach_options
 from ..game.owing import any_disband, build_at, owed
 from ..game.record import players, variant_of
 from . import order_book, proxy
@@ -84,6 +85,10 @@ def _rule_options(game: Game) -> dict[str, Any]:
         options["blind"] = True  # orders are checked telling nothing of others' units
     if "wings" in (game.options or []):
         options["wings"] = True  # wings may be built (info.wings)
+    if is_machiavelli(game):
+        # Manual 9.2's settings; SET NO COASTAL CONVOYS and NO DISBAND count here too, as
+        # both are on by default in the first edition.
+        options.update(mach_options(game))
     return options
 
 
@@ -105,6 +110,8 @@ def phase_document(game: Game, orders: dict[str, list[str]]) -> dict[str, Any]:
     }
     if (game.phase or "").endswith("R"):
         doc["dislodged"] = position.get("dislodged", [])
+    if "machiavelli" in position:
+        doc["machiavelli"] = document_state(game)
     return doc
 
 

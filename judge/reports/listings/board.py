@@ -10,6 +10,7 @@ import variants
 
 from ...store.models import Game, Participant
 from ..play import ownership_tables
+from ..play.machiavelli import control_tables
 from .record import ENDED, year
 
 
@@ -27,11 +28,14 @@ def status_of_phase(
     position = game.position or {}
     units = position.get("units") or {}
     dislodged = position.get("dislodged") or []
+    names = [x.name for x in variant.powers]
+    if variant.is_machiavelli:
+        names.append(variants.AUTONOMOUS)
     owners = [
-        x.name
-        for x in variant.powers
-        if (seen is None or x.name in seen)
-        and (units.get(x.name) or any(d.get("power") == x.name for d in dislodged))
+        name
+        for name in names
+        if (seen is None or name in seen)
+        and (units.get(name) or any(d.get("power") == name for d in dislodged))
     ]
     # The column is set by every power with units, seen or not (as the njudge's).
     width = max((len(k) for k, v in units.items() if v), default=1) + 1
@@ -60,7 +64,10 @@ def status_of_phase(
         if x.power and x.status in ("cd", "abandoned")
     }
     centers = position.get("centers") or {}
-    tables = ownership_tables(variant, centers, units, marks=marks, seen=seen).rstrip("\n")
+    if variant.is_machiavelli:  # who controls each city and province (ma_stats.c)
+        tables = "\n".join(control_tables(variant, position))
+    else:
+        tables = ownership_tables(variant, centers, units, marks=marks, seen=seen).rstrip("\n")
     return "\n\n".join([head, *blocks, tables])
 
 

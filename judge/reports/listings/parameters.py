@@ -16,6 +16,7 @@ from typing import Any
 import variants
 from adjudicator.options import Options
 
+from ...mach_settings import listing_words
 from ...store.models import Game, Participant
 from ..frame import variant_title
 from ..master import RULE_NAMES, rule_words
@@ -80,6 +81,9 @@ def parameters(
     lines.append(_param_line("  Variant:  ", kinds))
     lines.append(_param_line("    Flags:  ", _flags(game)))
     lines.append(_param_line("   xFlags:  ", _xflags(game, variant, rules)))
+    if variant is not None and variant.is_machiavelli:
+        edition, words = listing_words(variant, game.settings or {})
+        lines.append(_param_line(f"{edition + ':':>10}  ", words))
     chosen = _rules(game)
     if chosen:  # only rules that differ from the judge's (GET rule.options)
         lines.append(_param_line("    Rules:  ", chosen))

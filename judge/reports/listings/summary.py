@@ -133,6 +133,7 @@ def _center_grid(variant: variants.Variant, years: Sequence[YearEnd]) -> str:
     """Who owned each centre at each year's end, a letter a centre (`.` for nobody)."""
     order = list(variant.center_order) or sorted(variant.centers)
     letters = {x.name: x.letter.upper() for x in variant.powers}
+    letters[variants.AUTONOMOUS] = "&"  # Machiavelli's cities nobody owns (the njudge's mark)
     blocks = []
     for start in range(0, len(order), CENTERS_PER_LINE):
         chunk = order[start : start + CENTERS_PER_LINE]

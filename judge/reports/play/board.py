@@ -6,10 +6,10 @@ ownership tables).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 
 from adjudicator.phase import Phase
-from variants import Variant
+from variants import AUTONOMOUS, Variant
 
 from .layout import (
     Doc,
@@ -27,13 +27,25 @@ from .ownership import ownership_tables
 _STATUS_WORDS = {"M": "Movement", "R": "Retreat", "B": "Adjustment"}
 
 
-def starting_position(variant: Variant, phase: Phase | str, empty: bool = False) -> str:
+def starting_position(
+    variant: Variant,
+    phase: Phase | str,
+    empty: bool = False,
+    units: Mapping[str, Iterable[str]] | None = None,
+) -> str:
     """The `report.<variant>` text of the game-start mail, made from the variant itself so a
-    new variant needs no hand-written report; `empty` for a game set BLANK BOARD."""
+    new variant needs no hand-written report; `empty` for a game set BLANK BOARD. `units`:
+    the game's own first board where its settings changed the variant's (a Machiavelli game
+    without garrisons), its autonomous units last."""
     phase = as_phase(variant, phase)
     lines = [f"Starting position for {when(phase)}.", ""]
     by_power: dict[str, list[tuple[str, str]]] = {}
-    for unit in () if empty else variant.units:
+    if units is not None:
+        for power, texts in units.items():
+            for text in texts:
+                kind, location = text.split()[:2]
+                by_power.setdefault(power, []).append((kind, location))
+    for unit in () if empty or units is not None else variant.units:
         by_power.setdefault(unit.power, []).append((unit.type, unit.location))
     if not by_power:
         lines.append("There are no units on the board.")
@@ -42,7 +54,7 @@ def starting_position(variant: Variant, phase: Phase | str, empty: bool = False)
         return "\n".join(lines) + "\n"
     width = max(len(p) for p in by_power) + 2
     first = True
-    for power in power_order(variant):
+    for power in [*power_order(variant), AUTONOMOUS]:
         if power not in by_power:
             continue
         if not first:

@@ -42,7 +42,7 @@ def order_phrase(
 
 
 def parse_order(variant: Variant, text: str, kind: str | None) -> syntax.Order:
-    reader = syntax.OrderParser.for_names(variant.names)
+    reader = syntax.OrderParser.for_names(variant.names, variant.dialect)
     kinds = [kind] if kind else ["movement", "retreat", "adjustment"]
     error: syntax.OrderSyntaxError | None = None
     for k in kinds:
@@ -181,7 +181,7 @@ def convoy_routes(
     variant: Variant, lines: Iterable[Mapping[str, Any]]
 ) -> dict[str, tuple[str, ...]]:
     """Routes, by the army's province, for moves that can only have gone by sea."""
-    reader = syntax.OrderParser.for_names(variant.names)
+    reader = syntax.OrderParser.for_names(variant.names, variant.dialect)
     parsed = []
     for line in lines:
         try:

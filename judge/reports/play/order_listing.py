@@ -15,6 +15,7 @@ from variants import Variant, province_of
 
 from .adjustments import adjustment_lines
 from .layout import Doc, as_phase, counted_lines, stamp, unit_of, when
+from .machiavelli import power_orders as mach_power_orders
 from .notation import convoy_routes, order_phrase, unit_words
 from .retreats import retreat_lines
 
@@ -84,6 +85,8 @@ def power_orders(
     each power's block in a master's report)."""
     phase = as_phase(variant, phase)
     power = variant.power(power).name
+    if variant.is_machiavelli:
+        return mach_power_orders(variant, str(phase), power, result_doc)
     counted = [line for line in counted_lines(result_doc) if line.get("power") == power]
     if phase.letter == "M":
         return _movement_listing(
@@ -106,7 +109,7 @@ def _movement_listing(
     for line in counted_lines(result_doc):
         owners[province_of(unit_of(line["order"])[1])] = line["power"]
     routes = convoy_routes(variant, counted)
-    reader = syntax.OrderParser.for_names(variant.names)
+    reader = syntax.OrderParser.for_names(variant.names, variant.dialect)
     own: dict[str, syntax.Order] = {}
     for line in counted:
         try:
