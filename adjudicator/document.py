@@ -13,6 +13,7 @@ call costs little more than the adjudication itself.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from functools import lru_cache
 from typing import Any
 
@@ -35,7 +36,7 @@ from .wings import with_wings
 
 def adjudicate(doc: Mapping[str, Any]) -> dict[str, Any]:
     """Adjudicate one phase; see shared/phase-format.md for both documents."""
-    position, given, options = read_phase(doc)
+    position, given, options = _read(doc)
     return write_result(position.variant, adjudicate_phase(position, given, options))
 
 
@@ -52,9 +53,13 @@ def read_document(
 
 def read_phase(doc: Mapping[str, Any]) -> tuple[Position, list[GivenOrder], Options]:
     """The position, the orders as read and the options of a phase document."""
-    if not isinstance(doc, Mapping):
-        raise ValueError("the document must be a JSON object")
-    unknown = set(doc) - {
+    position, given, options = _read(doc)
+    # The position may be the memo's, shared between calls: the caller gets its own centres.
+    return replace(position, centers=dict(position.centers)), given, options
+
+
+_KEYS = frozenset(
+    (
         "variant",
         "phase",
         "units",
@@ -64,8 +69,18 @@ def read_phase(doc: Mapping[str, Any]) -> tuple[Position, list[GivenOrder], Opti
         "options",
         "contested",
         "machiavelli",
-    }
-    if unknown:
+    )
+)
+# The keys of a board that `_ListReader.board` remembers whole.
+_PLAIN_KEYS = frozenset(("variant", "phase", "units", "centers", "orders", "options"))
+
+
+def _read(doc: Mapping[str, Any]) -> tuple[Position, list[GivenOrder], Options]:
+    """`read_phase`, with a position that may be shared with other calls (never changed)."""
+    if type(doc) is not dict and not isinstance(doc, Mapping):
+        raise ValueError("the document must be a JSON object")
+    if not _KEYS.issuperset(doc):
+        unknown = set(doc) - _KEYS
         raise ValueError(f"unknown key '{sorted(unknown)[0]}' in the document")
     name = doc.get("variant", "standard")
     if not isinstance(name, str):
@@ -84,6 +99,13 @@ def read_phase(doc: Mapping[str, Any]) -> tuple[Position, list[GivenOrder], Opti
     if options.wings or "wings" in variant.rules:
         variant = with_wings(variant)
     lists = _lists(variant)
+    if _PLAIN_KEYS.issuperset(doc) and not variant.is_machiavelli:
+        # The common board: units and centres, remembered whole (a robot asks again and
+        # again about one board with other orders).
+        position = lists.board(doc.get("phase"), doc.get("units", _NONE), doc.get("centers"))
+        if position is not None:
+            orders = lists.read_orders(doc.get("orders", _NONE), position.phase.kind)
+            return position, orders, options
     phase = lists.phase(str(doc["phase"]))
     units = lists.read_units(doc.get("units", {}))
     taken: dict[str, Unit] = {unit.province: unit for unit in units}
@@ -115,6 +137,7 @@ def read_phase(doc: Mapping[str, Any]) -> tuple[Position, list[GivenOrder], Opti
 
 
 _DEFAULT_OPTIONS = Options()
+_NONE: dict[str, Any] = {}  # never changed
 
 
 def _two_in_one(units: tuple[Unit, ...]) -> None:
@@ -131,6 +154,8 @@ def _two_in_one(units: tuple[Unit, ...]) -> None:
 # texts (a list of orders holds its orders as read: a few hundred bytes); and single units
 # and centres, a few dozen bytes each.
 LISTS_REMEMBERED = 2048
+# Whole boards (a phase's units and centres, and the position they make): a few kilobytes each.
+BOARDS_REMEMBERED = 1024
 ITEMS_REMEMBERED = 4096
 LIST_READERS_KEPT = 16
 _LIST_READERS: dict[int, _ListReader] = {}
@@ -171,6 +196,28 @@ class _ListReader:
         self._unit_of = lru_cache(maxsize=ITEMS_REMEMBERED)(self._unit_or_none)
         self._center_of = lru_cache(maxsize=ITEMS_REMEMBERED)(self._center_or_none)
         self.start_centers = dict(variant.ownership)
+        self._board = lru_cache(maxsize=BOARDS_REMEMBERED)(self._read_board)
+
+    def board(self, phase: Any, raw_units: Any, raw_centers: Any) -> Position | None:
+        """The position of a phase document with no dislodged units, remembered by its texts;
+        None if the lists are not all lists of texts (the caller reads them to say so)."""
+        units = _key(raw_units)
+        centers = None if raw_centers is None else _key(raw_centers)
+        if units is None or (centers is None and raw_centers is not None):
+            return None
+        try:
+            return self._board(phase, units, centers)
+        except TypeError:  # something unhashable: bad input, read to say so
+            return None
+
+    def _read_board(
+        self, phase: Any, units: tuple[Any, ...], centers: tuple[Any, ...] | None
+    ) -> Position:
+        board = self.read_units(_unkey(units))
+        if len({unit.province for unit in board}) < len(board):
+            _two_in_one(board)
+        owned = self.read_centers(None if centers is None else _unkey(centers))
+        return Position(self.variant, self.phase(str(phase)), board, owned)
 
     def read_units(self, raw: Any) -> tuple[Unit, ...]:
         if not isinstance(raw, Mapping):
@@ -206,10 +253,13 @@ class _ListReader:
         if not isinstance(raw, Mapping):
             raise ValueError("'orders' must be an object of power: [orders]")
         given: list[GivenOrder] = []
+        orders = self._orders
         for name, texts in raw.items():
-            key = tuple(_list(texts, f"orders: {name}"))
+            if type(texts) is not list:
+                _list(texts, f"orders: {name}")  # says what is wrong
+            key = tuple(texts)
             try:
-                given += self._orders(name, kind, key)
+                given += orders(name, kind, key)
             except TypeError:  # something unhashable in the list: bad input, read to say so
                 given += self._power_orders(name, kind, key)
         return given
@@ -274,6 +324,24 @@ class _ListReader:
         except KeyError:
             return None
         return province.abbr if province.center else None
+
+
+def _key(raw: Any) -> tuple[Any, ...] | None:
+    """A document's power: [texts] lists as one tuple (power, texts, power, texts, ...);
+    None if it is not an object of lists."""
+    if type(raw) is not dict:
+        return None
+    key: list[Any] = []
+    for name, texts in raw.items():
+        if type(texts) is not list:
+            return None
+        key.append(name)
+        key.append(tuple(texts))
+    return tuple(key)
+
+
+def _unkey(key: tuple[Any, ...]) -> dict[Any, list[Any]]:
+    return {key[i]: list(key[i + 1]) for i in range(0, len(key), 2)}
 
 
 def _list(value: Any, where: str) -> list:

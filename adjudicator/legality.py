@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from operator import itemgetter
 from typing import NamedTuple
 
 import parser as syntax
@@ -108,6 +109,7 @@ class Board:
     ) -> None:
         self.variant = variant
         self.geo = geo
+        self.units = units
         self.at: dict[str, Unit] = {u.province: u for u in units}
         self.maps = geo.convoy_maps(units)  # the real board's, for the resolver
         if blind:
@@ -123,6 +125,20 @@ class Board:
         # (power, station) -> stations its army could ride to (railways.py, SET RAILWAYS).
         self.rail_reach: dict[tuple[str, str], frozenset[str]] = {}
         self._necessary: dict[tuple[str, str], frozenset[str]] = {}
+        # Order text -> (power, what `check_movement` made of it on this board): a board
+        # kept (`board_for`) is asked about the same orders again and again.
+        self.checked: dict[str, tuple[str, Command | Illegal]] = {}
+        self._holds: list[tuple[str, Command]] | None = None
+
+    def holds(self) -> list[tuple[str, Command]]:
+        """Each unit's province and its command to hold, in province order: the commands
+        of the units that have no order."""
+        if self._holds is None:
+            self._holds = [
+                (u.province, _tuple_new(Command, (HOLD, u, None, None, None, None, False, ())))
+                for u in sorted(self.units, key=_province_field)
+            ]
+        return self._holds
 
     def necessary_convoyers(self, source: str, destination: str) -> frozenset[str]:
         key = (source, destination)
@@ -142,6 +158,38 @@ class Board:
             return False
         seas = self.fleet_seas - {without} if without else self.fleet_seas
         return geo.convoy_route_exists(source, destination, seas, (self.shores, self.links))
+
+
+_province_field = itemgetter(3)  # a Unit's province
+
+# Boards kept: the boards robots and tournaments ask about, each with its orders checked.
+BOARDS_KEPT = 256
+CHECKS_KEPT = 4096  # order texts remembered on one board
+_BOARDS: dict[tuple[int, int, bool, bool], tuple[tuple[Unit, ...], Board]] = {}
+
+
+def board_for(
+    variant: Variant, geo: Geography, units: tuple[Unit, ...], move_disband: bool, blind: bool
+) -> Board:
+    """The board of these units, kept while the same tuple of units comes again (a phase
+    document's position is remembered whole: adjudicator.document); its `checked` memo
+    is then warm. A railway map's board is made afresh (its rail reach is the game's)."""
+    if variant.railways:
+        return Board(variant, geo, units, move_disband, blind)  # type: ignore[arg-type]
+    key = (id(units), id(geo), move_disband, blind)
+    known = _BOARDS.get(key)
+    if known is not None and known[0] is units:
+        return known[1]
+    if len(_BOARDS) >= BOARDS_KEPT:
+        del _BOARDS[next(iter(_BOARDS))]  # the oldest kept
+    board = Board(variant, geo, units, move_disband, blind)  # type: ignore[arg-type]
+    _BOARDS[key] = (units, board)
+    return board
+
+
+def forget_boards() -> None:
+    """Forget every board kept (for the benchmark's cold runs)."""
+    _BOARDS.clear()
 
 
 def find_unit(

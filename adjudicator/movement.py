@@ -15,11 +15,18 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from operator import itemgetter
 from typing import NamedTuple
 
 from .legality import CONVOY, HOLDING, MOVE, SUPPORT, Command
 
 UNRESOLVED, GUESSING, RESOLVED = 0, 1, 2
+
+# A command's and a unit's fields, read in C (Command: kind, unit, dest; Unit: power, ...,
+# province).
+_KIND, _UNIT, _DEST = itemgetter(0), itemgetter(1), itemgetter(2)
+_POWER, _PROVINCE = itemgetter(0), itemgetter(3)
+_NOWHERE: frozenset[str] = frozenset()
 
 
 class Outcome(NamedTuple):
@@ -53,6 +60,9 @@ class Special:
     bonus: Mapping[int, int] = field(default_factory=dict)
 
 
+_PLAIN = Special()  # a map with no rules of its own (never changed)
+
+
 class Resolver:
     """One movement phase.
 
@@ -77,48 +87,65 @@ class Resolver:
         self._shores = shores
         self._links = links
         self.paradox = paradox
-        units = [c.unit for c in commands]
-        prov = [u.province for u in units]
-        power = [u.power for u in units]
-        kind = [c.kind for c in commands]
-        dest = [c.dest for c in commands]
+        # The per-unit lists, read off the named tuples without a loop in Python.
+        units = list(map(_UNIT, commands))
+        prov = list(map(_PROVINCE, units))
+        power = list(map(_POWER, units))
+        kind = list(map(_KIND, commands))
+        dest = list(map(_DEST, commands))
         self.prov, self.power, self.kind, self.dest = prov, power, kind, dest
+        special = special or _PLAIN
+        rail, crossings, strength, gates = (
+            special.rail,
+            special.crossings,
+            special.strength,
+            special.gate,
+        )
         # Convoys a power ordered for its own army: under the 2023 rules they send the army
         # by sea even where it could walk (DATC 4.A.3, 6.G).
-        wanted = {
-            (c.target.province, c.dest)  # type: ignore[union-attr]
-            for c in commands
-            if c.kind == CONVOY and c.target.power == c.unit.power  # type: ignore[union-attr]
-        }
-        # Which moves go by sea: those that must, those that say so, and the wanted ones.
+        wanted = (
+            {
+                (c.target.province, c.dest)  # type: ignore[union-attr]
+                for c in commands
+                if c.kind == CONVOY and c.target.power == c.unit.power  # type: ignore[union-attr]
+            }
+            if convoy_via == "2023" and CONVOY in kind
+            else None
+        )
+        # Which moves go by sea: those that must, those that say so, and the wanted ones;
+        # and who moves into each province.
         via_sea = [False] * n
-        own_convoys = convoy_via == "2023" and wanted
-        special = special or Special()
-        rail, crossings = special.rail, special.crossings
-        for i, c in enumerate(commands):
-            if c.kind == MOVE and units[i].type == "A" and i not in rail:
+        moves = [i for i in range(n) if kind[i] == MOVE]
+        moves_into: dict[str, list[int]] = {}
+        for i in moves:
+            d = dest[i]
+            if d in moves_into:
+                moves_into[d].append(i)  # type: ignore[index]
+            else:
+                moves_into[d] = [i]  # type: ignore[index]
+            if units[i][1] == "A" and (not rail or i not in rail):
+                c = commands[i]
                 here = prov[i]
                 via_sea[i] = (
                     c.via_convoy
-                    or c.dest not in army_reach.get(here, ())
-                    or bool(own_convoys and (here, c.dest) in wanted)
+                    or d not in army_reach.get(here, _NOWHERE)
+                    or (wanted is not None and (here, d) in wanted)
                 )
         self.via_sea = via_sea
         # Each unit's own strength, to move, hold and support.
         might = [1] * n
-        for i, s in special.strength.items():
+        for i, s in strength.items():
             might[i] = s
         self.might = might
         # Attack strength before supports: none for an army crossing a strait.
-        base = list(might) if special.strength else [1] * n
+        base = list(might) if strength else [1] * n
         for i, extra in special.bonus.items():
             base[i] += extra
         if crossings:
-            for i, c in enumerate(commands):
-                if c.kind == MOVE and not via_sea[i] and c.dest in crossings.get(prov[i], ()):
+            for i in moves:
+                if not via_sea[i] and dest[i] in crossings.get(prov[i], ()):
                     base[i] = 0 if units[i].type == "A" else 1
         self.base = base
-        gates = special.gate
         self.gated = bool(gates)
         self.gate = [gates.get(i, -1) for i in range(n)] if gates else [-1] * n
         # Moves that cross no border (by sea, by rail, across a strait) meet no head on.
@@ -126,36 +153,30 @@ class Resolver:
             indirect = [via_sea[i] or not base[i] or i in rail for i in range(n)]
         else:
             indirect = via_sea
-        unit_at = {p: i for i, p in enumerate(prov)}
+        unit_at = dict(zip(prov, range(n), strict=True))
         self.unit_at = unit_at
-        moves_into: dict[str, list[int]] = {}
+        h2h = [-1] * n  # the unit in a head-to-head battle with this one
+        for i in moves:
+            j = unit_at.get(dest[i])  # type: ignore[arg-type]
+            # A head-to-head battle is only between two units that cross a border.
+            if (
+                j is not None
+                and kind[j] == MOVE
+                and dest[j] == prov[i]
+                and not indirect[i]
+                and not indirect[j]
+            ):
+                h2h[i] = j
         # Who supports or convoys each unit's order; () until somebody does.
         supports: list = [()] * n
         convoyers: list = [()] * n
         target = [-1] * n
         void = [False] * n
-        h2h = [-1] * n  # the unit in a head-to-head battle with this one
-        for i, c in enumerate(commands):
-            k = c.kind
-            if k == MOVE:
-                d = c.dest
-                if d in moves_into:
-                    moves_into[d].append(i)  # type: ignore[index]
-                else:
-                    moves_into[d] = [i]  # type: ignore[index]
-                j = unit_at.get(d)  # type: ignore[arg-type]
-                # A head-to-head battle is only between two units that cross a border.
-                if (
-                    j is not None
-                    and kind[j] == MOVE
-                    and dest[j] == prov[i]
-                    and not indirect[i]
-                    and not indirect[j]
-                ):
-                    h2h[i] = j
+        for i in range(n):
+            k = kind[i]
+            if k == MOVE or k in HOLDING:  # a unit disbanding or transforming holds meanwhile
                 continue
-            if k in HOLDING:  # a unit disbanding or transforming holds meanwhile
-                continue
+            c = commands[i]
             t = unit_at.get(c.target.province)  # type: ignore[union-attr]
             if t is None or units[t] != c.target:
                 # A blind game's support or convoy of a unit that is not there (legality.py
@@ -193,7 +214,7 @@ class Resolver:
                         convoyers[t] = [i]
                 else:
                     void[i] = True
-        if special.strength:
+        if strength:
             # A unit of strength 2 supports with both its points: listed once for each
             # among the supports, it is given or cut as one.
             for t, helpers in enumerate(supports):

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from operator import itemgetter
 
 import parser as syntax
 
@@ -19,13 +18,14 @@ from .gateways import GateOrder
 from .geography import ConvoyMaps, geography
 from .given import GivenOrder, Position
 from .legality import (
+    CHECKS_KEPT,
     DISBAND,
-    HOLD,
     MOVE,
     TRANSFORM,
     Board,
     Command,
     Illegal,
+    board_for,
     check_movement,
     new_command,
 )
@@ -76,42 +76,52 @@ def check_movement_orders(
 ) -> CheckedOrders:
     variant = position.variant
     geo = geography(variant, options.dual(variant.rules), options.coastal(variant))
-    board = Board(variant, geo, position.units, options.disbands(variant), options.blind)
+    board = board_for(variant, geo, position.units, options.disbands(variant), options.blind)
     if variant.railways:
         board.rail_reach = rail_reach(variant, options)
     closed = closed_waters(variant, position.phase)
     # The variant's own orders and screens, looked for only on a map that has them.
     special_orders = bool(variant.railways or variant.gateways)
     screening = bool(closed or variant.crossings)
+    # What an order text made on this board, remembered (the same board is asked about again
+    # with other orders); not on a map with orders of its own, which depend on the game.
+    memo = None if special_orders or len(board.checked) >= CHECKS_KEPT else board.checked
     checked: list[Command | GateOrder | Illegal] = []
     chosen: dict[str, int] = {}
     gated: dict[str, int] = {}
-    for index, given in enumerate(orders):
-        parsed = given.parsed
+    index = -1
+    for power, text, parsed in orders:
+        index += 1
         if type(parsed) is Illegal:
             checked.append(parsed)
             continue
-        command = None
-        if special_orders:
-            command = special_command(position, board, given.power, parsed, options)  # type: ignore[arg-type]
-        if command is None:
-            if type(parsed) is syntax.Transform:
-                command = _transform_command(position, board, given.power, parsed, options)
-            else:
-                command = check_movement(board, given.power, parsed)  # type: ignore[arg-type]
+        known = None if memo is None else memo.get(text)
+        if known is not None and known[0] == power:
+            command = known[1]
+        else:
+            command = None
+            if special_orders:
+                command = special_command(position, board, power, parsed, options)  # type: ignore[arg-type]
+            if command is None:
+                if type(parsed) is syntax.Transform:
+                    command = _transform_command(position, board, power, parsed, options)
+                else:
+                    command = check_movement(board, power, parsed)  # type: ignore[arg-type]
+                    if memo is not None:
+                        memo[text] = (power, command)
         if screening and type(command) is Command:
             command = screened(variant, closed, command)
         checked.append(command)
         kind = type(command)
         if kind is Command:
-            chosen[command.unit.province] = index  # type: ignore[union-attr]
+            chosen[command[1][3]] = index  # type: ignore[index]  # the unit's province
         elif kind is GateOrder:
             gated[command.gateway.abbr] = index  # type: ignore[union-attr]
     # One command per unit, in a fixed order, so the result never depends on the input order.
-    commands: list[Command] = []
-    for unit in sorted(position.units, key=_by_province):  # the tuple's province field
-        index = chosen.get(unit.province, -1)
-        commands.append(checked[index] if index >= 0 else new_command(HOLD, unit))  # type: ignore[arg-type]
+    commands: list[Command] = [
+        checked[chosen[province]] if province in chosen else hold  # type: ignore[misc]
+        for province, hold in board.holds()
+    ]
     special = NO_SPECIAL
     if variant.railways or variant.gateways or variant.crossings:
         gate_orders = {abbr: checked[i] for abbr, i in gated.items()}
@@ -245,6 +255,3 @@ def _attacked(resolver: Resolver, commands: Sequence[Command], i: int) -> bool:
     return any(
         commands[j].unit.power != unit.power for j in resolver.moves_into.get(unit.province, ())
     )
-
-
-_by_province = itemgetter(3)  # a Unit's province, read without a call into Python

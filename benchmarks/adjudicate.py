@@ -61,6 +61,7 @@ import parser as syntax
 from adjudicator import adjudicate
 from adjudicator.document import forget_lists, forget_notations, write_result
 from adjudicator.given import Position, forget_readings, read_orders
+from adjudicator.legality import forget_boards
 from adjudicator.movement_phase import check_movement_orders, resolve_movement
 from adjudicator.phases import adjudicate_phase
 from benchmarks.baselines import (
@@ -90,9 +91,11 @@ def forget_parses() -> None:
 
 
 def forget_documents() -> None:
-    """Empty every memo of the document call: order texts, unit and centre lists, notations."""
+    """Empty every memo of the document call: order texts, unit and centre lists, boards
+    (with the orders checked on them), notations."""
     forget_parses()
     forget_lists()
+    forget_boards()
     forget_notations()
 
 
