@@ -144,12 +144,12 @@ def _check(
 
 
 def legal_build(
-    board: MachBoard, position: Position, control: dict[str, str], power: str, unit: Unit
+    board: MachBoard, position: Position, state: MachState, power: str, unit: Unit
 ) -> bool:
     """Could the power build this unit (the robots' question, adjudicator/possible.py)?"""
     province, _, coast = unit.location.partition("/")
     spec = syntax.UnitSpec(unit.type, syntax.Location(province, coast or None))
-    return type(_check_build(board, position, control, power, spec)) is AdjustCommand
+    return type(_check_build(board, position, state, power, spec)) is AdjustCommand
 
 
 def _check_build(

@@ -114,7 +114,7 @@ def mach_adjustment_orders(
                 for kind, where in (("A", [home]), ("F", list(prov.locations)), ("G", [home])):
                     for location in where:
                         unit = Unit(power, kind, location)
-                        if legal_build(board, position, state.control, power, unit):
+                        if legal_build(board, position, state, power, unit):
                             orders.append(f"{kind} {location} B")
             out[power] = (balance, orders)
     return out
