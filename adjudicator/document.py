@@ -12,7 +12,7 @@ call costs little more than the adjudication itself.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from functools import lru_cache
 from typing import Any
@@ -26,7 +26,7 @@ from .legality import Command
 from .machiavelli.board import MachBoard, mach_rules
 from .machiavelli.state import read_state, write_state
 from .options import Options
-from .outcome import OrderResult, PhaseResult
+from .outcome import MovementResult, PhaseResult
 from .phase import Phase
 from .phases import adjudicate_phase
 from .retreats import Dislodged, retreat_options
@@ -427,11 +427,13 @@ def _read_dislodged(
 
 
 def write_result(variant: Variant, result: PhaseResult) -> dict[str, Any]:
+    # A movement phase's lines are written from their fields, no OrderResult made of them.
+    pending = result.pending_lines() if type(result) is MovementResult else None
     body: dict[str, Any] = {
-        "phase": str(result.phase),
-        "next_phase": str(result.next_phase),
-        "orders": _lines(result.orders),
-        "units": _by_power(variant, [(u.power, f"{u.type} {u.location}") for u in result.units]),
+        "phase": _phase_text(result.phase),
+        "next_phase": _phase_text(result.next_phase),
+        "orders": _lines(result.orders if pending is None else pending),
+        "units": _by_power(variant, [(u[0], f"{u[1]} {u[2]}") for u in result.units]),
     }
     if result.phase.kind == "movement":
         body["dislodged"] = [
@@ -454,15 +456,41 @@ def write_result(variant: Variant, result: PhaseResult) -> dict[str, Any]:
     return body
 
 
-def _lines(lines: list[OrderResult]) -> list[dict[str, Any]]:
-    """Each order's line; a command's notation from the memo of them (`_command_text`)."""
+def _lines(lines: Sequence[tuple]) -> list[dict[str, Any]]:
+    """Each order's line (from an OrderResult or a tuple of its fields). A command's line is
+    copied from the one written for it before (`_LINES`), its result and reason put in."""
     out = []
+    memo = _LINES
     for power, text, notation, result, reason, message in lines:
         if type(notation) is Command:
-            order: str | None = _command_text(notation)
+            known = memo.get(id(notation))
+            if (
+                known is not None
+                and known[0] is notation
+                and known[1]["text"] == text
+                and known[1]["power"] == power
+            ):
+                line = known[1].copy()
+                line["result"] = result
+                line["reason"] = reason
+            else:
+                line = {
+                    "power": power,
+                    "text": text,
+                    "order": _command_text(notation),
+                    "result": result,
+                    "reason": reason,
+                }
+                _remember_line(notation, line)
         else:
             order = None if notation is None else str(notation)
-        line = {"power": power, "text": text, "order": order, "result": result, "reason": reason}
+            line = {
+                "power": power,
+                "text": text,
+                "order": order,
+                "result": result,
+                "reason": reason,
+            }
         if message is not None:
             line["message"] = message
         out.append(line)
@@ -473,10 +501,27 @@ def _lines(lines: list[OrderResult]) -> list[dict[str, Any]]:
 # the same moves recur from call to call: each is written once.
 _command_text = lru_cache(maxsize=8192)(Command.__str__)
 
+# The line last written for a command, by the command's identity (the board kept by
+# legality.board_for gives the same command for the same order text again): its power,
+# text and notation are copied for the next line of that command. Each entry holds its
+# command, so the identity is not reused while the entry is kept.
+LINES_KEPT = 8192
+_LINES: dict[int, tuple[Command, dict[str, Any]]] = {}
+
+
+def _remember_line(command: Command, line: dict[str, Any]) -> None:
+    if len(_LINES) >= LINES_KEPT:
+        del _LINES[next(iter(_LINES))]  # the oldest kept
+    _LINES[id(command)] = (command, line.copy())
+
+
+_phase_text = lru_cache(maxsize=256)(Phase.__str__)
+
 
 def forget_notations() -> None:
-    """Forget every command's notation written (for the benchmark's cold runs)."""
+    """Forget every command's notation and line written (for the benchmark's cold runs)."""
     _command_text.cache_clear()
+    _LINES.clear()
 
 
 def _by_power(variant: Variant, pairs: list[tuple[str, str]]) -> dict[str, list[str]]:

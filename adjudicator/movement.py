@@ -15,17 +15,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from operator import itemgetter
 from typing import NamedTuple
 
-from .legality import CONVOY, HOLDING, MOVE, SUPPORT, Command
+from .legality import CONVOY, MOVE, SUPPORT, Command
 
 UNRESOLVED, GUESSING, RESOLVED = 0, 1, 2
 
-# A command's and a unit's fields, read in C (Command: kind, unit, dest; Unit: power, ...,
-# province).
-_KIND, _UNIT, _DEST = itemgetter(0), itemgetter(1), itemgetter(2)
-_POWER, _PROVINCE = itemgetter(0), itemgetter(3)
 _NOWHERE: frozenset[str] = frozenset()
 
 
@@ -87,12 +82,14 @@ class Resolver:
         self._shores = shores
         self._links = links
         self.paradox = paradox
-        # The per-unit lists, read off the named tuples without a loop in Python.
-        units = list(map(_UNIT, commands))
-        prov = list(map(_PROVINCE, units))
-        power = list(map(_POWER, units))
-        kind = list(map(_KIND, commands))
-        dest = list(map(_DEST, commands))
+        # The per-unit lists. Commands and units are named tuples, read here by position (a
+        # command's kind, unit, dest; a unit's power and province), which the interpreter
+        # does faster than by name.
+        units = [c[1] for c in commands]
+        prov = [u[3] for u in units]
+        power = [u[0] for u in units]
+        kind = [c[0] for c in commands]
+        dest = [c[2] for c in commands]
         self.prov, self.power, self.kind, self.dest = prov, power, kind, dest
         special = special or _PLAIN
         rail, crossings, strength, gates = (
@@ -124,10 +121,9 @@ class Resolver:
             else:
                 moves_into[d] = [i]  # type: ignore[index]
             if units[i][1] == "A" and (not rail or i not in rail):
-                c = commands[i]
                 here = prov[i]
                 via_sea[i] = (
-                    c.via_convoy
+                    commands[i][6]  # via_convoy
                     or d not in army_reach.get(here, _NOWHERE)
                     or (wanted is not None and (here, d) in wanted)
                 )
@@ -174,11 +170,11 @@ class Resolver:
         void = [False] * n
         for i in range(n):
             k = kind[i]
-            if k == MOVE or k in HOLDING:  # a unit disbanding or transforming holds meanwhile
+            if k != SUPPORT and k != CONVOY:  # a unit disbanding or transforming holds
                 continue
             c = commands[i]
-            t = unit_at.get(c.target.province)  # type: ignore[union-attr]
-            if t is None or units[t] != c.target:
+            t = unit_at.get(c[4][3])  # type: ignore[index]  # the target's province
+            if t is None or units[t] != c[4]:
                 # A blind game's support or convoy of a unit that is not there (legality.py
                 # unseen_unit): it helps nobody.
                 void[i] = True
@@ -186,10 +182,10 @@ class Resolver:
             target[i] = t
             # Attach each support and convoy to the order it helps, or mark it void.
             if k == SUPPORT:
-                if c.dest is None:
+                if c[2] is None:  # support to hold
                     ok = kind[t] != MOVE
                 else:
-                    ok = kind[t] == MOVE and dest[t] == c.dest
+                    ok = kind[t] == MOVE and dest[t] == c[2]
                     # The coast a support names counts for a fleet's move only (an army's
                     # coast never matters; a blind game's support may name one).
                     if ok and c.coast is not None and units[t].type == "F":
@@ -226,6 +222,10 @@ class Resolver:
         self.target = target
         self.void = void
         self.h2h = h2h
+        self.moves = moves
+        # No rules of the map's own: every unit of strength 1, nothing gated, no crossings
+        # nor railways (`run` settles some decisions at sight then).
+        self.plain = not (strength or gates or crossings or rail)
         self.state = [UNRESOLVED] * (2 * n)
         self.result = [False] * (2 * n)
         self.deps: list[int] = []
@@ -473,20 +473,42 @@ class Resolver:
             self.result,
         )
         moves_into, unit_at, dest, prov = self.moves_into, self.unit_at, self.dest, self.prov
-        plain = [g == -1 for g in self.gate] if self.gated else [True] * n
-        # What needs no reasoning first: a lone move by land into an empty province always
-        # succeeds, and a support nobody attacks is always given.
-        for i in range(n):
-            k = kind[i]
-            if k == MOVE:
-                d = dest[i]
-                alone = d not in unit_at and len(moves_into[d]) == 1  # type: ignore[index]
-                if alone and not via_sea[i] and plain[i] and self.base[i]:
+        base, power, supports, h2h = self.base, self.power, self.supports, self.h2h
+        gated = self.gated
+        gate = self.gate
+        # What needs no reasoning first. A lone move by land into an empty province always
+        # succeeds, and a support nobody attacks is always given. On a map with no rules of
+        # its own (every unit of strength 1, nothing gated): an unsupported move by land
+        # into a province whose unit stays, or comes the other way, always fails; and a
+        # support attacked by land by another power, from elsewhere than where it is
+        # directed, is always cut.
+        plain = self.plain
+        for i in self.moves:
+            if gated and gate[i] != -1:
+                continue
+            d = dest[i]
+            j = unit_at.get(d)  # type: ignore[arg-type]
+            if j is None:
+                if len(moves_into[d]) == 1 and not via_sea[i] and base[i]:  # type: ignore[index]
                     result[i] = True
                     state[i] = RESOLVED
-            elif k == SUPPORT and not void[i] and prov[i] not in moves_into and plain[i]:
+            elif plain and not supports[i] and not via_sea[i] and (kind[j] != MOVE or h2h[i] == j):
+                state[i] = RESOLVED  # result[i] is False
+        for i in range(n):
+            if kind[i] != SUPPORT or void[i] or (gated and gate[i] != -1):
+                continue
+            attackers = moves_into.get(prov[i])
+            if not attackers:
                 result[i] = True
                 state[i] = RESOLVED
+            elif plain:
+                t = self.target[i]
+                directed = dest[i] if dest[i] is not None else prov[t]
+                mine = power[i]
+                for k in attackers:
+                    if power[k] != mine and prov[k] != directed and not via_sea[k]:
+                        state[i] = RESOLVED  # result[i] is False: cut
+                        break
         resolve = self.resolve
         for i in range(n):
             k = kind[i]

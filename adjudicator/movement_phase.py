@@ -35,11 +35,11 @@ from .outcome import (
     FAILS,
     SUCCEEDED_VERDICT,
     SUCCEEDS,
-    OrderResult,
+    MovementResult,
     PhaseResult,
     Verdict,
     finish,
-    result_lines,
+    line_fields,
     take_centers,
 )
 from .retreats import Dislodged, retreat_options
@@ -158,48 +158,58 @@ def resolve_movement(position: Position, ready: CheckedOrders, options: Options)
 
     after: list[Unit] = []
     beaten: list[int] = []
-    unordered: list[OrderResult] = []
+    unordered: list[tuple] = []  # the lines of units with no order (OrderResult's fields)
     attacked: set[int] = set()  # transformations failed by an attack (NO ATTACK TRANSFORM)
     new = tuple.__new__
-    for i, command in enumerate(commands):
+    # Commands and units are named tuples, read here by position in the hot loop: a
+    # command's (kind, unit, dest, dest_loc, target), a unit's (power, type, location,
+    # province).
+    i = -1
+    for command in commands:
+        i += 1
         outcome = outcomes[i]
-        unit = command.unit
-        kind = command.kind
-        if outcome.dislodged_by is not None:
+        kind, unit = command[0], command[1]
+        if outcome[2] is not None:  # dislodged
             if kind != DISBAND:  # a disbanding unit is gone and never retreats
                 beaten.append(i)
-        elif kind == MOVE and outcome.succeeded:
+        elif kind == MOVE and outcome[0]:
             # The unit where it moved to (a Unit's fields, its province already known).
-            after.append(new(Unit, (unit.power, unit.type, command.dest_loc, command.dest)))
+            after.append(new(Unit, (unit[0], unit[1], command[3], command[2])))
         elif kind < DISBAND:  # holding, supporting, convoying, or a move that failed
             after.append(unit)
         elif kind == TRANSFORM:
             if options.attack_transform or not _attacked(resolver, commands, i):
-                after.append(command.target)  # type: ignore[arg-type]
+                after.append(command[4])
             else:
                 after.append(unit)
                 attacked.add(i)
-        if unit.province not in chosen:
-            result = SUCCEEDS if outcome.succeeded else FAILS
-            unordered.append(OrderResult(unit.power, "", command, result, "no order"))
+        if unit[3] not in chosen:
+            result = SUCCEEDS if outcome[0] else FAILS
+            unordered.append((unit[0], "", command, result, "no order", None))
     stops = rail_stops(position, commands, outcomes, special.rail, after) if special.rail else {}
     if stops:  # an army that stopped on the railway is not where it was dislodged
         beaten = [i for i in beaten if i not in stops]
     verdicts: list[Verdict | None] = [None] * len(orders)
     unit_at = resolver.unit_at
-    for province, index in chosen.items():
-        i = unit_at[province]
-        succeeded, reason, _ = outcomes[i]
-        if i in attacked:
-            succeeded, reason = False, "attacked"
-        note = None
-        if i in stops:
-            reason = (reason or "").replace(", dislodged", "")
-            note = f"The army stopped in {place_name(variant, stops[i])}."
-        verdicts[index] = SUCCEEDED_VERDICT if succeeded else (FAILS, reason, note)
+    if attacked or stops:
+        for province, index in chosen.items():
+            i = unit_at[province]
+            succeeded, reason, _ = outcomes[i]
+            if i in attacked:
+                succeeded, reason = False, "attacked"
+            note = None
+            if i in stops:
+                reason = (reason or "").replace(", dislodged", "")
+                note = f"The army stopped in {place_name(variant, stops[i])}."
+            verdicts[index] = SUCCEEDED_VERDICT if succeeded else (FAILS, reason, note)
+    else:
+        for province, index in chosen.items():
+            outcome = outcomes[unit_at[province]]
+            verdicts[index] = SUCCEEDED_VERDICT if outcome[0] else (FAILS, outcome[1], None)
     for index in ready.gated.values():
         verdicts[index] = _gate_verdict(checked[index], commands, outcomes, unit_at)  # type: ignore[arg-type]
-    lines = result_lines(orders, checked, verdicts)
+    # The lines are made into OrderResults only if somebody reads them (MovementResult).
+    lines = line_fields(orders, checked, verdicts)
     lines.extend(unordered)
     dislodged: list[Dislodged] = []
     standoffs: set[str] = set()
@@ -233,7 +243,8 @@ def resolve_movement(position: Position, ready: CheckedOrders, options: Options)
     centers = position.centers
     if nxt.letter != "R" and position.phase.in_center_season(variant):
         centers = take_centers(variant, after, centers, uncounted(variant, options))
-    result = finish(position, after, dict(centers), nxt, lines, options)
+    result = finish(position, after, dict(centers), nxt, [], options, MovementResult)
+    result.line_parts = lines  # type: ignore[attr-defined]
     result.dislodged = dislodged
     result.contested = sorted(standoffs)
     return result

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import NamedTuple
 
 import parser as syntax
@@ -25,7 +26,7 @@ from .machiavelli.state import MachState
 from .options import Options
 from .phase import Phase
 from .retreats import Dislodged
-from .wings import WING, counted
+from .wings import WING, blockaded, counted
 
 SUCCEEDS, FAILS, ILLEGAL = "succeeds", "fails", "illegal"
 
@@ -64,6 +65,40 @@ class PhaseResult:
     events: list[dict[str, str]] = field(default_factory=list)
 
 
+_ORDERS = PhaseResult.__dict__["orders"]  # PhaseResult's own slot of `orders`
+
+
+class MovementResult(PhaseResult):
+    """A phase's result whose order lines are made only when somebody reads `orders`: the
+    document call writes its lines straight from `line_parts` (each line's fields, as
+    `line_fields` gives them), and making an OrderResult of each would be wasted."""
+
+    __slots__ = ("line_parts",)
+
+    @property  # type: ignore[override]
+    def orders(self) -> list[OrderResult]:
+        try:
+            parts = self.line_parts
+        except AttributeError:  # made by dataclasses.replace or unpickled: lines made
+            parts = None
+        if parts is not None:
+            new = tuple.__new__
+            _ORDERS.__set__(self, [new(OrderResult, fields) for fields in parts])
+            self.line_parts = None
+        return _ORDERS.__get__(self, MovementResult)
+
+    @orders.setter
+    def orders(self, lines: list[OrderResult]) -> None:
+        _ORDERS.__set__(self, lines)
+
+    def pending_lines(self) -> list[tuple] | None:
+        """Each line's fields, if no OrderResult has been made of them yet."""
+        try:
+            return self.line_parts
+        except AttributeError:
+            return None
+
+
 class _Rendered:
     """An order as read, to be written in the normal notation only if asked."""
 
@@ -93,17 +128,25 @@ def result_lines(
     """One line per order given, in the order given: why it was impossible, or the verdict
     the phase reached on it (no verdict: a later order for the unit replaced it)."""
     new = tuple.__new__
-    lines: list[OrderResult] = []
-    for index, given in enumerate(orders):
-        command = checked[index]
+    return [new(OrderResult, fields) for fields in line_fields(orders, checked, verdicts)]
+
+
+def line_fields(
+    orders: Sequence[GivenOrder],
+    checked: Sequence[object],
+    verdicts: Sequence[Verdict | None],
+) -> list[tuple]:
+    """`result_lines` as plain tuples of an OrderResult's fields: what the document call
+    writes its lines from, with no OrderResult made (`MovementResult`)."""
+    fields: list[tuple] = []
+    for given, command, verdict in zip(orders, checked, verdicts, strict=True):
         if type(command) is Illegal:
-            parsed = given.parsed
+            parsed = given[2]
             notation = None if type(parsed) is Illegal else _Rendered(parsed)  # type: ignore[arg-type]
-            fields = (given.power, given.text, notation, ILLEGAL, command.code, command.message)
+            fields.append((given[0], given[1], notation, ILLEGAL, command.code, command.message))
         else:
-            fields = (given.power, given.text, command) + (verdicts[index] or REPLACED_VERDICT)
-        lines.append(new(OrderResult, fields))
-    return lines
+            fields.append((given[0], given[1], command) + (verdict or REPLACED_VERDICT))
+    return fields
 
 
 def finish(
@@ -113,8 +156,10 @@ def finish(
     after: Phase,
     lines: list[OrderResult],
     options: Options,
+    kind: type[PhaseResult] = PhaseResult,
 ) -> PhaseResult:
-    """The next phase that is needed, and what it will have to do."""
+    """The next phase that is needed, and what it will have to do (in a result of that
+    `kind`)."""
     variant = position.variant
     nxt = after
     due = None
@@ -125,7 +170,7 @@ def finish(
         )
         if not needed:
             nxt, due = nxt.following(variant), None
-    return PhaseResult(
+    return kind(
         phase=position.phase,
         next_phase=nxt,
         orders=lines,
@@ -140,7 +185,7 @@ def balances(variant: Variant, units: Sequence[Unit], centers: Mapping[str, str]
     """Builds (positive) or removals (negative) due, per power that has units or centres;
     a centre a wing blockades counts for nobody (wings.py), though its owner keeps it."""
     owned = counted(units, centers)
-    kept = Counter(u.power for u in units)
+    kept = Counter([u[0] for u in units])  # each unit's power
     return {
         p.name: owned[p.name] - kept[p.name]
         for p in variant.powers
@@ -168,14 +213,31 @@ def _adjustments_needed(
 def winner(variant: Variant, centers: Mapping[str, str], units: Sequence[Unit] = ()) -> str | None:
     """The power with the most centres, if it has the victory count and no equal; a centre
     a wing blockades counts for nobody."""
-    counts = counted(units, centers)
+    victory = variant.victory
+    if len(centers) < victory:
+        return None  # too few centres owned for anybody to have won
+    # Only a wing blockades: on a map without them no unit is looked at.
+    shut = blockaded(units, centers) if WING in variant.unit_types else _NOBODY
+    owners = (
+        tuple(o for c, o in centers.items() if c not in shut) if shut else tuple(centers.values())
+    )
+    best, leader = _leader(owners)
+    return leader if best >= victory else None
+
+
+_NOBODY: frozenset[str] = frozenset()
+
+
+@lru_cache(maxsize=4096)
+def _leader(owners: tuple[str, ...]) -> tuple[int, str | None]:
+    """The most centres one power owns, and that power if no other owns as many; the
+    owners of a board's centres, in the board's order, recur phase after phase."""
+    counts = Counter(owners)
     if not counts:
-        return None
+        return 0, None
     best = max(counts.values())
-    if best < variant.victory:
-        return None
     leaders = [p for p, c in counts.items() if c == best]
-    return leaders[0] if len(leaders) == 1 else None
+    return best, leaders[0] if len(leaders) == 1 else None
 
 
 def take_centers(

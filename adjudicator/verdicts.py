@@ -15,21 +15,20 @@ _SUCCESS = Outcome(True, None, None)
 def outcomes(r: Resolver) -> list[Outcome]:
     """Per unit: did its order succeed, why not, and who dislodged it."""
     n = r.n
-    kind, result, via_sea, gate = r.kind, r.result, r.via_sea, r.gate
-    moved = [kind[i] == MOVE and result[i] for i in range(n)]
+    kind, result, via_sea, gate, dest = r.kind, r.result, r.via_sea, r.gate, r.dest
     winner_into: dict[str, int] = {}
+    for i in r.moves:
+        if result[i]:
+            winner_into[dest[i]] = i  # type: ignore[index]
+    out = [_SUCCESS] * n
+    prov = r.prov
+    new = tuple.__new__
     for i in range(n):
-        if moved[i]:
-            winner_into[r.dest[i]] = i  # type: ignore[index]
-    out: list[Outcome] = []
-    for i in range(n):
-        by = None if moved[i] else winner_into.get(r.prov[i])
-        dislodged = by is not None
         k = kind[i]
+        by = winner_into.get(prov[i]) if winner_into else None
         if k == MOVE:
-            if moved[i]:
-                out.append(_SUCCESS)
-                continue
+            if result[i]:
+                continue  # moved: nobody dislodges it
             if via_sea[i] and not result[n + i]:
                 reason = "no convoy"
             else:
@@ -39,10 +38,9 @@ def outcomes(r: Resolver) -> list[Outcome]:
                 reason = "void"
             elif gate[i] != -1 and r.shut(i):
                 reason = "blocked"
-            elif dislodged:
+            elif by is not None:
                 reason = "cut"
             elif result[i]:
-                out.append(_SUCCESS)
                 continue
             else:
                 reason = "cut"
@@ -50,22 +48,20 @@ def outcomes(r: Resolver) -> list[Outcome]:
             army = r.target[i]
             if r.void[i]:
                 reason = "void"
-            elif dislodged:
+            elif by is not None:
                 reason = None
-            elif moved[army]:
-                out.append(_SUCCESS)
+            elif kind[army] == MOVE and result[army]:
                 continue
             else:
                 reason = "army did not move"
         else:
             assert k in HOLDING
-            if not dislodged:
-                out.append(_SUCCESS)
+            if by is None:
                 continue
             reason = None
-        if dislodged:
+        if by is not None:
             reason = f"{reason}, dislodged" if reason else "dislodged"
-        out.append(Outcome(False, reason, by))
+        out[i] = new(Outcome, (False, reason, by))
     return out
 
 

@@ -42,10 +42,8 @@ def with_wings(variant: Variant) -> Variant:
 def blockaded(units: Iterable[Unit], centers: Mapping[str, str]) -> frozenset[str]:
     """The owned centres a wing of another power stands on: a power never blockades itself,
     and a centre nobody owns has nobody to keep it from."""
-    shut = [
-        u.province
-        for u in units
-        if u.type == WING and centers.get(u.province) not in (None, u.power)
+    shut = [  # a unit's (power, type, location, province), read by position: it is quicker
+        u[3] for u in units if u[1] == WING and centers.get(u[3]) not in (None, u[0])
     ]
     return frozenset(shut) if shut else _NONE
 
