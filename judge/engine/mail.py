@@ -100,15 +100,11 @@ class Batch:
             for kind, value in rate_keys(a, mail):
                 if not (kind == "host" and value in relays):
                     wanted_keys[kind].add(value)
-        for kind, query in (
-            ("from", q.MAILS_FROM_SENDERS),
-            ("envelope", q.MAILS_FROM_ENVELOPES),
-            ("host", q.MAILS_FROM_PEERS),
-        ):
-            if not wanted_keys[kind]:
-                continue
-            values = {"senders": sorted(wanted_keys[kind]), "since": since, "first": first}
-            for value, count in connection.execute(query, values):
+        kinds = tuple(kind for kind, values in wanted_keys.items() if values)
+        if kinds:
+            values: dict[str, object] = {"since": since, "first": first}
+            values.update({f"senders_{kind}": sorted(wanted_keys[kind]) for kind in kinds})
+            for kind, value, count in connection.execute(q.mails_from(kinds), values):
                 self.senders[(kind, value)] += count
         addresses = {m.reply_to for _, m in arrived if m.reply_to}
         unknown = {a for a in addresses if a.lower() not in self.replies_known}
@@ -169,10 +165,16 @@ class Prepared:
     # time the mail is answered (its phase processed meanwhile), the mail is parsed again.
     looked_up: tuple[tuple[p.Command, p.Vocabulary | None], ...] = ()
 
-    def parsed_for(self, session: Session, now: datetime) -> p.ParsedMail | None:
-        """The parse, if it still holds now; else None (parse again)."""
+    def parsed_for(
+        self, session: Session, now: datetime, recheck: bool = True
+    ) -> p.ParsedMail | None:
+        """The parse, if it still holds now; else None (parse again). `recheck`: the
+        games may have changed since it was parsed (else: parsed in this transaction,
+        before any change in it)."""
         if self.parsed is None or self.day != now.date():
             return None
+        if not recheck:
+            return self.parsed
         look_up = vocabulary_for(session)
         if any(look_up(command) != found for command, found in self.looked_up):
             return None

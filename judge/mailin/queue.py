@@ -22,7 +22,7 @@ from contextlib import nullcontext, suppress
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import bindparam, insert, select, update
+from sqlalchemy import LargeBinary, bindparam, func, insert, select, update
 from sqlalchemy.orm import Session
 
 import parser as p
@@ -77,10 +77,10 @@ _FINISH = (
         message_key=bindparam("b_key"),
         done_at=bindparam("b_done"),
         worker=bindparam("b_worker"),
+        # its stored copy, with the passwords it gave masked (None: kept as it came)
+        raw=func.coalesce(bindparam("b_raw", type_=LargeBinary), _INBOUND.c.raw),
     )
 )
-# An answered mail's stored copy, its passwords masked
-_MASK = update(_INBOUND).where(_INBOUND.c.id == bindparam("row_id")).values(raw=bindparam("b_raw"))
 
 
 # -- storing -------------------------------------------------------------------------------
@@ -273,7 +273,10 @@ def _answer_batch(
             ]
             mails = [(a, _mail_of(a, m)) for a, m in zip(chunk, made, strict=True)]
             batch.look_up(session, mails, settings.rate_window, settings.relays)
-            for (arrived, mail), ready in zip(mails, made, strict=True):
+            for n, ((arrived, mail), ready) in enumerate(zip(mails, made, strict=True)):
+                # Parsed in this transaction before any mail was answered in it: the games
+                # it looked up are as they were
+                fresh = n == 0 and start == 0 and arrived.id not in prepared
                 try:
                     with session.begin_nested() if alone else nullcontext():
                         at = now()
@@ -282,7 +285,7 @@ def _answer_batch(
                         if isinstance(ready, OverBudget):
                             parsed: p.ParsedMail | None = p.ParsedMail((), (), "time")
                         else:
-                            parsed = ready.parsed_for(session, at)
+                            parsed = ready.parsed_for(session, at, recheck=not fresh)
                         outcome = answer(session, arrived, settings, at, batch, mail, parsed)
                         if alone:  # written inside the savepoint, to go with it if it fails
                             _write(session, batch, [_finish(arrived, outcome, now(), worker)])
@@ -327,10 +330,7 @@ def _write(session: Session, batch: Batch, finished: Sequence[dict[str, Any]]) -
     insert_outbox(session, batch.outbox)
     batch.outbox.clear()
     if finished:
-        session.execute(_FINISH, [{k: v for k, v in f.items() if k != "b_raw"} for f in finished])
-        masked = [{"row_id": f["row_id"], "b_raw": f["b_raw"]} for f in finished if "b_raw" in f]
-        if masked:
-            session.execute(_MASK, masked)
+        session.execute(_FINISH, [{"b_raw": None, **f} for f in finished])
 
 
 def _count_failure(store: Store, settings: Settings, now: datetime, row_id: int) -> None:

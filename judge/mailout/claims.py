@@ -55,17 +55,18 @@ def any_due(store: Store, now: datetime) -> bool:
 
 
 def claim(store: Store, now: datetime, by: str, size: int) -> list[Outbox]:
-    """Take up to `size` due rows for `by`, committed before this returns."""
+    """Take up to `size` due rows for `by`, committed before this returns: one statement,
+    which marks the rows it picks and returns them, oldest first."""
+    due = _due(now, size, not store.is_sqlite).with_only_columns(Outbox.id).scalar_subquery()
     with store.transaction(deferred=True) as session:
-        rows = list(session.execute(_due(now, size, not store.is_sqlite)).scalars().all())
-        if rows:
-            session.execute(
-                update(Outbox)
-                .where(Outbox.id.in_([row.id for row in rows]))
-                .values(claimed_until=now + CLAIM, claimed_by=by)
-                .execution_options(synchronize_session=False)
-            )
-    return rows
+        rows = session.execute(
+            update(Outbox)
+            .where(Outbox.id.in_(due))
+            .values(claimed_until=now + CLAIM, claimed_by=by)
+            .returning(Outbox)
+            .execution_options(synchronize_session=False)
+        ).scalars()
+        return sorted(rows, key=lambda row: row.id)
 
 
 def renew(store: Store, now: datetime, by: str, ids: Sequence[int]) -> None:

@@ -199,13 +199,16 @@ def send_pending(
     by = claims.owner()
     sent = 0
     while sent < limit:
-        batch = _send_batch(store, settings, now, sink, min(BATCH, limit - sent), by)
+        size = min(BATCH, limit - sent)
+        batch = _send_batch(store, settings, now, sink, size, by)
         if batch is None:
             break
-        count, reached = batch
+        count, reached, claimed = batch
         sent += count
         if not reached:  # the relay or the disk failed: the rest waits for the next round
             break
+        if claimed < size and count == claimed:
+            break  # all that was due went, and none failed (a failure may tell the keeper)
     return sent
 
 
@@ -216,7 +219,9 @@ def _send_batch(
     sink: Maildir | Relay,
     size: int,
     by: str,
-) -> tuple[int, bool] | None:
+) -> tuple[int, bool, int] | None:
+    """Claim and deliver one batch: how many were sent, whether the relay or disk was
+    reached, how many were claimed; None when none was due."""
     rows = claims.claim(store, now, by, size)
     if not rows:
         return None
@@ -255,7 +260,7 @@ def _send_batch(
         if tried < len(rows):  # not tried: free for the next round at once
             with store.transaction(deferred=True) as session:
                 claims.release(session, by, [r.id for r in rows[tried:]])
-    return sent, reached
+    return sent, reached, len(rows)
 
 
 def _deliver(

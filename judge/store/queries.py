@@ -7,9 +7,10 @@ are the ones on the path of every mail; rarer ones are written where they are us
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
-from sqlalchemy import Select, bindparam, func, insert, select
+from sqlalchemy import Select, bindparam, func, insert, literal, select, union_all
 
 from .models import Address, Inbound, User
 
@@ -22,12 +23,12 @@ ANSWERED_KEYS = select(Inbound.id, Inbound.message_key).where(
 )
 
 
-def _mails_from(column: Any) -> Select[Any]:
+def _mails_from(kind: str, column: Any) -> Select[Any]:
     """How many mails each of some values of `column` sent since a time, before a given
-    mail (the rate limit)."""
+    mail (the rate limit), each row tagged with `kind`."""
     return (
-        select(column, func.count())
-        .where(column.in_(bindparam("senders", expanding=True)))
+        select(literal(kind), column, func.count())
+        .where(column.in_(bindparam(f"senders_{kind}", expanding=True)))
         .where(Inbound.received_at > bindparam("since"))
         .where(Inbound.id < bindparam("first"))
         .group_by(column)
@@ -36,9 +37,16 @@ def _mails_from(column: Any) -> Select[Any]:
 
 # By answer address, by envelope sender (stored in lower case by mailin/queue.py, so it
 # is counted on its index) and by connecting host.
-MAILS_FROM_SENDERS = _mails_from(Inbound.sender)
-MAILS_FROM_ENVELOPES = _mails_from(Inbound.envelope_from)
-MAILS_FROM_PEERS = _mails_from(Inbound.peer)
+_RATE_COLUMNS = {"from": Inbound.sender, "envelope": Inbound.envelope_from, "host": Inbound.peer}
+
+
+@cache
+def mails_from(kinds: tuple[str, ...]) -> Any:
+    """The counts of the kinds asked for, in one statement: (kind, value, count) rows;
+    parameters `senders_KIND` for each kind, `since` and `first`."""
+    parts = [_mails_from(kind, _RATE_COLUMNS[kind]) for kind in kinds]
+    return parts[0] if len(parts) == 1 else union_all(*parts)
+
 
 # A new user, and an address that reaches a user.
 NEW_USER = insert(User.__table__).returning(User.__table__.c.id)

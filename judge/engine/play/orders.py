@@ -10,9 +10,10 @@ orders as a trial adjudication reads them, so a player sees exactly how the judg
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import lru_cache
 from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import bindparam, select
 from sqlalchemy.orm import Session
 
 import parser as p
@@ -51,19 +52,28 @@ def vocabulary_for(session: Session) -> Callable[[p.Command], p.Vocabulary | Non
         variant_name = getattr(command, "variant", None)
         phase = None
         if name:
-            game = session.execute(select(Game).where(Game.name == name.lower())).scalar()
-            if game is not None:
-                variant_name = game.variant
-                phase = game.phase
-        try:
-            variant = variants.load((variant_name or "standard").lower())
-        except Exception:
-            return None
-        titles = {abbr: province.name for abbr, province in variant.provinces.items()}
-        kind = order_book.KINDS.get((phase or "")[-1:])
-        return p.Vocabulary(variant.names, power_names(variant), kind, titles, variant.dialect)
+            found = session.execute(_VARIANT_AND_PHASE, {"name": name.lower()}).first()
+            if found is not None:
+                variant_name, phase = found
+        return _vocabulary((variant_name or "standard").lower(), (phase or "")[-1:])
 
     return look_up
+
+
+_VARIANT_AND_PHASE = select(Game.variant, Game.phase).where(Game.name == bindparam("name"))
+
+
+@lru_cache(maxsize=512)
+def _vocabulary(variant_name: str, season: str) -> p.Vocabulary | None:
+    """A variant's vocabulary for a kind of phase: made once in a process (variants do
+    not change while it runs)."""
+    try:
+        variant = variants.load(variant_name)
+    except Exception:
+        return None
+    titles = {abbr: province.name for abbr, province in variant.provinces.items()}
+    kind = order_book.KINDS.get(season)
+    return p.Vocabulary(variant.names, power_names(variant), kind, titles, variant.dialect)
 
 
 def power_names(variant: variants.Variant) -> dict[str, str]:
