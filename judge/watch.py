@@ -7,6 +7,7 @@ worker and the sender each opening a transaction to look, `poll_seconds` after
 `poll_seconds`, one thread asks both questions in a single statement on a connection of
 its own and rings the doorbell of whoever has work. An idle judge then costs one small
 query a look (on PostgreSQL outside any transaction), not a transaction for each loop.
+On PostgreSQL a node leaves what another node has just stored to that node (HANDOFF).
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ import logging
 import threading
 from collections.abc import Callable
 from contextlib import suppress
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Protocol
 
 from sqlalchemy import Connection, bindparam, exists, or_, select
@@ -25,14 +26,22 @@ from .store.models import Inbound, Outbox
 
 log = logging.getLogger("judge.watch")
 
-# Is any mail waiting to be answered; is any outbox row due and not claimed?
+# Is any mail waiting to be answered; is any outbox row due and not claimed? Each stored
+# or written before `before`.
 LOOK = select(
-    exists().where(Inbound.status == "pending"),
+    exists().where(Inbound.status == "pending").where(Inbound.received_at <= bindparam("before")),
     exists()
     .where(Outbox.status == "pending")
     .where(Outbox.next_attempt_at <= bindparam("now"))
-    .where(or_(Outbox.claimed_until.is_(None), Outbox.claimed_until <= bindparam("now"))),
+    .where(or_(Outbox.claimed_until.is_(None), Outbox.claimed_until <= bindparam("now")))
+    .where(Outbox.created_at <= bindparam("before")),
 )
+
+# On PostgreSQL several nodes share the queues, and the node that stores a mail (or writes
+# an answer) rings its own workers (its sender) at once: the others leave it to that node
+# for this long, and take it after that (the node was killed, or is far behind). Else
+# every node would wake for every mail, and all but one find it taken.
+HANDOFF = timedelta(seconds=1)
 
 
 class Bell(Protocol):
@@ -65,7 +74,9 @@ class Watcher:
 
     def look(self, connection: Connection) -> None:
         """One look, and the doorbells rung for what it found."""
-        pending, due = connection.execute(LOOK, {"now": self.now()}).one()
+        now = self.now()
+        before = datetime.max if self.store.is_sqlite else now - HANDOFF
+        pending, due = connection.execute(LOOK, {"now": now, "before": before}).one()
         connection.commit()  # SQLite: the read transaction ends; PostgreSQL: none was open
         if pending:
             self.mail.set()

@@ -47,6 +47,10 @@ log = logging.getLogger("judge.queue")
 MAX_ATTEMPTS = 3
 BATCH = 50  # mails answered in one transaction, at most
 CHUNK = 5  # mails read and looked up together; a batch may end after any chunk
+# On PostgreSQL a batch is one chunk: a commit costs little there, and a worker that
+# claimed fifty mails would keep the other nodes' workers from them, and every one of
+# their answers until the last was done.
+PG_BATCH = CHUNK
 
 _INBOUND = Inbound.__table__
 _STORE = insert(_INBOUND).returning(_INBOUND.c.id, sort_by_parameter_order=True)
@@ -258,7 +262,8 @@ def _answer_batch(
     # Deferred: the sender makes answers durable before their replies leave.
     with store.transaction(deferred=True) as session:
         query = _PENDING if store.is_sqlite else _PENDING_LOCKED
-        pending = session.execute(query, {"n": limit, "skip": _skipped(store)})
+        n = limit if store.is_sqlite else min(limit, PG_BATCH)
+        pending = session.execute(query, {"n": n, "skip": _skipped(store)})
         rows = [Arrived(*row) for row in pending]
         batch = Batch()
         finished: list[dict[str, Any]] = []
