@@ -5,8 +5,8 @@ LIST's `Mach:` line, as modifiers.py is for the variant modifiers.
 A setting is kept in a game's settings only when the master makes it; its value otherwise
 is the variant's (the edition, the fortresses) or the rulebook's default ("Variant specific
 judge commands for game options"). Money and its rules (SET MONEY, LOANS, ADJACENT,
-ASSASSINS) are played once the adjudicator carries them out (its option `loans` is stage
-2a's); until then a game is played without money.
+ASSASSINS) are played once the judge's side of money is wired in (`MONEY` below: the
+adjudicator carries money out since stage 2a); until then a game is played without money.
 """
 
 from __future__ import annotations
