@@ -223,9 +223,9 @@ class Resolver:
         self.void = void
         self.h2h = h2h
         self.moves = moves
-        # No rules of the map's own: every unit of strength 1, nothing gated, no crossings
-        # nor railways (`run` settles some decisions at sight then).
-        self.plain = not (strength or gates or crossings or rail)
+        # No rules of the map's own: every unit of strength 1, no bonus, nothing gated, no
+        # crossings nor railways (`run` settles some decisions at sight then).
+        self.plain = not (strength or special.bonus or gates or crossings or rail)
         self.state = [UNRESOLVED] * (2 * n)
         self.result = [False] * (2 * n)
         self.deps: list[int] = []
