@@ -35,7 +35,7 @@ def at_sight(r: Any) -> tuple[list[int], list[int]]:
                 succeeded.append(i)
         elif plain and not supports[i] and not via_sea[i] and (kind[j] != MOVE or h2h[i] == j):
             failed.append(i)
-    for i in range(r.n):
+    for i in r.helping:
         if kind[i] != SUPPORT or void[i] or (gated and gate[i] != -1):
             continue
         attackers = moves_into.get(prov[i])

@@ -57,14 +57,14 @@ class Resolver:
         self._shores = shores
         self._links = links
         self.paradox = paradox
-        # The per-unit lists. Commands and units are named tuples, read here by position (a
-        # command's kind, unit, dest; a unit's power and province), which the interpreter
-        # does faster than by name.
-        units = [c[1] for c in commands]
-        prov = [u[3] for u in units]
-        power = [u[0] for u in units]
-        kind = [c[0] for c in commands]
-        dest = [c[2] for c in commands]
+        # The per-unit columns, read from the named tuples by position in one C-level pass
+        # (`zip`): a command's kind, unit, dest, target and via_convoy; a unit's power, type
+        # and province.
+        if n:
+            kind, units, dest, _, targets, _, via_convoy, _ = zip(*commands, strict=True)
+            power, types, _, prov = zip(*units, strict=True)
+        else:
+            kind = units = dest = targets = via_convoy = power = types = prov = ()
         self.prov, self.power, self.kind, self.dest = prov, power, kind, dest
         special = special or PLAIN
         rail, crossings, strength, gates = (
@@ -77,9 +77,9 @@ class Resolver:
         # by sea even where it could walk (DATC 4.A.3, 6.G).
         wanted = (
             {
-                (c.target.province, c.dest)  # type: ignore[union-attr]
-                for c in commands
-                if c.kind == CONVOY and c.target.power == c.unit.power  # type: ignore[union-attr]
+                (targets[i][3], dest[i])  # type: ignore[index]
+                for i in range(n)
+                if kind[i] == CONVOY and targets[i][0] == power[i]  # type: ignore[index]
             }
             if convoy_via == "2023" and CONVOY in kind
             else None
@@ -87,18 +87,31 @@ class Resolver:
         # Which moves go by sea: those that must, those that say so, and the wanted ones;
         # and who moves into each province.
         via_sea = [False] * n
-        moves = [i for i in range(n) if kind[i] == MOVE]
+        moves: list[int] = []
+        helping: list[int] = []  # the supports and convoys
+        decided: list[int] = []  # the moves and supports: each a decision
         moves_into: dict[str, list[int]] = {}
-        for i in moves:
+        i = -1
+        for k in kind:
+            i += 1
+            if k != MOVE:
+                if k == SUPPORT:
+                    helping.append(i)
+                    decided.append(i)
+                elif k == CONVOY:  # a unit disbanding or transforming holds
+                    helping.append(i)
+                continue
+            moves.append(i)
+            decided.append(i)
             d = dest[i]
             if d in moves_into:
                 moves_into[d].append(i)  # type: ignore[index]
             else:
                 moves_into[d] = [i]  # type: ignore[index]
-            if units[i][1] == "A" and (not rail or i not in rail):
+            if types[i] == "A" and (not rail or i not in rail):
                 here = prov[i]
                 via_sea[i] = (
-                    commands[i][6]  # via_convoy
+                    via_convoy[i]
                     or d not in army_reach.get(here, _NOWHERE)
                     or (wanted is not None and (here, d) in wanted)
                 )
@@ -143,10 +156,8 @@ class Resolver:
         convoyers: list = [()] * n
         target = [-1] * n
         void = [False] * n
-        for i in range(n):
+        for i in helping:
             k = kind[i]
-            if k != SUPPORT and k != CONVOY:  # a unit disbanding or transforming holds
-                continue
             c = commands[i]
             t = unit_at.get(c[4][3])  # type: ignore[index]  # the target's province
             if t is None or units[t] != c[4]:
@@ -197,7 +208,7 @@ class Resolver:
         self.target = target
         self.void = void
         self.h2h = h2h
-        self.moves = moves
+        self.moves, self.helping, self.decided = moves, helping, decided
         # No rules of the map's own: every unit of strength 1, no bonus, nothing gated, no
         # crossings nor railways (`run` settles some decisions at sight then).
         self.plain = not (strength or special.bonus or gates or crossings or rail)
@@ -439,7 +450,7 @@ class Resolver:
 
     def run(self) -> None:
         """Settle every decision: those that need no reasoning at sight, then the others."""
-        n, kind, void, via_sea = self.n, self.kind, self.void, self.via_sea
+        n, void, via_sea = self.n, self.void, self.via_sea
         state, result = self.state, self.result
         succeeded, failed = at_sight(self)
         for i in succeeded:
@@ -448,9 +459,8 @@ class Resolver:
         for i in failed:
             state[i] = RESOLVED  # result[i] is False
         resolve = self.resolve
-        for i in range(n):
-            k = kind[i]
-            if (k == MOVE or (k == SUPPORT and not void[i])) and state[i] != RESOLVED:
+        for i in self.decided:  # in the units' order
+            if state[i] != RESOLVED and not void[i]:
                 resolve(i)
             if via_sea[i] and state[n + i] != RESOLVED:
                 resolve(n + i)

@@ -35,11 +35,11 @@ from .outcome import (
     FAILS,
     SUCCEEDED_VERDICT,
     SUCCEEDS,
+    LineParts,
     MovementResult,
     PhaseResult,
     Verdict,
     finish,
-    line_fields,
     take_centers,
 )
 from .retreats import Dislodged, retreat_options
@@ -165,6 +165,7 @@ def resolve_movement(position: Position, ready: CheckedOrders, options: Options)
     # Commands and units are named tuples, read here by position in the hot loop: a
     # command's (kind, unit, dest, dest_loc, target), a unit's (power, type, location,
     # province).
+    verdicts: list[Verdict | None] = [None] * len(orders)
     i = -1
     for command in commands:
         i += 1
@@ -184,13 +185,15 @@ def resolve_movement(position: Position, ready: CheckedOrders, options: Options)
             else:
                 after.append(unit)
                 attacked.add(i)
-        if unit[3] not in chosen:
+        index = chosen.get(unit[3])
+        if index is None:
             result = SUCCEEDS if outcome[0] else FAILS
             unordered.append((unit[0], "", command, result, "no order", None))
+        else:  # the verdict on the order (a transformation's or a railway move's: below)
+            verdicts[index] = SUCCEEDED_VERDICT if outcome[0] else (FAILS, outcome[1], None)
     stops = rail_stops(position, commands, outcomes, special.rail, after) if special.rail else {}
     if stops:  # an army that stopped on the railway is not where it was dislodged
         beaten = [i for i in beaten if i not in stops]
-    verdicts: list[Verdict | None] = [None] * len(orders)
     unit_at = resolver.unit_at
     if attacked or stops:
         for province, index in chosen.items():
@@ -203,15 +206,10 @@ def resolve_movement(position: Position, ready: CheckedOrders, options: Options)
                 reason = (reason or "").replace(", dislodged", "")
                 note = f"The army stopped in {place_name(variant, stops[i])}."
             verdicts[index] = SUCCEEDED_VERDICT if succeeded else (FAILS, reason, note)
-    else:
-        for province, index in chosen.items():
-            outcome = outcomes[unit_at[province]]
-            verdicts[index] = SUCCEEDED_VERDICT if outcome[0] else (FAILS, outcome[1], None)
     for index in ready.gated.values():
         verdicts[index] = _gate_verdict(checked[index], commands, outcomes, unit_at)  # type: ignore[arg-type]
     # The lines are made into OrderResults only if somebody reads them (MovementResult).
-    lines = line_fields(orders, checked, verdicts)
-    lines.extend(unordered)
+    lines = LineParts(orders, checked, verdicts, unordered)
     dislodged: list[Dislodged] = []
     standoffs: set[str] = set()
     if beaten:

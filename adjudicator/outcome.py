@@ -12,6 +12,7 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
+from operator import itemgetter
 from typing import NamedTuple
 
 import parser as syntax
@@ -29,6 +30,14 @@ from .retreats import Dislodged
 from .wings import WING, blockaded, counted
 
 SUCCEEDS, FAILS, ILLEGAL = "succeeds", "fails", "illegal"
+
+Verdict = tuple[str, str | None, str | None]  # result, reason, message
+REPLACED_VERDICT: Verdict = (
+    ILLEGAL,
+    "replaced",
+    "A later order for the same unit replaces this one.",
+)
+SUCCEEDED_VERDICT: Verdict = (SUCCEEDS, None, None)
 
 
 class OrderResult(NamedTuple):
@@ -68,10 +77,21 @@ class PhaseResult:
 _ORDERS = PhaseResult.__dict__["orders"]  # PhaseResult's own slot of `orders`
 
 
+class LineParts(NamedTuple):
+    """What a movement phase's lines are made from: the orders given, what each was checked
+    as (a command, or why it is impossible), the verdict on each (None: replaced by a later
+    order), and the fields of the lines of units with no order (OrderResult's)."""
+
+    orders: Sequence[GivenOrder]
+    checked: Sequence[object]
+    verdicts: Sequence[Verdict | None]
+    unordered: list[tuple]
+
+
 class MovementResult(PhaseResult):
     """A phase's result whose order lines are made only when somebody reads `orders`: the
-    document call writes its lines straight from `line_parts` (each line's fields, as
-    `line_fields` gives them), and making an OrderResult of each would be wasted."""
+    document call writes its lines straight from `line_parts`, and making an OrderResult
+    of each would be wasted."""
 
     __slots__ = ("line_parts",)
 
@@ -83,7 +103,9 @@ class MovementResult(PhaseResult):
             parts = None
         if parts is not None:
             new = tuple.__new__
-            _ORDERS.__set__(self, [new(OrderResult, fields) for fields in parts])
+            lines = result_lines(parts.orders, parts.checked, parts.verdicts)
+            lines.extend(new(OrderResult, fields) for fields in parts.unordered)
+            _ORDERS.__set__(self, lines)
             self.line_parts = None
         return _ORDERS.__get__(self, MovementResult)
 
@@ -91,8 +113,8 @@ class MovementResult(PhaseResult):
     def orders(self, lines: list[OrderResult]) -> None:
         _ORDERS.__set__(self, lines)
 
-    def pending_lines(self) -> list[tuple] | None:
-        """Each line's fields, if no OrderResult has been made of them yet."""
+    def pending_lines(self) -> LineParts | None:
+        """What the lines are made from, if no OrderResult has been made of them yet."""
         try:
             return self.line_parts
         except AttributeError:
@@ -109,15 +131,6 @@ class _Rendered:
 
     def __str__(self) -> str:
         return order_text(self.parsed)
-
-
-Verdict = tuple[str, str | None, str | None]  # result, reason, message
-REPLACED_VERDICT: Verdict = (
-    ILLEGAL,
-    "replaced",
-    "A later order for the same unit replaces this one.",
-)
-SUCCEEDED_VERDICT: Verdict = (SUCCEEDS, None, None)
 
 
 def result_lines(
@@ -184,8 +197,9 @@ def finish(
 def balances(variant: Variant, units: Sequence[Unit], centers: Mapping[str, str]) -> dict[str, int]:
     """Builds (positive) or removals (negative) due, per power that has units or centres;
     a centre a wing blockades counts for nobody (wings.py), though its owner keeps it."""
-    owned = counted(units, centers)
-    kept = Counter([u[0] for u in units])  # each unit's power
+    # Only a wing blockades: on a map without them no unit is looked at.
+    owned = counted(units, centers) if WING in variant.unit_types else Counter(centers.values())
+    kept = Counter(map(_power_field, units))
     return {
         p.name: owned[p.name] - kept[p.name]
         for p in variant.powers
@@ -226,6 +240,7 @@ def winner(variant: Variant, centers: Mapping[str, str], units: Sequence[Unit] =
 
 
 _NOBODY: frozenset[str] = frozenset()
+_power_field = itemgetter(0)  # a Unit's power
 
 
 @lru_cache(maxsize=4096)
