@@ -14,6 +14,8 @@ The resolver is all integers and lists: it runs in the judge's hot path and in b
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from functools import cache
+from operator import itemgetter
 from typing import NamedTuple
 
 from .at_sight import at_sight
@@ -23,6 +25,22 @@ from .special import PLAIN, SHUT, Special
 UNRESOLVED, GUESSING, RESOLVED = 0, 1, 2
 
 _NOWHERE: frozenset[str] = frozenset()
+
+
+_KIND, _UNIT, _DEST = itemgetter(0), itemgetter(1), itemgetter(2)  # a Command's
+_POWER, _PROVINCE = itemgetter(0), itemgetter(3)  # a Unit's
+
+
+@cache
+def _ones(n: int) -> tuple[int, ...]:
+    """n strengths of 1: a plain board's, never changed, so shared between phases."""
+    return (1,) * n
+
+
+@cache
+def _nobody(n: int) -> tuple[int, ...]:
+    """n gates of -1: a board with nothing gated (never changed)."""
+    return (-1,) * n
 
 
 class Outcome(NamedTuple):
@@ -57,14 +75,13 @@ class Resolver:
         self._shores = shores
         self._links = links
         self.paradox = paradox
-        # The per-unit columns, read from the named tuples by position in one C-level pass
-        # (`zip`): a command's kind, unit, dest, target and via_convoy; a unit's power, type
-        # and province.
-        if n:
-            kind, units, dest, _, targets, _, via_convoy, _ = zip(*commands, strict=True)
-            power, types, _, prov = zip(*units, strict=True)
-        else:
-            kind = units = dest = targets = via_convoy = power = types = prov = ()
+        # The per-unit columns, read from the named tuples by position in C (`map` of an
+        # itemgetter): a command's kind, unit and dest; a unit's power and province.
+        kind = list(map(_KIND, commands))
+        units = list(map(_UNIT, commands))
+        dest = list(map(_DEST, commands))
+        power = list(map(_POWER, units))
+        prov = list(map(_PROVINCE, units))
         self.prov, self.power, self.kind, self.dest = prov, power, kind, dest
         special = special or PLAIN
         rail, crossings, strength, gates = (
@@ -77,9 +94,9 @@ class Resolver:
         # by sea even where it could walk (DATC 4.A.3, 6.G).
         wanted = (
             {
-                (targets[i][3], dest[i])  # type: ignore[index]
-                for i in range(n)
-                if kind[i] == CONVOY and targets[i][0] == power[i]  # type: ignore[index]
+                (c[4][3], c[2])  # type: ignore[index]  # the target's province, the dest
+                for c in commands
+                if c[0] == CONVOY and c[4][0] == c[1][0]  # type: ignore[index]  # one power's
             }
             if convoy_via == "2023" and CONVOY in kind
             else None
@@ -108,21 +125,24 @@ class Resolver:
                 moves_into[d].append(i)  # type: ignore[index]
             else:
                 moves_into[d] = [i]  # type: ignore[index]
-            if types[i] == "A" and (not rail or i not in rail):
+            if units[i][1] == "A" and (not rail or i not in rail):
                 here = prov[i]
                 via_sea[i] = (
-                    via_convoy[i]
+                    commands[i][6]  # via_convoy
                     or d not in army_reach.get(here, _NOWHERE)
                     or (wanted is not None and (here, d) in wanted)
                 )
         self.via_sea = via_sea
-        # Each unit's own strength, to move, hold and support.
-        might = [1] * n
-        for i, s in strength.items():
-            might[i] = s
+        # Each unit's own strength, to move, hold and support; the attack strength before
+        # supports (none for an army crossing a strait). Only read when all are 1: shared.
+        ones = _ones(n)
+        might = ones
+        if strength:
+            might = list(ones)
+            for i, s in strength.items():
+                might[i] = s
         self.might = might
-        # Attack strength before supports: none for an army crossing a strait.
-        base = list(might) if strength else [1] * n
+        base = list(might) if strength or special.bonus or crossings else ones
         for i, extra in special.bonus.items():
             base[i] += extra
         if crossings:
@@ -131,7 +151,7 @@ class Resolver:
                     base[i] = 0 if units[i].type == "A" else 1
         self.base = base
         self.gated = bool(gates)
-        self.gate = [gates.get(i, -1) for i in range(n)] if gates else [-1] * n
+        self.gate = [gates.get(i, -1) for i in range(n)] if gates else _nobody(n)
         # Moves that cross no border (by sea, by rail, across a strait) meet no head on.
         if crossings or rail:
             indirect = [via_sea[i] or not base[i] or i in rail for i in range(n)]

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 import parser as syntax
 
@@ -166,6 +167,7 @@ def resolve_movement(position: Position, ready: CheckedOrders, options: Options)
     # command's (kind, unit, dest, dest_loc, target), a unit's (power, type, location,
     # province).
     verdicts: list[Verdict | None] = [None] * len(orders)
+    failed = _failed
     i = -1
     for command in commands:
         i += 1
@@ -190,7 +192,7 @@ def resolve_movement(position: Position, ready: CheckedOrders, options: Options)
             result = SUCCEEDS if outcome[0] else FAILS
             unordered.append((unit[0], "", command, result, "no order", None))
         else:  # the verdict on the order (a transformation's or a railway move's: below)
-            verdicts[index] = SUCCEEDED_VERDICT if outcome[0] else (FAILS, outcome[1], None)
+            verdicts[index] = SUCCEEDED_VERDICT if outcome[0] else failed(outcome[1])
     stops = rail_stops(position, commands, outcomes, special.rail, after) if special.rail else {}
     if stops:  # an army that stopped on the railway is not where it was dislodged
         beaten = [i for i in beaten if i not in stops]
@@ -239,14 +241,22 @@ def resolve_movement(position: Position, ready: CheckedOrders, options: Options)
     nxt = position.phase.following(variant)
     if nxt.letter == "R" and not any(d.retreats for d in dislodged):
         nxt = nxt.following(variant)
-    centers = position.centers
     if nxt.letter != "R" and position.phase.in_center_season(variant):
-        centers = take_centers(variant, after, centers, uncounted(variant, options))
-    result = finish(position, after, dict(centers), nxt, [], options, MovementResult)
+        centers = take_centers(variant, after, position.centers, uncounted(variant, options))
+    else:
+        centers = dict(position.centers)
+    result = finish(position, after, centers, nxt, [], options, MovementResult)
     result.line_parts = lines  # type: ignore[attr-defined]
     result.dislodged = dislodged
     result.contested = sorted(standoffs)
     return result
+
+
+@lru_cache(maxsize=64)
+def _failed(reason: str | None) -> Verdict:
+    """The verdict on an order that failed for this reason: one tuple for each reason (a
+    phase has a handful of reasons, and a failed order or two in three)."""
+    return (FAILS, reason, None)
 
 
 def _gate_verdict(
