@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 import parser as syntax
+from variants import Variant
 
 from .board import Unit, place_name
 from .gateways import GateOrder
@@ -43,6 +44,7 @@ from .outcome import (
     finish,
     take_centers,
 )
+from .phase import Phase
 from .retreats import Dislodged, retreat_options
 from .special import Special
 from .special_orders import NO_SPECIAL, rail_reach, rail_stops, special_command, special_for
@@ -67,6 +69,7 @@ class CheckedOrders:
     maps: ConvoyMaps  # the board's convoy places: shores and links
     special: Special = NO_SPECIAL  # what the variant's own rules tell the resolver
     gated: Mapping[str, int] = field(default_factory=dict)  # gateway -> its order's index
+    army_reach: Mapping[str, frozenset[str]] | None = None  # the geography's, if known
 
 
 def movement(position: Position, orders: Sequence[GivenOrder], options: Options) -> PhaseResult:
@@ -128,7 +131,9 @@ def check_movement_orders(
     if variant.railways or variant.gateways or variant.crossings:
         gate_orders = {abbr: checked[i] for abbr, i in gated.items()}
         special = special_for(position, commands, gate_orders, options)  # type: ignore[arg-type]
-    return CheckedOrders(orders, checked, chosen, commands, board.maps, special, gated)
+    return CheckedOrders(
+        orders, checked, chosen, commands, board.maps, special, gated, geo.army_reach
+    )
 
 
 def _transform_command(
@@ -147,12 +152,16 @@ def _transform_command(
 def resolve_movement(position: Position, ready: CheckedOrders, options: Options) -> PhaseResult:
     """Adjudicate checked orders: the resolution and the board that follows."""
     variant = position.variant
-    geo = geography(variant, options.dual(variant.rules), options.coastal(variant))
+    army_reach = ready.army_reach
+    if army_reach is None:
+        army_reach = geography(
+            variant, options.dual(variant.rules), options.coastal(variant)
+        ).army_reach
     orders, checked, chosen, commands = ready.orders, ready.checked, ready.chosen, ready.commands
     shores, links = ready.maps
     special = ready.special
     resolver = Resolver(
-        commands, geo.army_reach, shores, links, options.convoy_via, options.paradox, special
+        commands, army_reach, shores, links, options.convoy_via, options.paradox, special
     )
     via_sea = resolver.via_sea
     resolver.run()
@@ -238,10 +247,10 @@ def resolve_movement(position: Position, ready: CheckedOrders, options: Options)
             dislodged.append(Dislodged(commands[i].unit, options_, origin))
     elif resolver.moves_into:
         standoffs = left_contested(resolver, {u.province for u in after})
-    nxt = position.phase.following(variant)
+    nxt, skipping_retreats, center_season = _following(position.phase, variant)
     if nxt.letter == "R" and not any(d.retreats for d in dislodged):
-        nxt = nxt.following(variant)
-    if nxt.letter != "R" and position.phase.in_center_season(variant):
+        nxt = skipping_retreats
+    if nxt.letter != "R" and center_season:
         centers = take_centers(variant, after, position.centers, uncounted(variant, options))
     else:
         centers = dict(position.centers)
@@ -250,6 +259,14 @@ def resolve_movement(position: Position, ready: CheckedOrders, options: Options)
     result.dislodged = dislodged
     result.contested = sorted(standoffs)
     return result
+
+
+@lru_cache(maxsize=256)
+def _following(phase: Phase, variant: Variant) -> tuple[Phase, Phase, bool]:
+    """The phase after a movement phase, the one after that (when no retreat is needed),
+    and whether the movement ends the season that counts the centres."""
+    nxt = phase.following(variant)
+    return nxt, nxt.following(variant), phase.in_center_season(variant)
 
 
 @lru_cache(maxsize=64)
