@@ -223,24 +223,24 @@ def _movement_lines(parts: LineParts) -> list[dict[str, Any]]:
     """A movement phase's lines, from what they are made of (no OrderResult made): a
     command's line is copied from the one written for it before (`_LINES`), its result and
     reason put in."""
-    out = []
-    memo = _LINES
+    out: list[dict[str, Any]] = []
+    add, get, command_type = out.append, _LINES.get, Command
     for given, command, verdict in zip(parts.orders, parts.checked, parts.verdicts, strict=True):
-        if type(command) is not Command:  # impossible, or a gateway's order
+        if type(command) is not command_type:  # impossible, or a gateway's order
             out += _lines(line_fields((given,), (command,), (verdict,)))
             continue
-        power, text = given[0], given[1]
-        known = memo.get(id(command))
-        if known is not None and known[0] is command and known[2] == text and known[1] == power:
-            line = known[3].copy()
+        known = get(id(command))
+        # The same order (the memos of document_lists give it again), or the same words.
+        if known is not None and known[0] is command and (known[1] is given or known[1] == given):
+            line = known[2].copy()
         else:
-            line = _command_line(power, text, command)
+            line = _command_line(given, command)
         result, reason, message = verdict or REPLACED_VERDICT
         line["result"] = result
         line["reason"] = reason
         if message is not None:
             line["message"] = message
-        out.append(line)
+        add(line)
     if parts.unordered:
         out += _lines(parts.unordered)
     return out
@@ -256,12 +256,12 @@ def _lines(lines: Sequence[tuple]) -> list[dict[str, Any]]:
             if (
                 known is not None
                 and known[0] is notation
-                and known[2] == text
-                and known[1] == power
+                and known[1][1] == text
+                and known[1][0] == power
             ):
-                line = known[3].copy()
+                line = known[2].copy()
             else:
-                line = _command_line(power, text, notation)
+                line = _command_line((power, text, None), notation)
             line["result"] = result
             line["reason"] = reason
         else:
@@ -279,18 +279,19 @@ def _lines(lines: Sequence[tuple]) -> list[dict[str, Any]]:
     return out
 
 
-def _command_line(power: str, text: str, command: Command) -> dict[str, Any]:
-    """A new line for a command, kept in `_LINES` (its result and reason to be put in)."""
+def _command_line(given: tuple, command: Command) -> dict[str, Any]:
+    """A new line for a command given as (power, text, ...), kept in `_LINES` (its result
+    and reason to be put in)."""
     line = {
-        "power": power,
-        "text": text,
+        "power": given[0],
+        "text": given[1],
         "order": _command_text(command),
         "result": None,
         "reason": None,
     }
     if len(_LINES) >= LINES_KEPT:
         _LINES.popitem(last=False)  # the oldest kept
-    _LINES[id(command)] = (command, power, text, line.copy())
+    _LINES[id(command)] = (command, given, line.copy())
     return line
 
 
@@ -299,13 +300,13 @@ def _command_line(power: str, text: str, command: Command) -> dict[str, Any]:
 _command_text = lru_cache(maxsize=8192)(Command.__str__)
 
 # The line last written for a command, by the command's identity (the board kept by
-# legality.board_for gives the same command for the same order text again): its power,
-# text and notation are copied for the next line of that command given by the same power
-# in the same words. Each entry holds its command, so the identity is not reused while the
-# entry is kept. An OrderedDict forgets its oldest entry at once (a dict emptied from the
-# front is slow to find its first entry).
+# legality.board_for gives the same command for the same order text again), with the order
+# as given (power, text, ...): its power, text and notation are copied for the next line of
+# that command given by the same power in the same words. Each entry holds its command, so
+# the identity is not reused while the entry is kept. An OrderedDict forgets its oldest
+# entry at once (a dict emptied from the front is slow to find its first entry).
 LINES_KEPT = 8192
-_LINES: OrderedDict[int, tuple[Command, str, str, dict[str, Any]]] = OrderedDict()
+_LINES: OrderedDict[int, tuple[Command, tuple, dict[str, Any]]] = OrderedDict()
 
 
 _phase_text = lru_cache(maxsize=256)(Phase.__str__)

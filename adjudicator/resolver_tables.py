@@ -73,18 +73,19 @@ def fill_tables(
     helping: list[int] = []  # the supports and convoys
     decided: list[int] = []  # the moves and supports: each a decision
     moves_into: dict[str, list[int]] = {}
+    helps, decides, add_move = helping.append, decided.append, moves.append
     i = -1
     for k in kind:
         i += 1
         if k != MOVE:
             if k == SUPPORT:
-                helping.append(i)
-                decided.append(i)
+                helps(i)
+                decides(i)
             elif k == CONVOY:  # a unit disbanding or transforming holds
-                helping.append(i)
+                helps(i)
             continue
-        moves.append(i)
-        decided.append(i)
+        add_move(i)
+        decides(i)
         d = dest[i]
         if d in moves_into:
             moves_into[d].append(i)  # type: ignore[index]
