@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
+from operator import itemgetter
 
 import parser as syntax
 from variants import Variant
@@ -224,7 +225,7 @@ def resolve_movement(position: Position, ready: CheckedOrders, options: Options)
     dislodged: list[Dislodged] = []
     standoffs: set[str] = set()
     if beaten:
-        occupied = {u.province for u in after}
+        occupied = set(map(_province_field, after))
         standoffs = left_contested(resolver, occupied)
         barred = standoffs | closed_waters(variant, position.phase)
         for i in beaten:
@@ -246,7 +247,7 @@ def resolve_movement(position: Position, ready: CheckedOrders, options: Options)
             )
             dislodged.append(Dislodged(commands[i].unit, options_, origin))
     elif resolver.moves_into:
-        standoffs = left_contested(resolver, {u.province for u in after})
+        standoffs = left_contested(resolver, set(map(_province_field, after)))
     nxt, skipping_retreats, center_season = _following(position.phase, variant)
     if nxt.letter == "R" and not any(d.retreats for d in dislodged):
         nxt = skipping_retreats
@@ -259,6 +260,9 @@ def resolve_movement(position: Position, ready: CheckedOrders, options: Options)
     result.dislodged = dislodged
     result.contested = sorted(standoffs)
     return result
+
+
+_province_field = itemgetter(3)  # a Unit's province
 
 
 @lru_cache(maxsize=256)

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cache, lru_cache
 from operator import itemgetter
 from typing import NamedTuple
 
@@ -198,13 +198,19 @@ def balances(variant: Variant, units: Sequence[Unit], centers: Mapping[str, str]
     """Builds (positive) or removals (negative) due, per power that has units or centres;
     a centre a wing blockades counts for nobody (wings.py), though its owner keeps it."""
     # Only a wing blockades: on a map without them no unit is looked at.
-    owned = counted(units, centers) if WING in variant.unit_types else Counter(centers.values())
+    owners = Counter(centers.values())
+    owned = counted(units, centers) if WING in variant.unit_types else owners
     kept = Counter(map(_power_field, units))
     return {
-        p.name: owned[p.name] - kept[p.name]
-        for p in variant.powers
-        if p.name in owned or p.name in kept or p.name in centers.values()
+        name: owned.get(name, 0) - kept.get(name, 0)
+        for name in _power_names(variant)
+        if name in owners or name in kept
     }
+
+
+@cache
+def _power_names(variant: Variant) -> tuple[str, ...]:
+    return tuple(p.name for p in variant.powers)
 
 
 def _adjustments_needed(
@@ -215,7 +221,7 @@ def _adjustments_needed(
     build_at: str,
 ) -> bool:
     """Skip the adjustments when nobody must remove and nobody can build (njudge)."""
-    occupied = {u.province for u in units}
+    occupied = set(map(_province_field, units))
     for power, balance in due.items():
         if balance < 0:
             return True
@@ -240,7 +246,7 @@ def winner(variant: Variant, centers: Mapping[str, str], units: Sequence[Unit] =
 
 
 _NOBODY: frozenset[str] = frozenset()
-_power_field = itemgetter(0)  # a Unit's power
+_power_field, _province_field = itemgetter(0), itemgetter(3)  # a Unit's
 
 
 @lru_cache(maxsize=4096)
@@ -265,11 +271,16 @@ def take_centers(
     the power does not count (`uncounted`: SET HONG KONG) is nobody's while it stands there.
     A wing takes nothing: it blockades (wings.py)."""
     out = dict(centers)
-    provinces = variant.provinces
-    for unit in units:
-        if provinces[unit.province].center and unit.type != WING:
-            if uncounted and unit.province in uncounted.get(unit.power, ()):
-                out.pop(unit.province, None)
+    supply = _supply_centers(variant)
+    for power, kind, _, province in units:  # a unit's fields, by position
+        if province in supply and kind != WING:
+            if uncounted and province in uncounted.get(power, ()):
+                out.pop(province, None)
             else:
-                out[unit.province] = unit.power
+                out[province] = power
     return out
+
+
+@cache
+def _supply_centers(variant: Variant) -> frozenset[str]:
+    return frozenset(p.abbr for p in variant.provinces.values() if p.center)
