@@ -17,7 +17,7 @@ from collections.abc import Mapping, Sequence
 from typing import NamedTuple
 
 from .legality import MOVE, Command
-from .resolver_tables import GUESSING, RESOLVED, UNRESOLVED, fill_tables
+from .resolver_tables import GUESSING, RESOLVED, UNRESOLVED, Columns, fill_tables
 from .special import PLAIN, SHUT, Special
 
 
@@ -34,8 +34,9 @@ class Resolver:
 
     `commands` are legal orders, one per unit, in a fixed order. `army_reach`, `shores`
     and `links` are the map's (`Geography`); `convoy_via` and `paradox` the game's rules;
-    `special` the variant's own. Its tables (per unit: kind, province, power, dest, who
-    supports or convoys it, ...) and the decisions settled at sight are resolver_tables'.
+    `special` the variant's own; `columns`, the board's (`board_columns`), if known. Its
+    tables (per unit: kind, province, power, dest, who supports or convoys it, ...) and the
+    decisions settled at sight are resolver_tables'.
     """
 
     def __init__(
@@ -47,13 +48,14 @@ class Resolver:
         convoy_via: str = "2023",
         paradox: str = "szykman",
         special: Special | None = None,
+        columns: Columns | None = None,
     ) -> None:
         self.n = len(commands)
         self.commands = commands
         self._shores = shores
         self._links = links
         self.paradox = paradox
-        fill_tables(self, commands, army_reach, convoy_via, special or PLAIN)
+        fill_tables(self, commands, army_reach, convoy_via, special or PLAIN, columns)
 
     # -- the guess-and-check core --------------------------------------------------------
 

@@ -46,6 +46,7 @@ from .outcome import (
     take_centers,
 )
 from .phase import Phase
+from .resolver_tables import board_columns
 from .retreats import Dislodged, retreat_options
 from .special import Special
 from .special_orders import NO_SPECIAL, rail_reach, rail_stops, special_command, special_for
@@ -71,6 +72,7 @@ class CheckedOrders:
     special: Special = NO_SPECIAL  # what the variant's own rules tell the resolver
     gated: Mapping[str, int] = field(default_factory=dict)  # gateway -> its order's index
     army_reach: Mapping[str, frozenset[str]] | None = None  # the geography's, if known
+    columns: tuple | None = None  # the board's per-unit columns (resolver_tables.Columns)
 
 
 def movement(position: Position, orders: Sequence[GivenOrder], options: Options) -> PhaseResult:
@@ -132,8 +134,11 @@ def check_movement_orders(
     if variant.railways or variant.gateways or variant.crossings:
         gate_orders = {abbr: checked[i] for abbr, i in gated.items()}
         special = special_for(position, commands, gate_orders, options)  # type: ignore[arg-type]
+    columns = board.columns
+    if columns is None:  # the same board's units are the same every phase it is asked about
+        columns = board.columns = board_columns(commands)
     return CheckedOrders(
-        orders, checked, chosen, commands, board.maps, special, gated, geo.army_reach
+        orders, checked, chosen, commands, board.maps, special, gated, geo.army_reach, columns
     )
 
 
@@ -162,7 +167,14 @@ def resolve_movement(position: Position, ready: CheckedOrders, options: Options)
     shores, links = ready.maps
     special = ready.special
     resolver = Resolver(
-        commands, army_reach, shores, links, options.convoy_via, options.paradox, special
+        commands,
+        army_reach,
+        shores,
+        links,
+        options.convoy_via,
+        options.paradox,
+        special,
+        ready.columns,
     )
     via_sea = resolver.via_sea
     resolver.run()

@@ -21,6 +21,7 @@ from functools import cache
 from operator import itemgetter
 from typing import Any
 
+from .board import Unit
 from .legality import CONVOY, MOVE, SUPPORT, Command
 from .special import Special
 
@@ -31,23 +32,34 @@ _KIND, _UNIT, _DEST = itemgetter(0), itemgetter(1), itemgetter(2)  # a Command's
 _POWER, _PROVINCE = itemgetter(0), itemgetter(3)  # a Unit's
 
 
+# The columns of a board, one entry per unit in the commands' order (never changed): the
+# units, their powers and provinces, and each province's unit's index.
+Columns = tuple[list[Unit], list[str], list[str], dict[str, int]]
+
+
+def board_columns(commands: Sequence[Command]) -> Columns:
+    """The columns of the board the commands are for (one command per unit, a command's
+    fields read by position in C, by `map` of an itemgetter): the same for any orders."""
+    units = list(map(_UNIT, commands))
+    prov = list(map(_PROVINCE, units))
+    return units, list(map(_POWER, units)), prov, dict(zip(prov, range(len(prov)), strict=True))
+
+
 def fill_tables(
     r: Any,
     commands: Sequence[Command],
     army_reach: Mapping[str, frozenset[str]],
     convoy_via: str,
     special: Special,
+    columns: Columns | None = None,
 ) -> None:
     """Give the resolver `r` (a `movement.Resolver`, not imported: it imports this) its
-    tables, with the decisions settled at sight already in its `state` and `result`."""
+    tables, with the decisions settled at sight already in its `state` and `result`;
+    `columns`, the board's, if known (they are shared, never changed)."""
     n = len(commands)
-    # The per-unit columns, read from the named tuples by position in C (`map` of an
-    # itemgetter): a command's kind, unit and dest; a unit's power and province.
+    units, power, prov, unit_at = columns or board_columns(commands)
     kind = list(map(_KIND, commands))
-    units = list(map(_UNIT, commands))
     dest = list(map(_DEST, commands))
-    power = list(map(_POWER, units))
-    prov = list(map(_PROVINCE, units))
     r.prov, r.power, r.kind, r.dest = prov, power, kind, dest
     rail, crossings, strength, gates = (
         special.rail,
@@ -119,7 +131,6 @@ def fill_tables(
     plain = not (strength or special.bonus or gates or crossings or rail)
     state = [UNRESOLVED] * (2 * n)
     result = [False] * (2 * n)
-    unit_at = dict(zip(prov, range(n), strict=True))
     # Who supports or convoys each unit's order; () until somebody does. A support is
     # settled at sight here, once it is known to be for the order it names.
     supports: list = [()] * n
