@@ -11,6 +11,7 @@ remembered (document_lists.py), so that a call costs little more than the adjudi
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from functools import lru_cache
@@ -33,7 +34,7 @@ from .legality import Command
 from .machiavelli.board import MachBoard, mach_rules
 from .machiavelli.state import read_state, write_state
 from .options import Options
-from .outcome import MovementResult, PhaseResult
+from .outcome import REPLACED_VERDICT, LineParts, MovementResult, PhaseResult, line_fields
 from .phase import Phase
 from .phases import adjudicate_phase
 from .retreats import Dislodged, retreat_options
@@ -44,7 +45,8 @@ from .wings import with_wings
 def adjudicate(doc: Mapping[str, Any]) -> dict[str, Any]:
     """Adjudicate one phase; see shared/phase-format.md for both documents."""
     position, given, options = _read(doc)
-    return write_result(position.variant, adjudicate_phase(position, given, options))
+    result = adjudicate_phase(position, given, options)
+    return write_result(position.variant, result, position.centers)
 
 
 # -- reading the input -------------------------------------------------------------------
@@ -179,14 +181,18 @@ def _read_dislodged(
 # -- writing the output ------------------------------------------------------------------
 
 
-def write_result(variant: Variant, result: PhaseResult) -> dict[str, Any]:
+def write_result(
+    variant: Variant, result: PhaseResult, before: Mapping[str, str] | None = None
+) -> dict[str, Any]:
+    """The result document of a phase; `before`, the centres the phase began with (never
+    changed), lets the centres be copied from those written before when they stay."""
     # A movement phase's lines are written from their fields, no OrderResult made of them.
     pending = result.pending_lines() if type(result) is MovementResult else None
     body: dict[str, Any] = {
         "phase": _phase_text(result.phase),
         "next_phase": _phase_text(result.next_phase),
-        "orders": _lines(result.orders if pending is None else pending),
-        "units": _by_power(variant, [(u[0], f"{u[1]} {u[2]}") for u in result.units]),
+        "orders": _lines(result.orders) if pending is None else _movement_lines(pending),
+        "units": _units_by_power(variant, result.units),
     }
     if result.phase.kind == "movement":
         body["dislodged"] = [
@@ -199,7 +205,11 @@ def write_result(variant: Variant, result: PhaseResult) -> dict[str, Any]:
             for d in result.dislodged
         ]
         body["contested"] = list(result.contested)
-    body["centers"] = _by_power(variant, [(o, c) for c, o in result.centers.items()])
+    centers = result.centers
+    if before is not None and centers == before:
+        body["centers"] = {p: list(cs) for p, cs in _centers_written(variant, before).items()}
+    else:
+        body["centers"] = _by_power(variant, [(o, c) for c, o in centers.items()])
     if result.adjustments is not None:
         body["adjustments"] = dict(result.adjustments)
     if result.mach is not None:
@@ -209,9 +219,35 @@ def write_result(variant: Variant, result: PhaseResult) -> dict[str, Any]:
     return body
 
 
+def _movement_lines(parts: LineParts) -> list[dict[str, Any]]:
+    """A movement phase's lines, from what they are made of (no OrderResult made): a
+    command's line is copied from the one written for it before (`_LINES`), its result and
+    reason put in."""
+    out: list[dict[str, Any]] = []
+    add, get, command_type = out.append, _LINES.get, Command
+    for given, command, verdict in zip(parts.orders, parts.checked, parts.verdicts, strict=True):
+        if type(command) is not command_type:  # impossible, or a gateway's order
+            out += _lines(line_fields((given,), (command,), (verdict,)))
+            continue
+        known = get(id(command))
+        # The same order (the memos of document_lists give it again), or the same words.
+        if known is not None and known[0] is command and (known[1] is given or known[1] == given):
+            line = known[2].copy()
+        else:
+            line = _command_line(given, command)
+        result, reason, message = verdict or REPLACED_VERDICT
+        line["result"] = result
+        line["reason"] = reason
+        if message is not None:
+            line["message"] = message
+        add(line)
+    if parts.unordered:
+        out += _lines(parts.unordered)
+    return out
+
+
 def _lines(lines: Sequence[tuple]) -> list[dict[str, Any]]:
-    """Each order's line (from an OrderResult or a tuple of its fields). A command's line is
-    copied from the one written for it before (`_LINES`), its result and reason put in."""
+    """Each order's line (from an OrderResult or a tuple of its fields)."""
     out = []
     memo = _LINES
     for power, text, notation, result, reason, message in lines:
@@ -220,21 +256,14 @@ def _lines(lines: Sequence[tuple]) -> list[dict[str, Any]]:
             if (
                 known is not None
                 and known[0] is notation
-                and known[1]["text"] == text
-                and known[1]["power"] == power
+                and known[1][1] == text
+                and known[1][0] == power
             ):
-                line = known[1].copy()
-                line["result"] = result
-                line["reason"] = reason
+                line = known[2].copy()
             else:
-                line = {
-                    "power": power,
-                    "text": text,
-                    "order": _command_text(notation),
-                    "result": result,
-                    "reason": reason,
-                }
-                _remember_line(notation, line)
+                line = _command_line((power, text, None), notation)
+            line["result"] = result
+            line["reason"] = reason
         else:
             order = None if notation is None else str(notation)
             line = {
@@ -250,22 +279,34 @@ def _lines(lines: Sequence[tuple]) -> list[dict[str, Any]]:
     return out
 
 
+def _command_line(given: tuple, command: Command) -> dict[str, Any]:
+    """A new line for a command given as (power, text, ...), kept in `_LINES` (its result
+    and reason to be put in)."""
+    line = {
+        "power": given[0],
+        "text": given[1],
+        "order": _command_text(command),
+        "result": None,
+        "reason": None,
+    }
+    if len(_LINES) >= LINES_KEPT:
+        _LINES.popitem(last=False)  # the oldest kept
+    _LINES[id(command)] = (command, given, line.copy())
+    return line
+
+
 # A command's normal notation depends on the command alone (units and places by name), and
 # the same moves recur from call to call: each is written once.
 _command_text = lru_cache(maxsize=8192)(Command.__str__)
 
 # The line last written for a command, by the command's identity (the board kept by
-# legality.board_for gives the same command for the same order text again): its power,
-# text and notation are copied for the next line of that command. Each entry holds its
-# command, so the identity is not reused while the entry is kept.
+# legality.board_for gives the same command for the same order text again), with the order
+# as given (power, text, ...): its power, text and notation are copied for the next line of
+# that command given by the same power in the same words. Each entry holds its command, so
+# the identity is not reused while the entry is kept. An OrderedDict forgets its oldest
+# entry at once (a dict emptied from the front is slow to find its first entry).
 LINES_KEPT = 8192
-_LINES: dict[int, tuple[Command, dict[str, Any]]] = {}
-
-
-def _remember_line(command: Command, line: dict[str, Any]) -> None:
-    if len(_LINES) >= LINES_KEPT:
-        del _LINES[next(iter(_LINES))]  # the oldest kept
-    _LINES[id(command)] = (command, line.copy())
+_LINES: OrderedDict[int, tuple[Command, tuple, dict[str, Any]]] = OrderedDict()
 
 
 _phase_text = lru_cache(maxsize=256)(Phase.__str__)
@@ -275,6 +316,7 @@ def forget_notations() -> None:
     """Forget every command's notation and line written (for the benchmark's cold runs)."""
     _command_text.cache_clear()
     _LINES.clear()
+    _CENTERS.clear()
 
 
 def _by_power(variant: Variant, pairs: list[tuple[str, str]]) -> dict[str, list[str]]:
@@ -285,3 +327,41 @@ def _by_power(variant: Variant, pairs: list[tuple[str, str]]) -> dict[str, list[
     for power, item in pairs:
         out[power].append(item)
     return {power: sorted(items) for power, items in out.items() if items}
+
+
+def _units_by_power(variant: Variant, units: Sequence[Unit]) -> dict[str, list[str]]:
+    """`_by_power` of the units' texts (`A bud`), each unit's (power, type, location) read
+    by position."""
+    out: dict[str, list[str]] = {}
+    for u in units:
+        power = u[0]
+        if power in out:
+            out[power].append(f"{u[1]} {u[2]}")
+        else:
+            out[power] = [f"{u[1]} {u[2]}"]
+    return {power: sorted(out[power]) for power in _power_order(variant) if power in out}
+
+
+@lru_cache(maxsize=64)
+def _power_order(variant: Variant) -> tuple[str, ...]:
+    names = tuple(p.name for p in variant.powers)
+    return (*names, AUTONOMOUS) if variant.is_machiavelli else names
+
+
+def _centers_written(variant: Variant, centers: Mapping[str, str]) -> dict[str, list[str]]:
+    """`_by_power` of centres that are never changed (a position's, remembered with it by
+    document_lists), written once: the centres stay as they were in most phases."""
+    known = _CENTERS.get(id(centers))
+    if known is not None and known[0] is centers:
+        return known[1]
+    if len(_CENTERS) >= CENTERS_KEPT:
+        _CENTERS.popitem(last=False)  # the oldest kept
+    written = _by_power(variant, [(o, c) for c, o in centers.items()])
+    _CENTERS[id(centers)] = (centers, written)
+    return written
+
+
+# The centres written, by the identity of the centres (each entry holds them, so the
+# identity is not reused while it is kept).
+CENTERS_KEPT = 1024
+_CENTERS: OrderedDict[int, tuple[Mapping[str, str], dict[str, list[str]]]] = OrderedDict()
