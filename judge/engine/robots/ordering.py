@@ -57,7 +57,8 @@ def order_robots(mailer: Mailer, game: Game) -> None:
     seed = seed_of(game)
     session = mailer.session
     powers = [x.power or "" for x, _ in seats]
-    friends = _friends(mailer, game, position.variant, powers)
+    friendly = [x.power or "" for x, strategy in seats if strategy in robots.KNOW_FRIENDS]
+    friends = _friends(mailer, game, position.variant, friendly) if friendly else {}
     # One statement for the robots' earlier orders, and their new ones written together
     session.execute(
         delete(OrderRecord).where(
