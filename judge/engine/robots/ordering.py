@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from sqlalchemy import delete
+from sqlalchemy import delete, insert
 
 import robots
 from adjudicator.document import read_document
@@ -68,6 +68,7 @@ def order_robots(mailer: Mailer, game: Game) -> None:
             OrderRecord.condition.is_(None),
         )
     )
+    rows: list[dict[str, Any]] = []
     for x, strategy in seats:
         power = x.power or ""
         x.wait = False  # a robot never waits (a takeover makes everyone else wait)
@@ -75,13 +76,15 @@ def order_robots(mailer: Mailer, game: Game) -> None:
             set_strategy(game, power, strategy)  # SET ROBOTS' robot on an abandoned power
         rng = robots.rng_for(seed, game.phase, power)
         orders = robots.play(strategy, position, power, rng, friends.get(power, frozenset()), rules)
-        for text in orders:
-            session.add(
-                OrderRecord(
-                    game_id=game.id, participant_id=x.id, power=power, phase=game.phase,
-                    text=text, condition=None, created_at=mailer.now,
-                )
-            )  # fmt: skip
+        rows.extend(
+            {"game_id": game.id, "participant_id": x.id, "power": power, "phase": game.phase,
+             "text": text, "condition": None, "created_at": mailer.now, "inbound_id": None,
+             "advance": False}
+            for text in orders
+        )  # fmt: skip
+    # Written in one statement, as rows: nothing here reads them back as objects.
+    if rows:
+        session.execute(insert(OrderRecord.__table__), rows)
     session.flush()
     refresh(session, game)
     send_openings(mailer, game)
