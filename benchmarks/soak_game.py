@@ -4,8 +4,9 @@ time of each step, in this process, on a fresh PostgreSQL database (or SQLite).
 The soak's game (benchmarks/soak.py), step by step through the judge's own entry points:
 each mail stored and answered (`answer_pending`), its replies sent (`send_pending`, to a
 Maildir), and the tick that processes the phase (`tick`), plus an idle tick. The figures
-are the last of `--games` games (the first ones warm the caches); statements are counted
-at the driver, so a statement run for many rows counts once.
+are the last of `--games` games' statements and the median of their CPU times (the first
+game's left out: it warms the caches); statements are counted at the driver, so a
+statement run for many rows counts once.
 
     .venv/bin/python benchmarks/soak_game.py [--games 3] [--sqlite] [--statements]
 """
@@ -13,6 +14,7 @@ at the driver, so a statement run for many rows counts once.
 from __future__ import annotations
 
 import argparse
+import statistics
 import sys
 import tempfile
 import time
@@ -47,7 +49,7 @@ class Meter:
     def __init__(self, store: Store) -> None:
         self.statements = 0
         self.shapes: Counter[str] = Counter()
-        self.steps: dict[str, list[float]] = {}
+        self.steps: dict[str, list[tuple[int, float]]] = {}
         event.listen(store.engine, "before_cursor_execute", self._count)
 
     def _count(self, _conn, _cursor, statement: str, *_args) -> None:
@@ -59,7 +61,7 @@ class Meter:
         self.shapes.clear()
         started = time.process_time()
         run()
-        self.steps[label] = [self.statements, time.process_time() - started]
+        self.steps.setdefault(label, []).append((self.statements, time.process_time() - started))
 
 
 def play(store: Store, settings: Settings, base: Path, games: int, show: bool) -> Meter:
@@ -138,7 +140,8 @@ def main() -> None:
                 drop()
     total = [0.0, 0.0]
     print(f"{'step':24} statements  CPU ms")
-    for label, (statements, cpu) in meter.steps.items():
+    for label, runs in meter.steps.items():
+        statements, cpu = runs[-1][0], statistics.median(c for _, c in runs[1:] or runs)
         print(f"{label:24} {statements:10.0f} {1000 * cpu:7.1f}")
         if label != "idle tick" and not label.startswith("REGISTER"):
             total[0] += statements

@@ -25,6 +25,10 @@ STRATEGIES: dict[str, Strategy] = {
     "blabbot": blabbot.play,
 }
 
+# The strategies whose play reads its `friends` argument; the others ignore it, so whoever
+# seats them need not work out their friendships (judge/engine/robots/ordering.py).
+KNOW_FRIENDS = frozenset({"loeb", "blabbot"})
+
 
 def play(
     strategy: str,
@@ -48,4 +52,4 @@ def rng_for(seed: int, phase: str, power: str) -> random.Random:
     return random.Random(f"{seed}/{phase}/{power}")
 
 
-__all__ = ["STRATEGIES", "play", "rng_for"]
+__all__ = ["KNOW_FRIENDS", "STRATEGIES", "play", "rng_for"]

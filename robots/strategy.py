@@ -28,11 +28,25 @@ def movement_table(
     position: Position, units: list[Unit], options: Options
 ) -> dict[Unit, list[str]]:
     """Every legal movement order of `units` (adjudicator/possible.py), with the coasts that
-    convoy as the game's options have them."""
+    convoy as the game's options have them. The last table is remembered: the robots of a
+    game are each asked about the same position in turn (judge/engine/robots/ordering.py),
+    and the random strategy asks for everybody's table, the costliest list there is.
+    Callers read the table and never change it."""
     variant = position.variant
     if variant.is_machiavelli:  # garrisons, sieges, conversions (adjudicator/machiavelli)
         return mach_movement_orders(position, options, units)
-    return movement_orders(variant, units, options.dual(variant.rules), options.coastal_convoys)
+    key = (id(position), options, tuple(units))
+    last = _LAST_TABLE
+    if last and last[0] == key and last[1] is position:
+        return last[2]
+    table = movement_orders(variant, units, options.dual(variant.rules), options.coastal_convoys)
+    _LAST_TABLE[:] = [key, position, table]
+    return table
+
+
+# The last table movement_table made: its key (the position's id, the options, the units),
+# the position itself (so that an id reused by a new position never matches), the table.
+_LAST_TABLE: list = []
 
 
 def adjustment(position: Position, power: str, options: Options) -> tuple[int, list[str]]:

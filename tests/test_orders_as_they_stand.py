@@ -70,6 +70,12 @@ def test_the_last_order_for_a_unit_replaces_an_earlier_legal_one_and_an_illegal_
     assert "Error flag set." not in right and "A par-mos" not in right
     assert "France: Army Paris -> Picardy." in right
     assert flag(table, "France") == "complete"
+    # Within one mail as well: the later line for a unit replaces the earlier one.
+    twice = table.orders("France", "A par-bur\nA par-gas")
+    assert "France: Army Paris -> Gascony." in twice
+    assert "France: Army Paris -> Burgundy." not in twice
+    assert "France: Army Paris -> Picardy." not in twice
+    assert flag(table, "France") == "complete"
 
 
 def test_an_order_for_a_unit_the_power_does_not_have_lasts_one_mail(table):

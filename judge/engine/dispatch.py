@@ -164,4 +164,6 @@ def carry_out(ctx: Conversation, command: p.Command) -> None:
         return
     if isinstance(command, p.JOINING):
         ctx.secrets.append(command.password)
+    if ctx.order_books and not isinstance(command, p.OrderLine):
+        ctx.order_books.clear()
     handler(ctx, command)

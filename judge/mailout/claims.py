@@ -54,19 +54,20 @@ def any_due(store: Store, now: datetime) -> bool:
         return found is not None
 
 
-def claim(store: Store, now: datetime, by: str, size: int) -> list[Outbox]:
-    """Take up to `size` due rows for `by`, committed before this returns: one statement,
-    which marks the rows it picks and returns them, oldest first."""
-    due = _due(now, size, not store.is_sqlite).with_only_columns(Outbox.id).scalar_subquery()
-    with store.transaction(deferred=True) as session:
-        rows = session.execute(
-            update(Outbox)
-            .where(Outbox.id.in_(due))
-            .values(claimed_until=now + CLAIM, claimed_by=by)
-            .returning(Outbox)
-            .execution_options(synchronize_session=False)
-        ).scalars()
-        return sorted(rows, key=lambda row: row.id)
+def claim(session: Session, now: datetime, by: str, size: int) -> list[Outbox]:
+    """Take up to `size` due rows for `by`: one statement, which marks the rows it picks
+    and returns them, oldest first. The caller commits before delivering any of them (the
+    sender reads the rows' files in the same transaction)."""
+    pg = session.get_bind().dialect.name != "sqlite"
+    due = _due(now, size, pg).with_only_columns(Outbox.id).scalar_subquery()
+    rows = session.execute(
+        update(Outbox)
+        .where(Outbox.id.in_(due))
+        .values(claimed_until=now + CLAIM, claimed_by=by)
+        .returning(Outbox)
+        .execution_options(synchronize_session=False)
+    ).scalars()
+    return sorted(rows, key=lambda row: row.id)
 
 
 def renew(store: Store, now: datetime, by: str, ids: Sequence[int]) -> None:

@@ -222,11 +222,12 @@ def _send_batch(
 ) -> tuple[int, bool, int] | None:
     """Claim and deliver one batch: how many were sent, whether the relay or disk was
     reached, how many were claimed; None when none was due."""
-    rows = claims.claim(store, now, by, size)
+    # The claim, and the files of the rows claimed, in one transaction (committed here).
+    with store.transaction(deferred=True) as session:
+        rows = claims.claim(session, now, by, size)
+        files = attachments_of(session, [row.id for row in rows])
     if not rows:
         return None
-    with store.transaction(readonly=True) as session:
-        files = attachments_of(session, [row.id for row in rows])
     started = time.monotonic()
     renewed = started
 

@@ -22,7 +22,9 @@ def hash_password(password: str, cost: int = COST) -> str:
     n = 2**cost
     salt = os.urandom(16)
     digest = _scrypt(password, salt, n, R, P)
-    return f"scrypt${n}${R}${P}${_b64(salt)}${_b64(digest)}"
+    stored = f"scrypt${n}${R}${P}${_b64(salt)}${_b64(digest)}"
+    _remember(_token(password, stored))  # the first SIGN ON after CREATE costs no scrypt
+    return stored
 
 
 def no_password() -> str:
@@ -33,7 +35,8 @@ def no_password() -> str:
 
 
 # Passwords already found right, in this process: a player signs on with every orders
-# mail, and scrypt is the slowest thing a mail costs. Kept as an HMAC under a key made
+# mail, and scrypt is the slowest thing a mail costs (a password hashed here is known right
+# too: CREATE or a first SIGN ON, then the sign-ons after it). Kept as an HMAC under a key made
 # at start (never the password), at most _REMEMBERED of them; a wrong password is never
 # remembered, so guessing stays as slow as ever.
 _KEY = os.urandom(32)
@@ -44,18 +47,26 @@ _right_lock = threading.Lock()
 
 def check_password(password: str, stored: str) -> bool:
     """Whether `password` is the one `stored` was made from; False for anything malformed."""
-    token = hmac.new(_KEY, f"{stored}\0{password}".encode(), hashlib.sha256).digest()
+    token = _token(password, stored)
     with _right_lock:
         if token in _right:
             _right.move_to_end(token)
             return True
     if not _check(password, stored):
         return False
+    _remember(token)
+    return True
+
+
+def _token(password: str, stored: str) -> bytes:
+    return hmac.new(_KEY, f"{stored}\0{password}".encode(), hashlib.sha256).digest()
+
+
+def _remember(token: bytes) -> None:
     with _right_lock:
         _right[token] = None
         while len(_right) > _REMEMBERED:
             _right.popitem(last=False)
-    return True
 
 
 def _check(password: str, stored: str) -> bool:

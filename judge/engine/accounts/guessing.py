@@ -17,8 +17,9 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from datetime import datetime, timedelta
+from typing import Any
 
-from sqlalchemy import func, insert, select
+from sqlalchemy import ScalarSelect, func, insert, select
 
 from ...reports import accounts as texts
 from ...reports.frame import njudge_time
@@ -46,18 +47,22 @@ def locked_until(ctx: Conversation, game: Game, place: str, holders: Iterable[Pa
     read. The holders' own addresses have a count of their own."""
     settings = ctx.settings
     since = ctx.now - timedelta(seconds=settings.sign_on_window)
-    here = _nth_newest(
-        ctx,
-        settings.sign_on_failures,
-        SignOnFailure.game_id == game.id,
-        SignOnFailure.power == place,
-        SignOnFailure.at > since,
-        _same_side(ctx, holders),
-    )
+    # Both counts in one statement: every SIGN ON asks them.
+    here, everywhere = ctx.session.execute(
+        select(
+            _nth_newest(
+                settings.sign_on_failures,
+                SignOnFailure.game_id == game.id,
+                SignOnFailure.power == place,
+                SignOnFailure.at > since,
+                _same_side(ctx, holders),
+            ),
+            _nth_newest(settings.sign_on_judge_failures, SignOnFailure.at > since),
+        )
+    ).one()
     if here is not None:
         when = njudge_time(here + timedelta(seconds=settings.sign_on_window), settings)
         return texts.place_locked(place, game.name, when)
-    everywhere = _nth_newest(ctx, settings.sign_on_judge_failures, SignOnFailure.at > since)
     if everywhere is not None and not _own(ctx, holders):
         when = njudge_time(everywhere + timedelta(seconds=settings.sign_on_window), settings)
         return texts.judge_locked(settings.sign_on_window // 60, when)
@@ -94,10 +99,10 @@ def wrong_password(
     deliver(ctx, game, people, f"Failed Signons: {place}", body, header=False)
 
 
-def _nth_newest(ctx: Conversation, n: int, *where: object) -> datetime | None:
-    """The time of the n-th newest failure matching `where`, if there are n of them."""
+def _nth_newest(n: int, *where: Any) -> ScalarSelect[datetime]:
+    """The time of the n-th newest failure matching `where` (NULL unless there are n)."""
     query = select(SignOnFailure.at).where(*where).order_by(SignOnFailure.at.desc())
-    return ctx.session.execute(query.offset(n - 1).limit(1)).scalar_one_or_none()
+    return query.offset(n - 1).limit(1).scalar_subquery()
 
 
 def _own(ctx: Conversation, holders: Iterable[Participant]) -> bool:

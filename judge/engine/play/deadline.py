@@ -36,11 +36,11 @@ def look(session: Session, mailer: Notices, game: Game, now: datetime) -> bool:
     if game.status == "paused":
         remind_paused(mailer, game, now)
         return False
-    refresh(session, game)
+    judged = refresh(session, game)  # the phase as it would be processed now
     auto = auto_process(game)
     if auto and ready(game):
         if game.earliest is None or game.earliest <= now:
-            process(mailer, game)
+            process(mailer, game, judged=judged)
             schedule(mailer, game)
             return True
         game.next_event_at = game.earliest
@@ -48,7 +48,7 @@ def look(session: Session, mailer: Notices, game: Game, now: datetime) -> bool:
     late = owing(game)
     if not late:  # everyone is in, and somebody waits: the deadline ends the wait
         if auto and game.deadline is not None and now >= game.deadline:
-            process(mailer, game)
+            process(mailer, game, judged=judged)
             schedule(mailer, game)
             return True
         game.next_event_at = game.deadline if auto else None

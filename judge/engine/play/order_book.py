@@ -66,21 +66,35 @@ def _standing(session: Session, game: Game, power: str, phase: str) -> list[Orde
     )
 
 
+def standing_rows(session: Session, game: Game, power: str, phase: str) -> list[OrderRecord]:
+    """The power's orders standing for the phase, oldest first: what `replace_earlier`
+    looks through, read once for a mail's orders and kept up to date by it."""
+    return _standing(session, game, power, phase)
+
+
 def replace_earlier(
-    session: Session, variant: variants.Variant, game: Game, power: str, phase: str, text: str
+    session: Session,
+    variant: variants.Variant,
+    game: Game,
+    power: str,
+    phase: str,
+    text: str,
+    standing: list[OrderRecord] | None = None,
 ) -> None:
-    """A new order for a unit puts away every earlier one for the same unit."""
+    """A new order for a unit puts away every earlier one for the same unit. `standing`:
+    the power's rows as `standing_rows` read them, the rows put away taken out of it."""
     kind = phase_kind(phase)
     key = unit_key(variant, kind, text)
     if key is None:
         return
-    stale = [
-        row.id
-        for row in _standing(session, game, power, phase)
-        if unit_key(variant, kind, row.text) == key
-    ]
+    rows = _standing(session, game, power, phase) if standing is None else standing
+    stale = [row for row in rows if unit_key(variant, kind, row.text) == key]
     if stale:
-        session.execute(delete(OrderRecord).where(OrderRecord.id.in_(stale)))
+        if any(row.id is None for row in stale):  # given earlier in this mail, not yet written
+            session.flush()
+        session.execute(delete(OrderRecord).where(OrderRecord.id.in_([r.id for r in stale])))
+        if standing is not None:
+            standing[:] = [row for row in standing if row not in stale]
 
 
 def orphans(

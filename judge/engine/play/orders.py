@@ -253,23 +253,36 @@ def _store(
     texts: list[str],
     condition: dict[str, Any] | None,
 ) -> None:
+    """Keep the orders. One for the phase under way replaces the power's earlier order
+    for its unit: the power's standing rows are read once for the mail's order lines
+    (ctx.order_books) and the new rows written together, at the next statement or the
+    commit; an order for later, or conditional, is written at once."""
     variant = variant_of(game)
+    power = me.power or ""
     for text in texts:
-        if phase == game.phase and condition is None:
-            order_book.replace_earlier(ctx.session, variant, game, me.power or "", phase, text)
-        ctx.session.add(
-            OrderRecord(
-                game_id=game.id,
-                participant_id=me.id,
-                power=me.power,
-                phase=phase,
-                text=text,
-                condition=condition,
-                created_at=ctx.now,
-                inbound_id=ctx.inbound_id,
-            )
+        record = OrderRecord(
+            game_id=game.id,
+            participant_id=me.id,
+            power=me.power,
+            phase=phase,
+            text=text,
+            condition=condition,
+            created_at=ctx.now,
+            inbound_id=ctx.inbound_id,
         )
-        ctx.session.flush()
+        if phase == game.phase and condition is None:
+            key = (game.id, power, phase)
+            book = ctx.order_books.get(key)
+            if book is None:
+                book = ctx.order_books[key] = order_book.standing_rows(
+                    ctx.session, game, power, phase
+                )
+            order_book.replace_earlier(ctx.session, variant, game, power, phase, text, book)
+            ctx.session.add(record)
+            book.append(record)
+        else:
+            ctx.session.add(record)
+            ctx.session.flush()
 
 
 def _settle_at_end(ctx: Conversation, game: Game) -> None:

@@ -61,20 +61,31 @@ def schedule(mailer: Mailer, game: Game) -> None:
     game.next_event_at = mailer.now  # the clock's next look goes on
 
 
-def process(mailer: Mailer, game: Game, first: bool = False) -> str:
+def process(
+    mailer: Mailer,
+    game: Game,
+    first: bool = False,
+    judged: tuple[dict[str, list[str]], dict[str, Any]] | None = None,
+) -> str:
     """Adjudicate the phase, report it to everyone, and go on to the next phase that needs
     orders (retreats and adjustments nobody needs are skipped); the results' text.
     `first`: the phase a Machiavelli game plays at its start, whose next phase has the first
-    deadline's time and whose results go in the start notice, not in a mail of their own."""
+    deadline's time and whose results go in the start notice, not in a mail of their own.
+    `judged`: the orders and adjudication of `standing.refresh` run on this very game in
+    this transaction, nothing changed since (the tick's look), so not made twice."""
     session: Session = mailer.session
     settings: Settings = mailer.settings
     now: datetime = mailer.now
     variant = variant_of(game)
     if game.late_notice_at is None:  # nobody was late this phase (else counted then)
         turn_counted(game, [], [x for x in owing_orders(game) if x.orders_status == "complete"])
-    given = orders_of(session, game, game.phase or "")
-    doc = phase_document(game, given)
-    out = adjudicate(doc)
+    if judged is None:
+        given = orders_of(session, game, game.phase or "")
+        doc = phase_document(game, given)
+        out = adjudicate(doc)
+    else:
+        given, out = judged
+        doc = phase_document(game, given)
     record = PhaseRecord(
         game_id=game.id,
         turn=game.turn,

@@ -24,7 +24,7 @@ from ..game.machiavelli import document_state, is_machiavelli, mach_options
 from ..game.owing import any_disband, build_at, owed
 from ..game.record import players, variant_of
 from . import order_book, proxy
-from .future import WAIT_TEXTS, advance_powers
+from .future import WAIT_TEXTS
 
 # -- the phase's document -----------------------------------------------------------------------
 
@@ -32,17 +32,28 @@ from .future import WAIT_TEXTS, advance_powers
 def orders_of(session: Session, game: Game, phase: str) -> dict[str, list[str]]:
     """Each power's orders standing for the phase, its SET WAIT rows left out and its
     proxies settled: what the adjudicator is given."""
+    return _orders_and_advance(session, game, phase)[0]
+
+
+def _orders_and_advance(
+    session: Session, game: Game, phase: str
+) -> tuple[dict[str, list[str]], set[str]]:
+    """`orders_of`, and the powers every one of whose rows was given in advance
+    (future.advance_powers' answer), from one statement."""
     rows = session.execute(
-        select(OrderRecord.power, OrderRecord.text)
+        select(OrderRecord.power, OrderRecord.text, OrderRecord.advance)
         .where(OrderRecord.game_id == game.id, OrderRecord.phase == phase)
         .where(OrderRecord.condition.is_(None))
         .order_by(OrderRecord.id)
     )
     out: dict[str, list[str]] = defaultdict(list)
-    for power, text in rows:
+    every: dict[str, bool] = {}
+    for power, text, advance in rows:
+        every[power] = every.get(power, True) and bool(advance)
         if text not in WAIT_TEXTS:
             out[power].append(text)
-    return proxy.settle(variant_of(game), out)
+    early = {power for power, all_advance in every.items() if all_advance}
+    return proxy.settle(variant_of(game), out), early
 
 
 # Game settings (manual 9.1) that are adjudicator options of the same name and meaning.
@@ -193,8 +204,8 @@ def trial(session: Session, game: Game) -> tuple[dict[str, list[str]], dict[str,
 def refresh(session: Session, game: Game) -> tuple[dict[str, list[str]], dict[str, Any]]:
     """Every power's orders flag from a trial adjudication; the orders read and the
     trial's output."""
-    given, out = trial(session, game)
-    early = advance_powers(session, game)
+    given, early = _orders_and_advance(session, game, game.phase or "")
+    out = adjudicate(phase_document(game, given))
     for x in players(game):
         if x.power:
             state = standing(game, x.power, given.get(x.power, []), out, x.power in early)

@@ -86,6 +86,10 @@ class Conversation:
     error_flag: bool = False
     # Things done once a mail (a power's first order line puts away its old errors).
     once: set[str] = field(default_factory=set)
+    # Each power's orders standing for the phase (game id, power, phase), read at its
+    # first order line and kept by the order lines that follow (engine/play/orders.py);
+    # let go by any other command, which may change them (dispatch.carry_out).
+    order_books: dict[tuple[int, str, str], list[Any]] = field(default_factory=dict)
     # Copies of the reply to other addresses (a SIGN ON from another address).
     copies: list[str] = field(default_factory=list)
     # Files sent for this mail, and those asked for beyond `files_per_mail` (engine/files).

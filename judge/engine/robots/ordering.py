@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from sqlalchemy import delete
+from sqlalchemy import delete, insert
 
 import robots
 from adjudicator.document import read_document
@@ -57,7 +57,8 @@ def order_robots(mailer: Mailer, game: Game) -> None:
     seed = seed_of(game)
     session = mailer.session
     powers = [x.power or "" for x, _ in seats]
-    friends = _friends(mailer, game, position.variant, powers)
+    friendly = [x.power or "" for x, strategy in seats if strategy in robots.KNOW_FRIENDS]
+    friends = _friends(mailer, game, position.variant, friendly) if friendly else {}
     # One statement for the robots' earlier orders, and their new ones written together
     session.execute(
         delete(OrderRecord).where(
@@ -67,6 +68,7 @@ def order_robots(mailer: Mailer, game: Game) -> None:
             OrderRecord.condition.is_(None),
         )
     )
+    rows: list[dict[str, Any]] = []
     for x, strategy in seats:
         power = x.power or ""
         x.wait = False  # a robot never waits (a takeover makes everyone else wait)
@@ -74,13 +76,15 @@ def order_robots(mailer: Mailer, game: Game) -> None:
             set_strategy(game, power, strategy)  # SET ROBOTS' robot on an abandoned power
         rng = robots.rng_for(seed, game.phase, power)
         orders = robots.play(strategy, position, power, rng, friends.get(power, frozenset()), rules)
-        for text in orders:
-            session.add(
-                OrderRecord(
-                    game_id=game.id, participant_id=x.id, power=power, phase=game.phase,
-                    text=text, condition=None, created_at=mailer.now,
-                )
-            )  # fmt: skip
+        rows.extend(
+            {"game_id": game.id, "participant_id": x.id, "power": power, "phase": game.phase,
+             "text": text, "condition": None, "created_at": mailer.now, "inbound_id": None,
+             "advance": False}
+            for text in orders
+        )  # fmt: skip
+    # Written in one statement, as rows: nothing here reads them back as objects.
+    if rows:
+        session.execute(insert(OrderRecord.__table__), rows)
     session.flush()
     refresh(session, game)
     send_openings(mailer, game)
