@@ -40,7 +40,7 @@ _KNOWN = frozenset(f.name for f in fields(Options))
 # The adjudicator carries out money (stage 2a); the judge's side of it (the money lines by
 # mail, the income and expenditure reports, treasuries sent to their power only) is not
 # wired in yet, so a game is played without money until it is (docs/machiavelli.md).
-MONEY = False
+MONEY = True
 _MONEY_RULES = ("money", "loans", "adjacent", "assassins")
 # LIST's words for each, on and off, in the rulebook's order of its defaults.
 WORDS = {

@@ -19,6 +19,7 @@ from typing import Any
 import parser as syntax
 from adjudicator.board import Unit, unit_phrase
 from adjudicator.options import Options
+from parser.values_money import MONEY_ORDERS
 from variants import UNIT_WORDS, Variant, province_of
 
 from ..layout import (
@@ -35,6 +36,7 @@ from ..layout import (
 )
 from ..notation import convoy_routes, order_place
 from .campaign import campaign_lines, dislodged_sentence
+from .money import public_lines
 from .words import Board, own_units, owners, parse, phrase, rank, unit_name
 
 _NO_TAG = {"army did not move", "no order", "destroyed"}
@@ -45,7 +47,7 @@ def movement_results(
 ) -> str:
     phase = as_phase(variant, input_doc["phase"])
     board = Board.of(variant, input_doc)
-    counted = counted_lines(output_doc)
+    counted = [line for line in counted_lines(output_doc) if not _is_money(variant, line)]
     by_unit = {(line["power"], " ".join(unit_of(line["order"]))): line for line in counted}
     routes = convoy_routes(variant, [line for line in counted if line["order"][0] == "A"])
     dislodged = output_doc.get("dislodged") or []
@@ -74,6 +76,9 @@ def movement_results(
             route = routes.get(province_of(location), ()) if kind == "A" else ()
             said = phrase(board, power, line["order"], route=route)
         lines.append(f"{power}: {said}." + (f"  (*{', '.join(tags)}*)" if tags else ""))
+    public = public_lines(variant, output_doc)
+    if public:
+        lines.extend(["", *public])
     if dislodged:
         lines.extend(["", "", "The following units were dislodged:", ""])
         for entry in sorted_dislodged(variant, dislodged):
@@ -240,6 +245,11 @@ def _campaign(variant: Variant, input_doc: Doc, output_doc: Doc) -> list[str]:
     return campaign_lines(variant, output_doc, tables=control and not options.money)
 
 
+def _is_money(variant: Variant, line: Mapping[str, Any]) -> bool:
+    """A money line (`borrow`, `pay`, `expense` ...), not a unit's order."""
+    return isinstance(parse(variant, line["order"], "movement"), MONEY_ORDERS)
+
+
 def power_orders(variant: Variant, phase: str, power: str, result_doc: Doc) -> list[str]:
     """A power's orders as they stand (its part of a reply), from a trial adjudication."""
     letter = as_phase(variant, phase).letter
@@ -253,8 +263,11 @@ def power_orders(variant: Variant, phase: str, power: str, result_doc: Doc) -> l
                 before[power] = before.get(power, 0) + (1 if line["order"].endswith(" D") else -1)
         return adjustment_lines(variant, power, before, result_doc, results=False)
     board = Board.of_lines(variant, result_doc)
+    money = [line for line in counted if _is_money(variant, line)]
+    counted = [line for line in counted if line not in money]
     routes = convoy_routes(variant, [line for line in counted if line["order"][0] == "A"])
-    out = []
+    # The money lines first, in the order given, as the judge reads them before the units'.
+    out = [f"{power}: {line['order']}." for line in money]
     for line in sorted(counted, key=lambda li: unit_of(li["order"])):
         kind, location = unit_of(line["order"])
         if line.get("reason") == "no order":
