@@ -37,7 +37,7 @@ def test_scratch(table: Table) -> None:
     print(table.send(MASTER, "SIGN ON Mmon pwMaster\nFORCE BEGIN\n").get_content())
     notice = table.wait_for(VENICE, "S1454M Game Starting")[0].get_content()
     print("NOTICE>>>", notice)
-    print(table.send(POPE, "SIGN ON Pmon pwPope\nA bol H\nA per H\nA rom H\nF anc H\n").get_content()[-300:])
+    print(table.send(POPE, "SIGN ON Pmon pwPope\nA bol H\nA per H\nA rom H\nF anc H\n").get_content())
     print(_venice(table, "borrow 10 ducats for 1 year\npay 3 ducats to Papacy\nexpense 1: buy G fer\nG fer H\nA pad - fer\nA ver - man\nG ven H\nF dal H"))
     print("SPRING>>>", table.wait_for(VENICE, "S1454M Results")[0].get_content())
     print("POPESPRING>>>", table.wait_for(POPE, "S1454M Results")[0].get_content()[-1500:])
