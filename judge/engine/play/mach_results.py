@@ -100,9 +100,12 @@ def as_bought(game: Game, out: dict[str, Any]) -> dict[str, Any]:
     lines = []
     for line in out["orders"]:
         unit = getattr(_read(variant, line.get("text") or ""), "unit", None)
-        if line.get("result") == "illegal" and unit is not None and not isinstance(
-            _read(variant, line.get("text") or ""), Expense
-        ) and (line["power"], province_of(str(unit.location).lower())) in buying:
+        if (
+            line.get("result") == "illegal"
+            and unit is not None
+            and not isinstance(_read(variant, line.get("text") or ""), Expense)
+            and (line["power"], province_of(str(unit.location).lower())) in buying
+        ):
             line = {**line, "result": "succeeds", "reason": None, "message": None}
             line["order"] = line.get("order") or line.get("text")
         lines.append(line)

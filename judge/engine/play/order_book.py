@@ -47,6 +47,8 @@ def unit_key(variant: variants.Variant, kind: PhaseKind, text: str) -> str | Non
     if unit is None:
         return None
     place = province_of(str(unit.location.province).lower())
+    if getattr(unit, "type", None) == "G":
+        place += "*"  # a Machiavelli garrison: the city's unit, beside the province's
     if kind != "adjustment":
         return place
     # A build is for a place, a removal or a maintain for the unit there: under ANY
@@ -135,7 +137,7 @@ def _own_places(game: Game, power: str) -> set[str]:
         )
     else:
         units = (position.get("units") or {}).get(power) or []
-    return {province_of(u.split()[1].lower()) for u in units}
+    return {province_of(u.split()[1].lower()) + ("*" if u[:2] == "G " else "") for u in units}
 
 
 def put_away(session: Session, game: Game, power: str, phase: str, texts: set[str]) -> None:

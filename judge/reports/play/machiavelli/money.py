@@ -105,9 +105,7 @@ def _money_event(variant: Variant, event: Event) -> list[str]:
             line.append(f"  ** NSF = {event['owed'] - event.get('paid', 0)}d, assassinated")
         return line
     if kind == "chit":
-        return [
-            f"{adjective(variant, event['victim'])} assassination chit given to {event['to']}."
-        ]
+        return [f"{adjective(variant, event['victim'])} assassination chit given to {event['to']}."]
     return _expense(variant, event)
 
 
@@ -150,6 +148,28 @@ def _target(variant: Variant, event: Event) -> str:
     if kind == "garrison to autonomous":
         return f"{whose} garrison {where} to autonomous"
     return f"{_TITLE.get(kind, kind)} {whose} {_UNIT.get(letter, letter)} {where}"
+
+
+def after_bribes(doc: Doc, out: Doc) -> tuple[Doc, set[tuple[str, str]]]:
+    """The units as the movement found them, after the campaign's bribes: a unit bought
+    under its buyer, a garrison made autonomous under `Autonomous`; and the units a bribe
+    disbanded, as (power, `G man`), listed where they stood."""
+    units = {power: list(texts) for power, texts in (doc.get("units") or {}).items()}
+    disbanded: set[tuple[str, str]] = set()
+    for event in out.get("events") or ():
+        if event.get("event") != "expense" or event.get("outcome") != "done":
+            continue
+        kind, target, owner = event.get("kind"), event.get("target"), event.get("owner")
+        mine = units.get(str(owner)) or []
+        if target not in mine:
+            continue
+        if kind == "disband":
+            disbanded.add((str(owner), str(target)))
+        elif kind in ("buy", "garrison to autonomous"):
+            mine.remove(target)
+            new = event["power"] if kind == "buy" else "Autonomous"
+            units.setdefault(new, []).append(str(target))
+    return {**doc, "units": units}, disbanded
 
 
 def public_lines(variant: Variant, out: Doc) -> list[str]:

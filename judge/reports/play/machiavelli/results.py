@@ -36,7 +36,7 @@ from ..layout import (
 )
 from ..notation import convoy_routes, order_place
 from .campaign import campaign_lines, dislodged_sentence
-from .money import public_lines
+from .money import after_bribes, public_lines
 from .words import Board, own_units, owners, parse, phrase, rank, unit_name
 
 _NO_TAG = {"army did not move", "no order", "destroyed"}
@@ -56,7 +56,8 @@ def movement_results(
     besieged = {e["place"] for e in events if e.get("event") == "siege begun"}
     lines = [f"Movement results for {when(phase)}. {stamp(game, seq)}"]
     last = None
-    for power, kind, location in own_units(variant, input_doc):
+    bribed, disbanded = after_bribes(input_doc, output_doc)
+    for power, kind, location in own_units(variant, bribed):
         if power != last:
             lines.append("")
             last = power
@@ -67,6 +68,8 @@ def movement_results(
             tags.append("siege in progress")
         if (power, text) in beaten and "dislodged" not in tags:
             tags.append("dislodged")
+        if (power, text) in disbanded and "disbanded" not in tags:
+            tags.append("disbanded")
         name = unit_name(board, power, kind, location)
         if line is None:  # an autonomous unit: it never orders
             said = name
@@ -170,7 +173,9 @@ def adjustment_lines(
         if line.get("reason") in ("civil disorder", "no order"):
             continue
         out.append(padded(line["power"]) + _adjustment(variant, line) + ".")
-    due = _balances(variant, before, output_doc)
+    # With money (a treasury kept) builds are paid for, not counted: none is pending.
+    money = bool((output_doc.get("machiavelli") or {}).get("treasury"))
+    due = {} if money else _balances(variant, before, output_doc)
     for power in [p for p in power_order(variant) if only is None or p == only]:
         used = sum(
             1
