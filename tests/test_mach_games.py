@@ -34,6 +34,7 @@ SPRING = {
     "dipmach": "SET NO COASTAL CONVOYS\nSET NO DISBAND\n",
     "mach2_ttr": "SET PLAGUE\n",
 }
+FAMINE_AWAY_FROM_VENICE = 4611686018427387005
 TIMING = "SET MOVE MIN 0 DELAY 0\nSET RETREAT DELAY 0\nSET ADJUST DELAY 0\n"
 
 
@@ -139,6 +140,10 @@ def test_venice_besieges_builds_and_dislodges_by_mail(table: Table) -> None:
         f"CREATE ?ven pwMaster machiavelli\nBECOME MASTER\n{TIMING}SET ROBOTS hold\n"
         "SET NO MONEY\n",  # the builds without money (test_mach_money_by_mail: with it)
     )
+    # The dice as a seed rolls them: its famine of 1454 strikes Bari (and Forli, Urbino ...),
+    # none of Venice's home cities (a famine there would leave Venice no build, and the
+    # Winter would go by without it) nor Bologna.
+    table.seed("ven", FAMINE_AWAY_FROM_VENICE)
     joined = table.send(VENICE, "SIGN ON ?ven pwVenice machiavelli\nSET PREFERENCE V\n")
     assert "You've been selected to play a power in game 'ven'." in joined.get_content()
     assert "begins with 7 dummy players" in _master(table, "ven", "FORCE BEGIN")
@@ -198,6 +203,8 @@ def test_venice_besieges_builds_and_dislodges_by_mail(table: Table) -> None:
     retreat = table.wait_for(VENICE, "S1455R Results")[0].get_content()
     assert "Retreat orders for Spring of 1455.  (ven.007)" in retreat
     assert "Papacy:                   Army  Bologna DISBAND." in retreat
+    # The campaign over, last Fall's famine kills the unit left in Bari.
+    assert "Neapolitan Army in Bari eliminated by famine." in retreat
     # Nobody else reads the seed; a master may audit the dice in the phases kept.
     seed = str(_seed(table, "ven"))
     listing = table.send(WATCHER, "LIST ven\n").get_content()

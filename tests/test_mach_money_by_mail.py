@@ -12,9 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
-from sqlalchemy import select
 
-from judge.store.models import Game
 from tests.gametable import MASTER, Table, form
 from tests.judgekit import InProcessJudge
 
@@ -57,9 +55,7 @@ def test_money_by_mail(table: Table) -> None:
     table.send(VENICE, "SIGN ON ?mon pwDoge machiavelli\nSET PREFERENCE V\n")
     table.send(POPE, "SIGN ON ?mon pwPope machiavelli\nSET PREFERENCE P\n")
     table.send(WATCHER, "OBSERVE mon pwWatch\n")
-    with table.judge.store.transaction() as session:  # a seed whose Fall famine strikes
-        game = session.execute(select(Game).where(Game.name == "mon")).scalar_one()
-        game.settings = {**game.settings, "mach_seed": FAMINE_IN_FERRARA}
+    table.seed("mon", FAMINE_IN_FERRARA)
     assert (
         "begins with 6 dummy players"
         in table.send(MASTER, "SIGN ON Mmon pwMaster\nFORCE BEGIN\n").get_content()

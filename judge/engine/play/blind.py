@@ -48,8 +48,9 @@ def deliver_results(mailer: Any, game: Game, record: PhaseRecord, report: str, b
     for all. Each mail carries the picture of the phase as its reader sees it (pictures.py)."""
     pictures = phase_files(mailer.settings, game, record)
     readers = [x for x in everyone(game) if addresses(x)]  # robots and dummies read nothing
-    if money_on(game) and is_machiavelli(game):
-        # Machiavelli with money: each reader's copy adds his own money (mach_results).
+    if money_on(game) and is_machiavelli(game) and not is_blind(game):
+        # Machiavelli with money: each reader's copy adds his own money (mach_results); a
+        # blind game's copies tell none (a blind Machiavelli game is not meaningful yet).
         files = pictures(None) if readers else ()
         doc, out = record.result["input"], record.result["output"]
         rest = body[len(report) :]
