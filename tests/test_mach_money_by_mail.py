@@ -134,7 +134,8 @@ def test_money_by_mail(table: Table) -> None:
     assert "Income phase for Winter of 1454." in fall and "Cities Controlled:" not in fall
     # The upkeep: every power with units is asked, the robots keep theirs.
     asked = _venice(table, "maintain G fer\nmaintain A fer\nremove A man\nmaintain G ven\n")
-    assert "Your orders are complete." not in asked  # the fleet in Dalmatia is not ordered
+    assert "Your orders are complete." not in asked
+    assert "Venice:                   Fleet Dalmatia *** No order received." in asked
     _venice(table, "maintain F dal\n")
     _pope(table, "maintain A bol\nmaintain A per\nmaintain A rome\nmaintain F anc\n")
     winter = _results(table, VENICE, "F1454B")

@@ -15,6 +15,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from adjudicator.board import place_name
+from adjudicator.machiavelli.special_units import TITLES
 from variants import Variant
 
 from ..layout import Doc, as_phase, when
@@ -225,9 +226,12 @@ def upkeep_lines(variant: Variant, out: Doc, reader: str | None) -> list[str]:
         for entry in event.get("units") or ():
             letter, location = str(entry["unit"]).split()[:2]
             word = _UNIT.get(letter, letter).lower()
+            if entry.get("special"):
+                word = f"{TITLES.get(entry['special'], entry['special']).lower()} {word}"
             where = place_name(variant, location.rstrip("*"))
             verb = "Builds" if entry.get("kind") == "build" else "Maintains"
-            what = f"{verb} {'a' if verb == 'Builds' else 'the'} {word} in {where}"
+            article = ("an" if word[0] in "aeiou" else "a") if verb == "Builds" else "the"
+            what = f"{verb} {article} {word} in {where}"
             cost = _ducats(entry["ducats"])
             paid = f"({cost})" if entry.get("outcome") == "paid" else f"({cost} *** NSF)"
             lines.append(f"{power + ':':<26}{what}  {paid}")

@@ -18,6 +18,7 @@ from typing import Any
 
 import parser as syntax
 from adjudicator.board import Unit, unit_phrase
+from adjudicator.machiavelli.special_units import TITLES
 from adjudicator.options import Options
 from parser.values_money import MONEY_ORDERS
 from variants import UNIT_WORDS, Variant, province_of
@@ -195,6 +196,14 @@ def adjustment_lines(
             kind, location = unit_of(line["order"])
             unit = unit_phrase(variant, Unit(line["power"], kind, location))
             out.append(padded(line["power"]) + f"Defaults, removing {unit}.")
+    for line in lines:  # with money: a unit neither maintained nor removed is removed
+        if line.get("reason") == "no order":
+            kind, location = unit_of(line["order"])
+            said = "No order received, removed" if results else "No order received"
+            where = order_place(variant, location)
+            out.append(
+                padded(line["power"]) + f"{UNIT_WORDS.get(kind, 'Unit')} {where} *** {said}."
+            )
     return out
 
 
@@ -202,6 +211,13 @@ def _adjustment(variant: Variant, line: Mapping[str, Any]) -> str:
     text = line["order"]
     if text == "WAIVE":
         return "Build waived"
+    if text.startswith("build "):  # a special unit, with money: `build mercenary A pad`
+        _, special, kind, location = text.split()[:4]
+        title = TITLES.get(special, special).lower()
+        word = UNIT_WORDS.get(kind, "unit").lower()
+        return f"Builds {'an' if title[0] in 'aeiou' else 'a'} {title} {word} in " + order_place(
+            variant, location
+        )
     kind, location = unit_of(text)
     unit = Unit(line["power"], kind, location)
     if text.endswith(" B"):
