@@ -76,6 +76,10 @@ def test_money_by_mail(table: Table) -> None:
     # A money line the judge refuses, in the njudge's words: nothing else changes.
     wrong = _venice(table, "expense 5: 3 ducats famine relief pad")
     assert "Expense number must be 1-4." in wrong and "Venice: expense" not in wrong
+    # A bribe too small to buy Ferrara's garrison: the garrison's order is taken all the
+    # same (the reply does not tell how a bribe will fare); the next mail replaces it.
+    short = _venice(table, "expense 1: 3 ducats buy G fer\nG fer H\n")
+    assert "Venice: Garrison Ferrara HOLD." in short and "Error flag" not in short
     # The Spring: a loan, a payment, a bribe that buys Ferrara's garrison (ordered at
     # once), one that disbands Mantua's, an expense given and cancelled.
     spring = _venice(

@@ -83,28 +83,38 @@ def first_orders(game: Game, given: dict[str, list[str]]) -> dict[str, list[str]
 
 def as_bought(game: Game, out: dict[str, Any]) -> dict[str, Any]:
     """A trial adjudication as a reply shows it: a power may order a unit it buys this
-    campaign (`expense 1: buy G fer`, then `G fer H`), so that order is no error, whatever
-    the trial's bribe came to (the others' counter-bribes are not the player's to learn)."""
+    campaign (`expense 1: buy G fer`, then `G fer H`), so that order is no error when the
+    trial's bribe failed (the others' counter-bribes are not the player's to learn); where
+    the bribe went through, the order was checked as the bought unit's, errors and all."""
     if not (game.phase or "").endswith("M") or not money_on(game):
         return out
     variant = variant_of(game)
-    buying: set[tuple[str, str]] = set()
+    bought = {
+        (e["power"], province_of(str(e.get("target", " ")).split()[-1].rstrip("*")))
+        for e in out.get("events") or ()
+        if e.get("event") == "expense" and e.get("kind") == BUY and e.get("outcome") == "done"
+    }
+    buying: dict[tuple[str, str], str | None] = {}
     for line in out.get("orders") or ():
         if line.get("result") == "illegal" or not str(line.get("order", "")).startswith("exp"):
             continue
         parsed = _read(variant, line["order"])
         if isinstance(parsed, Expense) and parsed.kind == BUY and parsed.unit is not None:
-            buying.add((line["power"], province_of(str(parsed.unit.location).lower())))
+            key = (line["power"], province_of(str(parsed.unit.location).lower()))
+            if key not in bought:
+                buying[key] = parsed.unit.type or None
     if not buying:
         return out
     lines = []
     for line in out["orders"]:
-        unit = getattr(_read(variant, line.get("text") or ""), "unit", None)
+        order = _read(variant, line.get("text") or "")
+        unit = None if isinstance(order, Expense) else getattr(order, "unit", None)
+        key = (line["power"], province_of(str(getattr(unit, "location", "")).lower()))
         if (
             line.get("result") == "illegal"
             and unit is not None
-            and not isinstance(_read(variant, line.get("text") or ""), Expense)
-            and (line["power"], province_of(str(unit.location).lower())) in buying
+            and key in buying
+            and buying[key] in (None, unit.type)
         ):
             line = {**line, "result": "succeeds", "reason": None, "message": None}
             line["order"] = line.get("order") or line.get("text")
