@@ -76,6 +76,10 @@ def test_money_by_mail(table: Table) -> None:
     # A money line the judge refuses, in the njudge's words: nothing else changes.
     wrong = _venice(table, "expense 5: 3 ducats famine relief pad")
     assert "Expense number must be 1-4." in wrong and "Venice: expense" not in wrong
+    # A money line for a later phase is pending like any order, and CLEAR clears it.
+    later = _venice(table, "PHASE Spring 1455 Movement\nborrow 5 ducats for 1 year\n")
+    assert "Pending orders for S1455M:\n  borrow 5 ducats for 1 year" in later
+    assert "Pending orders for Venice cleared: 1 order." in _venice(table, "CLEAR\n")
     # A bribe too small to buy Ferrara's garrison: the garrison's order is taken all the
     # same (the reply does not tell how a bribe will fare); the next mail replaces it.
     short = _venice(table, "expense 1: 3 ducats buy G fer\nG fer H\n")
