@@ -1,8 +1,10 @@
-"""Machiavelli with money, played by mail (docs/machiavelli.md, "Money by mail"): a game of
-Venice and the Papacy, the other powers robots, watched by an observer, through its first
-two years. Venice borrows from the bank, pays the Papacy, buys one autonomous garrison and
-orders it in the same campaign, disbands another, relieves nothing (an expense cancelled);
-the famine is rolled after the Fall; every power with units is asked for its upkeep, and
+"""Machiavelli with money, played by mail (docs/machiavelli.md, stage 4): a game of Venice
+and the Papacy, the other powers robots, watched by an observer, through its first two
+years. Venice borrows from the bank, pays the Papacy, buys an autonomous garrison and
+orders it in the same campaign (taken even where a bribe too small would fail), disbands
+another, cancels an expense, gives a money line for a later phase and CLEARs it; the
+famine is rolled after the Fall (the test's seed) and relieved in Ferrara in the Spring
+while the robots' famined units die; every power with units is asked for its upkeep, and
 Venice removes a unit; the bank collects the loan. Each reader's copy of the results tells
 his own money only: the master every power's, the Papacy the payment it received and its
 own treasury, the observer none; LIST likewise. One judge for the module."""
