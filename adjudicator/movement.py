@@ -14,10 +14,11 @@ The resolver is all integers and lists: it runs in the judge's hot path and in b
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
 from typing import NamedTuple
 
+from .at_sight import at_sight
 from .legality import CONVOY, MOVE, SUPPORT, Command
+from .special import PLAIN, SHUT, Special
 
 UNRESOLVED, GUESSING, RESOLVED = 0, 1, 2
 
@@ -30,32 +31,6 @@ class Outcome(NamedTuple):
     succeeded: bool
     reason: str | None  # bounce, cut, void, no convoy, dislodged, ... or None
     dislodged_by: int | None  # index of the unit that dislodged this one
-
-
-SHUT = -2  # a `Special.gate` value: the order is blocked whatever happens
-
-
-@dataclass(frozen=True, slots=True)
-class Special:
-    """What a variant's own rules tell the resolver (docs/rules.md, variant rules).
-
-    `crossings`: an army's move across one of these straits has the strength of its
-    supports alone. `rail`: the commands that are railway moves (no convoy, no head-to-head
-    battle). `gate`: command -> SHUT for an order blocked outright, or the index of the unit
-    whose successful move blocks it (a gateway keeper moving away, a fleet entering a
-    Machiavelli strait's keeper), or a tuple of such indexes. `strength`: command -> the
-    strength of a unit that is not of 1 (Machiavelli's elite units: 2 to move, hold and
-    support). `bonus`: command -> strength a move has beside its unit's and its supports'
-    (Machiavelli's rebels, a point of support for a move into their province)."""
-
-    crossings: Mapping[str, frozenset[str]] = field(default_factory=dict)
-    rail: frozenset[int] = frozenset()
-    gate: Mapping[int, int | tuple[int, ...]] = field(default_factory=dict)
-    strength: Mapping[int, int] = field(default_factory=dict)
-    bonus: Mapping[int, int] = field(default_factory=dict)
-
-
-_PLAIN = Special()  # a map with no rules of its own (never changed)
 
 
 class Resolver:
@@ -91,7 +66,7 @@ class Resolver:
         kind = [c[0] for c in commands]
         dest = [c[2] for c in commands]
         self.prov, self.power, self.kind, self.dest = prov, power, kind, dest
-        special = special or _PLAIN
+        special = special or PLAIN
         rail, crossings, strength, gates = (
             special.rail,
             special.crossings,
@@ -463,52 +438,15 @@ class Resolver:
         return False
 
     def run(self) -> None:
-        """Settle every decision."""
-        n, kind, void, via_sea, state, result = (
-            self.n,
-            self.kind,
-            self.void,
-            self.via_sea,
-            self.state,
-            self.result,
-        )
-        moves_into, unit_at, dest, prov = self.moves_into, self.unit_at, self.dest, self.prov
-        base, power, supports, h2h = self.base, self.power, self.supports, self.h2h
-        gated = self.gated
-        gate = self.gate
-        # What needs no reasoning first. A lone move by land into an empty province always
-        # succeeds, and a support nobody attacks is always given. On a map with no rules of
-        # its own (every unit of strength 1, nothing gated): an unsupported move by land
-        # into a province whose unit stays, or comes the other way, always fails; and a
-        # support attacked by land by another power, from elsewhere than where it is
-        # directed, is always cut.
-        plain = self.plain
-        for i in self.moves:
-            if gated and gate[i] != -1:
-                continue
-            d = dest[i]
-            j = unit_at.get(d)  # type: ignore[arg-type]
-            if j is None:
-                if len(moves_into[d]) == 1 and not via_sea[i] and base[i]:  # type: ignore[index]
-                    result[i] = True
-                    state[i] = RESOLVED
-            elif plain and not supports[i] and not via_sea[i] and (kind[j] != MOVE or h2h[i] == j):
-                state[i] = RESOLVED  # result[i] is False
-        for i in range(n):
-            if kind[i] != SUPPORT or void[i] or (gated and gate[i] != -1):
-                continue
-            attackers = moves_into.get(prov[i])
-            if not attackers:
-                result[i] = True
-                state[i] = RESOLVED
-            elif plain:
-                t = self.target[i]
-                directed = dest[i] if dest[i] is not None else prov[t]
-                mine = power[i]
-                for k in attackers:
-                    if power[k] != mine and prov[k] != directed and not via_sea[k]:
-                        state[i] = RESOLVED  # result[i] is False: cut
-                        break
+        """Settle every decision: those that need no reasoning at sight, then the others."""
+        n, kind, void, via_sea = self.n, self.kind, self.void, self.via_sea
+        state, result = self.state, self.result
+        succeeded, failed = at_sight(self)
+        for i in succeeded:
+            result[i] = True
+            state[i] = RESOLVED
+        for i in failed:
+            state[i] = RESOLVED  # result[i] is False
         resolve = self.resolve
         for i in range(n):
             k = kind[i]

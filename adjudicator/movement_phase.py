@@ -29,7 +29,7 @@ from .legality import (
     check_movement,
     new_command,
 )
-from .movement import Outcome, Resolver, Special
+from .movement import Outcome, Resolver
 from .options import Options
 from .outcome import (
     FAILS,
@@ -43,6 +43,7 @@ from .outcome import (
     take_centers,
 )
 from .retreats import Dislodged, retreat_options
+from .special import Special
 from .special_orders import NO_SPECIAL, rail_reach, rail_stops, special_command, special_for
 from .transforms import transformed
 from .variant_rules import closed_waters, screened, uncounted
