@@ -79,21 +79,16 @@ def process(
     variant = variant_of(game)
     if game.late_notice_at is None:  # nobody was late this phase (else counted then)
         turn_counted(game, [], [x for x in owing_orders(game) if x.orders_status == "complete"])
-<<<<<<< HEAD
-    if judged is None:
-        given = orders_of(session, game, game.phase or "")
-        doc = phase_document(game, given)
-        out = adjudicate(doc)
-    else:
+    if judged is not None and not variant.is_machiavelli:
+        # (A Machiavelli game's trial is shown as a reply shows it, `as_bought`: made again.)
         given, out = judged
         doc = phase_document(game, given)
-=======
-    given = orders_of(session, game, game.phase or "")
-    if variant.is_machiavelli:
-        given = first_orders(game, given)
-    doc = phase_document(game, given)
-    out = adjudicate(doc)
->>>>>>> money2
+    else:
+        given = orders_of(session, game, game.phase or "")
+        if variant.is_machiavelli:
+            given = first_orders(game, given)
+        doc = phase_document(game, given)
+        out = adjudicate(doc)
     record = PhaseRecord(
         game_id=game.id,
         turn=game.turn,
