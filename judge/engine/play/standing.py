@@ -211,6 +211,8 @@ def refresh(session: Session, game: Game) -> tuple[dict[str, list[str]], dict[st
     trial's output."""
     given, early = _orders_and_advance(session, game, game.phase or "")
     out = adjudicate(phase_document(game, given))
+    if "machiavelli" in (game.position or {}):
+        out = as_bought(game, out)  # as a reply shows it (processing adjudicates again)
     for x in players(game):
         if x.power:
             state = standing(game, x.power, given.get(x.power, []), out, x.power in early)
