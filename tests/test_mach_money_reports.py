@@ -1,13 +1,20 @@
 """The money parts of Machiavelli's reports (judge/reports/play/machiavelli/money.py), from
-a real adjudication: an adjustment phase with a special build, a build the treasury cannot
-pay and a unit left without an order; each reader's own part."""
+real adjudications: a campaign's opening (the straits' leave and a bribe for everyone; a
+loan, an expense and a payment short of funds for the payer, its receiver and the master)
+and an adjustment phase with a special build, a build the treasury cannot pay and a unit
+left without an order; each reader's own part."""
 
 from __future__ import annotations
 
 import variants
 from adjudicator import adjudicate
 from judge.engine.game.machiavelli import start_position
-from judge.reports.play.machiavelli import MASTER, adjustment_results, power_orders
+from judge.reports.play.machiavelli import (
+    MASTER,
+    adjustment_results,
+    movement_results,
+    power_orders,
+)
 from judge.reports.play.machiavelli import private_report as own
 
 
@@ -35,3 +42,25 @@ def test_upkeep_special_builds_and_removals_each_reader_his_own() -> None:
     master = own(variant, doc, out, MASTER)
     assert "Papacy:     Treasury 9 ducats." in master  # its units unordered: removed, unpaid
     assert own(variant, doc, out, None) == ""
+
+
+def test_the_opening_of_a_campaign_public_and_private() -> None:
+    variant = variants.load("machiavelli")
+    board = start_position(variant, {})
+    state = {**board["machiavelli"], "treasury": {"Venice": 20, "Milan": 5}, "seed": 3}
+    venice = ["ally Naples", "borrow 5 ducats for 1 year", "expense 1: disband G man", "A ver H"]
+    doc = {
+        "variant": "machiavelli", "phase": "S1454M", "units": board["units"],
+        "centers": board["centers"], "machiavelli": state,
+        "orders": {"Venice": venice, "Milan": ["pay 9 ducats to Venice"]}, "options": {},
+    }  # fmt: skip
+    out = adjudicate(doc)
+    public = movement_results(variant, "g", 2, doc, out)
+    assert "Venice allowing Naples to use straits." in public
+    assert "Autonomous: Garrison Mantua.  (*disbanded*)" in public
+    assert "Borrows" not in public and "E1:" not in public
+    mine = own(variant, doc, out, "Venice")
+    assert "Venice: Borrows 5 ducats for 1 year, 6d due in Spring of 1455." in mine
+    assert "Venice: E1: 6d, Disband Autonomous Garrison Mantua." in mine
+    assert "Milan: Pays 9 ducats to Venice.\n  ** NSF = 5 ducats" in mine  # its receiver
+    assert "Milan:" not in own(variant, doc, out, "Naples")

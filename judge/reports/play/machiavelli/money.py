@@ -174,11 +174,20 @@ def after_bribes(doc: Doc, out: Doc) -> tuple[Doc, set[tuple[str, str]]]:
 
 
 def public_lines(variant: Variant, out: Doc) -> list[str]:
-    """What every reader is told of the money steps: assassinations and what they undo."""
+    """What every reader is told of the campaign's opening: the straits' leave, the
+    assassinations and what they undo, the rebellions."""
     lines = []
     for event in out.get("events") or ():
         kind = event.get("event")
-        if kind == "assassination":
+        if kind == "ally":
+            allies = list(event.get("allies") or ())
+            said = " and ".join([", ".join(allies[:-1]), allies[-1]] if len(allies) > 1 else allies)
+            lines.append(
+                f"{event['power']} allowing {said} to use straits."
+                if allies
+                else f"{event['power']} allowing no one to use straits."
+            )
+        elif kind == "assassination":
             lines.append(f"{adjective(variant, event['power'])} leader assassinated.")
         elif kind == "garrison disbanded":
             lines.append(f"Besieged Garrison {place_name(variant, event['place'])} disbands.")
