@@ -97,13 +97,14 @@ def check_movement_orders(
     checked: list[Command | GateOrder | Illegal] = []
     chosen: dict[str, int] = {}
     gated: dict[str, int] = {}
+    add, known_as = checked.append, _NOTHING.get if memo is None else memo.get
     index = -1
     for power, text, parsed in orders:
         index += 1
         if type(parsed) is Illegal:
-            checked.append(parsed)
+            add(parsed)
             continue
-        known = None if memo is None else memo.get(text)
+        known = known_as(text)
         if known is not None and known[0] == power:
             command = known[1]
         else:
@@ -119,7 +120,7 @@ def check_movement_orders(
                         memo[text] = (power, command)
         if screening and type(command) is Command:
             command = screened(variant, closed, command)
-        checked.append(command)
+        add(command)
         kind = type(command)
         if kind is Command:
             chosen[command[1][3]] = index  # type: ignore[index]  # the unit's province
@@ -275,6 +276,7 @@ def resolve_movement(position: Position, ready: CheckedOrders, options: Options)
 
 
 _province_field = itemgetter(3)  # a Unit's province
+_NOTHING: dict[str, tuple[str, Command | Illegal]] = {}  # no memo (never filled)
 
 
 @lru_cache(maxsize=256)
