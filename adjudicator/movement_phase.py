@@ -190,32 +190,31 @@ def resolve_movement(position: Position, ready: CheckedOrders, options: Options)
     # command's (kind, unit, dest, dest_loc, target), a unit's (power, type, location,
     # province).
     verdicts: list[Verdict | None] = [None] * len(orders)
-    failed = _failed
+    failed, keep, place = _failed, after.append, chosen.get
     i = -1
-    for command in commands:
+    for command, (succeeded, reason, by) in zip(commands, outcomes, strict=True):
         i += 1
-        outcome = outcomes[i]
         kind, unit = command[0], command[1]
-        if outcome[2] is not None:  # dislodged
+        if by is not None:  # dislodged
             if kind != DISBAND:  # a disbanding unit is gone and never retreats
                 beaten.append(i)
-        elif kind == MOVE and outcome[0]:
+        elif kind == MOVE and succeeded:
             # The unit where it moved to (a Unit's fields, its province already known).
-            after.append(new(Unit, (unit[0], unit[1], command[3], command[2])))
+            keep(new(Unit, (unit[0], unit[1], command[3], command[2])))
         elif kind < DISBAND:  # holding, supporting, convoying, or a move that failed
-            after.append(unit)
+            keep(unit)
         elif kind == TRANSFORM:
             if options.attack_transform or not _attacked(resolver, commands, i):
-                after.append(command[4])
+                keep(command[4])
             else:
-                after.append(unit)
+                keep(unit)
                 attacked.add(i)
-        index = chosen.get(unit[3])
+        index = place(unit[3])
         if index is None:
-            result = SUCCEEDS if outcome[0] else FAILS
+            result = SUCCEEDS if succeeded else FAILS
             unordered.append((unit[0], "", command, result, "no order", None))
         else:  # the verdict on the order (a transformation's or a railway move's: below)
-            verdicts[index] = SUCCEEDED_VERDICT if outcome[0] else failed(outcome[1])
+            verdicts[index] = SUCCEEDED_VERDICT if succeeded else failed(reason)
     stops = rail_stops(position, commands, outcomes, special.rail, after) if special.rail else {}
     if stops:  # an army that stopped on the railway is not where it was dislodged
         beaten = [i for i in beaten if i not in stops]
