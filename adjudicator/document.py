@@ -209,7 +209,7 @@ def write_result(
     if before is not None and centers == before:
         body["centers"] = {p: list(cs) for p, cs in _centers_written(variant, before).items()}
     else:
-        body["centers"] = _by_power(variant, [(o, c) for c, o in centers.items()])
+        body["centers"] = _centers_by_power(variant, centers)
     if result.adjustments is not None:
         body["adjustments"] = dict(result.adjustments)
     if result.mach is not None:
@@ -319,19 +319,21 @@ def forget_notations() -> None:
     _CENTERS.clear()
 
 
-def _by_power(variant: Variant, pairs: list[tuple[str, str]]) -> dict[str, list[str]]:
-    """Powers in the variant's order, each with its sorted list; powers with none left out."""
-    out: dict[str, list[str]] = {p.name: [] for p in variant.powers}
-    if variant.is_machiavelli:
-        out[AUTONOMOUS] = []
-    for power, item in pairs:
-        out[power].append(item)
-    return {power: sorted(items) for power, items in out.items() if items}
+def _centers_by_power(variant: Variant, centers: Mapping[str, str]) -> dict[str, list[str]]:
+    """Powers in the variant's order, each with its sorted centres; powers with none left
+    out."""
+    out: dict[str, list[str]] = {}
+    for center, owner in centers.items():
+        if owner in out:
+            out[owner].append(center)
+        else:
+            out[owner] = [center]
+    return {power: sorted(out[power]) for power in _power_order(variant) if power in out}
 
 
 def _units_by_power(variant: Variant, units: Sequence[Unit]) -> dict[str, list[str]]:
-    """`_by_power` of the units' texts (`A bud`), each unit's (power, type, location) read
-    by position."""
+    """Powers in the variant's order, each with its units' texts (`A bud`) sorted; powers
+    with none left out. A unit's (power, type, location) read by position."""
     out: dict[str, list[str]] = {}
     for u in units:
         power = u[0]
@@ -349,14 +351,14 @@ def _power_order(variant: Variant) -> tuple[str, ...]:
 
 
 def _centers_written(variant: Variant, centers: Mapping[str, str]) -> dict[str, list[str]]:
-    """`_by_power` of centres that are never changed (a position's, remembered with it by
-    document_lists), written once: the centres stay as they were in most phases."""
+    """`_centers_by_power` of centres that are never changed (a position's, remembered with
+    it by document_lists), written once: the centres stay as they were in most phases."""
     known = _CENTERS.get(id(centers))
     if known is not None and known[0] is centers:
         return known[1]
     if len(_CENTERS) >= CENTERS_KEPT:
         _CENTERS.popitem(last=False)  # the oldest kept
-    written = _by_power(variant, [(o, c) for c, o in centers.items()])
+    written = _centers_by_power(variant, centers)
     _CENTERS[id(centers)] = (centers, written)
     return written
 

@@ -204,22 +204,22 @@ class ListReader:
         return province.abbr if province.center else None
 
 
-def _key(raw: Any) -> tuple[Any, ...] | None:
-    """A document's power: [texts] lists as one tuple (power, texts, power, texts, ...);
-    None if it is not an object of lists."""
+def _key(raw: Any) -> tuple[tuple[Any, ...], tuple[tuple[Any, ...], ...]] | None:
+    """A document's power: [texts] lists as one key, (the powers, the texts of each); None
+    if it is not an object of lists. Made in C (`map`): it is made on every call."""
     if type(raw) is not dict:
         return None
-    key: list[Any] = []
-    for name, texts in raw.items():
-        if type(texts) is not list:
-            return None
-        key.append(name)
-        key.append(tuple(texts))
-    return tuple(key)
+    lists = raw.values()
+    if raw and set(map(type, lists)) != _LIST_TYPE:
+        return None
+    return tuple(raw), tuple(map(tuple, lists))
 
 
-def _unkey(key: tuple[Any, ...]) -> dict[Any, list[Any]]:
-    return {key[i]: list(key[i + 1]) for i in range(0, len(key), 2)}
+_LIST_TYPE = {list}
+
+
+def _unkey(key: tuple[tuple[Any, ...], tuple[tuple[Any, ...], ...]]) -> dict[Any, list[Any]]:
+    return dict(zip(key[0], map(list, key[1]), strict=True))
 
 
 def as_list(value: Any, where: str) -> list:

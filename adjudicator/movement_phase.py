@@ -97,13 +97,14 @@ def check_movement_orders(
     checked: list[Command | GateOrder | Illegal] = []
     chosen: dict[str, int] = {}
     gated: dict[str, int] = {}
+    add, known_as = checked.append, _NOTHING.get if memo is None else memo.get
     index = -1
     for power, text, parsed in orders:
         index += 1
         if type(parsed) is Illegal:
-            checked.append(parsed)
+            add(parsed)
             continue
-        known = None if memo is None else memo.get(text)
+        known = known_as(text)
         if known is not None and known[0] == power:
             command = known[1]
         else:
@@ -119,7 +120,7 @@ def check_movement_orders(
                         memo[text] = (power, command)
         if screening and type(command) is Command:
             command = screened(variant, closed, command)
-        checked.append(command)
+        add(command)
         kind = type(command)
         if kind is Command:
             chosen[command[1][3]] = index  # type: ignore[index]  # the unit's province
@@ -189,32 +190,31 @@ def resolve_movement(position: Position, ready: CheckedOrders, options: Options)
     # command's (kind, unit, dest, dest_loc, target), a unit's (power, type, location,
     # province).
     verdicts: list[Verdict | None] = [None] * len(orders)
-    failed = _failed
+    failed, keep, place = _failed, after.append, chosen.get
     i = -1
-    for command in commands:
+    for command, (succeeded, reason, by) in zip(commands, outcomes, strict=True):
         i += 1
-        outcome = outcomes[i]
         kind, unit = command[0], command[1]
-        if outcome[2] is not None:  # dislodged
+        if by is not None:  # dislodged
             if kind != DISBAND:  # a disbanding unit is gone and never retreats
                 beaten.append(i)
-        elif kind == MOVE and outcome[0]:
+        elif kind == MOVE and succeeded:
             # The unit where it moved to (a Unit's fields, its province already known).
-            after.append(new(Unit, (unit[0], unit[1], command[3], command[2])))
+            keep(new(Unit, (unit[0], unit[1], command[3], command[2])))
         elif kind < DISBAND:  # holding, supporting, convoying, or a move that failed
-            after.append(unit)
+            keep(unit)
         elif kind == TRANSFORM:
             if options.attack_transform or not _attacked(resolver, commands, i):
-                after.append(command[4])
+                keep(command[4])
             else:
-                after.append(unit)
+                keep(unit)
                 attacked.add(i)
-        index = chosen.get(unit[3])
+        index = place(unit[3])
         if index is None:
-            result = SUCCEEDS if outcome[0] else FAILS
+            result = SUCCEEDS if succeeded else FAILS
             unordered.append((unit[0], "", command, result, "no order", None))
         else:  # the verdict on the order (a transformation's or a railway move's: below)
-            verdicts[index] = SUCCEEDED_VERDICT if outcome[0] else failed(outcome[1])
+            verdicts[index] = SUCCEEDED_VERDICT if succeeded else failed(reason)
     stops = rail_stops(position, commands, outcomes, special.rail, after) if special.rail else {}
     if stops:  # an army that stopped on the railway is not where it was dislodged
         beaten = [i for i in beaten if i not in stops]
@@ -275,6 +275,7 @@ def resolve_movement(position: Position, ready: CheckedOrders, options: Options)
 
 
 _province_field = itemgetter(3)  # a Unit's province
+_NOTHING: dict[str, tuple[str, Command | Illegal]] = {}  # no memo (never filled)
 
 
 @lru_cache(maxsize=256)
