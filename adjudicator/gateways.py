@@ -21,7 +21,7 @@ from variants import Gateway, Variant
 
 from .board import Unit, place_name
 from .legality import MOVE, SUPPORT, Command, Illegal
-from .movement import SHUT
+from .special import SHUT
 
 
 @dataclass(frozen=True, slots=True)

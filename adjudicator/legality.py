@@ -129,6 +129,8 @@ class Board:
         # kept (`board_for`) is asked about the same orders again and again.
         self.checked: dict[str, tuple[str, Command | Illegal]] = {}
         self._holds: list[tuple[str, Command]] | None = None
+        # The resolver's per-unit columns of this board, once made (movement_phase.py).
+        self.columns: tuple | None = None
 
     def holds(self) -> list[tuple[str, Command]]:
         """Each unit's province and its command to hold, in province order: the commands

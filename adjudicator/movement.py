@@ -14,14 +14,11 @@ The resolver is all integers and lists: it runs in the judge's hot path and in b
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
 from typing import NamedTuple
 
-from .legality import CONVOY, MOVE, SUPPORT, Command
-
-UNRESOLVED, GUESSING, RESOLVED = 0, 1, 2
-
-_NOWHERE: frozenset[str] = frozenset()
+from .legality import MOVE, Command
+from .resolver_tables import GUESSING, RESOLVED, UNRESOLVED, Columns, fill_tables
+from .special import PLAIN, SHUT, Special
 
 
 class Outcome(NamedTuple):
@@ -32,38 +29,14 @@ class Outcome(NamedTuple):
     dislodged_by: int | None  # index of the unit that dislodged this one
 
 
-SHUT = -2  # a `Special.gate` value: the order is blocked whatever happens
-
-
-@dataclass(frozen=True, slots=True)
-class Special:
-    """What a variant's own rules tell the resolver (docs/rules.md, variant rules).
-
-    `crossings`: an army's move across one of these straits has the strength of its
-    supports alone. `rail`: the commands that are railway moves (no convoy, no head-to-head
-    battle). `gate`: command -> SHUT for an order blocked outright, or the index of the unit
-    whose successful move blocks it (a gateway keeper moving away, a fleet entering a
-    Machiavelli strait's keeper), or a tuple of such indexes. `strength`: command -> the
-    strength of a unit that is not of 1 (Machiavelli's elite units: 2 to move, hold and
-    support). `bonus`: command -> strength a move has beside its unit's and its supports'
-    (Machiavelli's rebels, a point of support for a move into their province)."""
-
-    crossings: Mapping[str, frozenset[str]] = field(default_factory=dict)
-    rail: frozenset[int] = frozenset()
-    gate: Mapping[int, int | tuple[int, ...]] = field(default_factory=dict)
-    strength: Mapping[int, int] = field(default_factory=dict)
-    bonus: Mapping[int, int] = field(default_factory=dict)
-
-
-_PLAIN = Special()  # a map with no rules of its own (never changed)
-
-
 class Resolver:
     """One movement phase.
 
     `commands` are legal orders, one per unit, in a fixed order. `army_reach`, `shores`
     and `links` are the map's (`Geography`); `convoy_via` and `paradox` the game's rules;
-    `special` the variant's own.
+    `special` the variant's own; `columns`, the board's (`board_columns`), if known. Its
+    tables (per unit: kind, province, power, dest, who supports or convoys it, ...) and the
+    decisions settled at sight are resolver_tables'.
     """
 
     def __init__(
@@ -75,162 +48,14 @@ class Resolver:
         convoy_via: str = "2023",
         paradox: str = "szykman",
         special: Special | None = None,
+        columns: Columns | None = None,
     ) -> None:
-        n = len(commands)
-        self.n = n
+        self.n = len(commands)
         self.commands = commands
         self._shores = shores
         self._links = links
         self.paradox = paradox
-        # The per-unit lists. Commands and units are named tuples, read here by position (a
-        # command's kind, unit, dest; a unit's power and province), which the interpreter
-        # does faster than by name.
-        units = [c[1] for c in commands]
-        prov = [u[3] for u in units]
-        power = [u[0] for u in units]
-        kind = [c[0] for c in commands]
-        dest = [c[2] for c in commands]
-        self.prov, self.power, self.kind, self.dest = prov, power, kind, dest
-        special = special or _PLAIN
-        rail, crossings, strength, gates = (
-            special.rail,
-            special.crossings,
-            special.strength,
-            special.gate,
-        )
-        # Convoys a power ordered for its own army: under the 2023 rules they send the army
-        # by sea even where it could walk (DATC 4.A.3, 6.G).
-        wanted = (
-            {
-                (c.target.province, c.dest)  # type: ignore[union-attr]
-                for c in commands
-                if c.kind == CONVOY and c.target.power == c.unit.power  # type: ignore[union-attr]
-            }
-            if convoy_via == "2023" and CONVOY in kind
-            else None
-        )
-        # Which moves go by sea: those that must, those that say so, and the wanted ones;
-        # and who moves into each province.
-        via_sea = [False] * n
-        moves = [i for i in range(n) if kind[i] == MOVE]
-        moves_into: dict[str, list[int]] = {}
-        for i in moves:
-            d = dest[i]
-            if d in moves_into:
-                moves_into[d].append(i)  # type: ignore[index]
-            else:
-                moves_into[d] = [i]  # type: ignore[index]
-            if units[i][1] == "A" and (not rail or i not in rail):
-                here = prov[i]
-                via_sea[i] = (
-                    commands[i][6]  # via_convoy
-                    or d not in army_reach.get(here, _NOWHERE)
-                    or (wanted is not None and (here, d) in wanted)
-                )
-        self.via_sea = via_sea
-        # Each unit's own strength, to move, hold and support.
-        might = [1] * n
-        for i, s in strength.items():
-            might[i] = s
-        self.might = might
-        # Attack strength before supports: none for an army crossing a strait.
-        base = list(might) if strength else [1] * n
-        for i, extra in special.bonus.items():
-            base[i] += extra
-        if crossings:
-            for i in moves:
-                if not via_sea[i] and dest[i] in crossings.get(prov[i], ()):
-                    base[i] = 0 if units[i].type == "A" else 1
-        self.base = base
-        self.gated = bool(gates)
-        self.gate = [gates.get(i, -1) for i in range(n)] if gates else [-1] * n
-        # Moves that cross no border (by sea, by rail, across a strait) meet no head on.
-        if crossings or rail:
-            indirect = [via_sea[i] or not base[i] or i in rail for i in range(n)]
-        else:
-            indirect = via_sea
-        unit_at = dict(zip(prov, range(n), strict=True))
-        self.unit_at = unit_at
-        h2h = [-1] * n  # the unit in a head-to-head battle with this one
-        for i in moves:
-            j = unit_at.get(dest[i])  # type: ignore[arg-type]
-            # A head-to-head battle is only between two units that cross a border.
-            if (
-                j is not None
-                and kind[j] == MOVE
-                and dest[j] == prov[i]
-                and not indirect[i]
-                and not indirect[j]
-            ):
-                h2h[i] = j
-        # Who supports or convoys each unit's order; () until somebody does.
-        supports: list = [()] * n
-        convoyers: list = [()] * n
-        target = [-1] * n
-        void = [False] * n
-        for i in range(n):
-            k = kind[i]
-            if k != SUPPORT and k != CONVOY:  # a unit disbanding or transforming holds
-                continue
-            c = commands[i]
-            t = unit_at.get(c[4][3])  # type: ignore[index]  # the target's province
-            if t is None or units[t] != c[4]:
-                # A blind game's support or convoy of a unit that is not there (legality.py
-                # unseen_unit): it helps nobody.
-                void[i] = True
-                continue
-            target[i] = t
-            # Attach each support and convoy to the order it helps, or mark it void.
-            if k == SUPPORT:
-                if c[2] is None:  # support to hold
-                    ok = kind[t] != MOVE
-                else:
-                    ok = kind[t] == MOVE and dest[t] == c[2]
-                    # The coast a support names counts for a fleet's move only (an army's
-                    # coast never matters; a blind game's support may name one).
-                    if ok and c.coast is not None and units[t].type == "F":
-                        ok = commands[t].dest_loc == f"{c.dest}/{c.coast}"
-                if not ok:
-                    void[i] = True
-                elif supports[t]:
-                    supports[t].append(i)
-                else:
-                    supports[t] = [i]
-            else:
-                route = commands[t].route
-                if (
-                    kind[t] == MOVE
-                    and via_sea[t]
-                    and dest[t] == c.dest
-                    and (not route or prov[i] in route)
-                ):
-                    if convoyers[t]:
-                        convoyers[t].append(i)
-                    else:
-                        convoyers[t] = [i]
-                else:
-                    void[i] = True
-        if strength:
-            # A unit of strength 2 supports with both its points: listed once for each
-            # among the supports, it is given or cut as one.
-            for t, helpers in enumerate(supports):
-                if helpers:
-                    supports[t] = [h for h in helpers for _ in range(might[h])]
-        self.moves_into = moves_into
-        self.supports: list[Sequence[int]] = supports
-        self.convoyers: list[Sequence[int]] = convoyers
-        self.target = target
-        self.void = void
-        self.h2h = h2h
-        self.moves = moves
-        # No rules of the map's own: every unit of strength 1, no bonus, nothing gated, no
-        # crossings nor railways (`run` settles some decisions at sight then).
-        self.plain = not (strength or special.bonus or gates or crossings or rail)
-        self.state = [UNRESOLVED] * (2 * n)
-        self.result = [False] * (2 * n)
-        self.deps: list[int] = []
-        # Convoys imagined away while judging a paradox by the Alexander rule.
-        self.assumed: dict[int, bool] = {}
+        fill_tables(self, commands, army_reach, convoy_via, special or PLAIN, columns)
 
     # -- the guess-and-check core --------------------------------------------------------
 
@@ -463,56 +288,12 @@ class Resolver:
         return False
 
     def run(self) -> None:
-        """Settle every decision."""
-        n, kind, void, via_sea, state, result = (
-            self.n,
-            self.kind,
-            self.void,
-            self.via_sea,
-            self.state,
-            self.result,
-        )
-        moves_into, unit_at, dest, prov = self.moves_into, self.unit_at, self.dest, self.prov
-        base, power, supports, h2h = self.base, self.power, self.supports, self.h2h
-        gated = self.gated
-        gate = self.gate
-        # What needs no reasoning first. A lone move by land into an empty province always
-        # succeeds, and a support nobody attacks is always given. On a map with no rules of
-        # its own (every unit of strength 1, nothing gated): an unsupported move by land
-        # into a province whose unit stays, or comes the other way, always fails; and a
-        # support attacked by land by another power, from elsewhere than where it is
-        # directed, is always cut.
-        plain = self.plain
-        for i in self.moves:
-            if gated and gate[i] != -1:
-                continue
-            d = dest[i]
-            j = unit_at.get(d)  # type: ignore[arg-type]
-            if j is None:
-                if len(moves_into[d]) == 1 and not via_sea[i] and base[i]:  # type: ignore[index]
-                    result[i] = True
-                    state[i] = RESOLVED
-            elif plain and not supports[i] and not via_sea[i] and (kind[j] != MOVE or h2h[i] == j):
-                state[i] = RESOLVED  # result[i] is False
-        for i in range(n):
-            if kind[i] != SUPPORT or void[i] or (gated and gate[i] != -1):
-                continue
-            attackers = moves_into.get(prov[i])
-            if not attackers:
-                result[i] = True
-                state[i] = RESOLVED
-            elif plain:
-                t = self.target[i]
-                directed = dest[i] if dest[i] is not None else prov[t]
-                mine = power[i]
-                for k in attackers:
-                    if power[k] != mine and prov[k] != directed and not via_sea[k]:
-                        state[i] = RESOLVED  # result[i] is False: cut
-                        break
+        """Settle every decision (those that need no reasoning were settled at sight, when
+        the tables were made: resolver_tables.py)."""
+        n, void, via_sea, state = self.n, self.void, self.via_sea, self.state
         resolve = self.resolve
-        for i in range(n):
-            k = kind[i]
-            if (k == MOVE or (k == SUPPORT and not void[i])) and state[i] != RESOLVED:
+        for i in self.decided:  # in the units' order
+            if state[i] != RESOLVED and not void[i]:
                 resolve(i)
             if via_sea[i] and state[n + i] != RESOLVED:
                 resolve(n + i)

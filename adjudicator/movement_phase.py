@@ -10,8 +10,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
+from operator import itemgetter
 
 import parser as syntax
+from variants import Variant
 
 from .board import Unit, place_name
 from .gateways import GateOrder
@@ -29,20 +32,23 @@ from .legality import (
     check_movement,
     new_command,
 )
-from .movement import Outcome, Resolver, Special
+from .movement import Outcome, Resolver
 from .options import Options
 from .outcome import (
     FAILS,
     SUCCEEDED_VERDICT,
     SUCCEEDS,
+    LineParts,
     MovementResult,
     PhaseResult,
     Verdict,
     finish,
-    line_fields,
     take_centers,
 )
+from .phase import Phase
+from .resolver_tables import board_columns
 from .retreats import Dislodged, retreat_options
+from .special import Special
 from .special_orders import NO_SPECIAL, rail_reach, rail_stops, special_command, special_for
 from .transforms import transformed
 from .variant_rules import closed_waters, screened, uncounted
@@ -65,6 +71,8 @@ class CheckedOrders:
     maps: ConvoyMaps  # the board's convoy places: shores and links
     special: Special = NO_SPECIAL  # what the variant's own rules tell the resolver
     gated: Mapping[str, int] = field(default_factory=dict)  # gateway -> its order's index
+    army_reach: Mapping[str, frozenset[str]] | None = None  # the geography's, if known
+    columns: tuple | None = None  # the board's per-unit columns (resolver_tables.Columns)
 
 
 def movement(position: Position, orders: Sequence[GivenOrder], options: Options) -> PhaseResult:
@@ -126,7 +134,12 @@ def check_movement_orders(
     if variant.railways or variant.gateways or variant.crossings:
         gate_orders = {abbr: checked[i] for abbr, i in gated.items()}
         special = special_for(position, commands, gate_orders, options)  # type: ignore[arg-type]
-    return CheckedOrders(orders, checked, chosen, commands, board.maps, special, gated)
+    columns = board.columns
+    if columns is None:  # the same board's units are the same every phase it is asked about
+        columns = board.columns = board_columns(commands)
+    return CheckedOrders(
+        orders, checked, chosen, commands, board.maps, special, gated, geo.army_reach, columns
+    )
 
 
 def _transform_command(
@@ -145,12 +158,23 @@ def _transform_command(
 def resolve_movement(position: Position, ready: CheckedOrders, options: Options) -> PhaseResult:
     """Adjudicate checked orders: the resolution and the board that follows."""
     variant = position.variant
-    geo = geography(variant, options.dual(variant.rules), options.coastal(variant))
+    army_reach = ready.army_reach
+    if army_reach is None:
+        army_reach = geography(
+            variant, options.dual(variant.rules), options.coastal(variant)
+        ).army_reach
     orders, checked, chosen, commands = ready.orders, ready.checked, ready.chosen, ready.commands
     shores, links = ready.maps
     special = ready.special
     resolver = Resolver(
-        commands, geo.army_reach, shores, links, options.convoy_via, options.paradox, special
+        commands,
+        army_reach,
+        shores,
+        links,
+        options.convoy_via,
+        options.paradox,
+        special,
+        ready.columns,
     )
     via_sea = resolver.via_sea
     resolver.run()
@@ -164,6 +188,8 @@ def resolve_movement(position: Position, ready: CheckedOrders, options: Options)
     # Commands and units are named tuples, read here by position in the hot loop: a
     # command's (kind, unit, dest, dest_loc, target), a unit's (power, type, location,
     # province).
+    verdicts: list[Verdict | None] = [None] * len(orders)
+    failed = _failed
     i = -1
     for command in commands:
         i += 1
@@ -183,13 +209,15 @@ def resolve_movement(position: Position, ready: CheckedOrders, options: Options)
             else:
                 after.append(unit)
                 attacked.add(i)
-        if unit[3] not in chosen:
+        index = chosen.get(unit[3])
+        if index is None:
             result = SUCCEEDS if outcome[0] else FAILS
             unordered.append((unit[0], "", command, result, "no order", None))
+        else:  # the verdict on the order (a transformation's or a railway move's: below)
+            verdicts[index] = SUCCEEDED_VERDICT if outcome[0] else failed(outcome[1])
     stops = rail_stops(position, commands, outcomes, special.rail, after) if special.rail else {}
     if stops:  # an army that stopped on the railway is not where it was dislodged
         beaten = [i for i in beaten if i not in stops]
-    verdicts: list[Verdict | None] = [None] * len(orders)
     unit_at = resolver.unit_at
     if attacked or stops:
         for province, index in chosen.items():
@@ -202,19 +230,14 @@ def resolve_movement(position: Position, ready: CheckedOrders, options: Options)
                 reason = (reason or "").replace(", dislodged", "")
                 note = f"The army stopped in {place_name(variant, stops[i])}."
             verdicts[index] = SUCCEEDED_VERDICT if succeeded else (FAILS, reason, note)
-    else:
-        for province, index in chosen.items():
-            outcome = outcomes[unit_at[province]]
-            verdicts[index] = SUCCEEDED_VERDICT if outcome[0] else (FAILS, outcome[1], None)
     for index in ready.gated.values():
         verdicts[index] = _gate_verdict(checked[index], commands, outcomes, unit_at)  # type: ignore[arg-type]
     # The lines are made into OrderResults only if somebody reads them (MovementResult).
-    lines = line_fields(orders, checked, verdicts)
-    lines.extend(unordered)
+    lines = LineParts(orders, checked, verdicts, unordered)
     dislodged: list[Dislodged] = []
     standoffs: set[str] = set()
     if beaten:
-        occupied = {u.province for u in after}
+        occupied = set(map(_province_field, after))
         standoffs = left_contested(resolver, occupied)
         barred = standoffs | closed_waters(variant, position.phase)
         for i in beaten:
@@ -236,18 +259,37 @@ def resolve_movement(position: Position, ready: CheckedOrders, options: Options)
             )
             dislodged.append(Dislodged(commands[i].unit, options_, origin))
     elif resolver.moves_into:
-        standoffs = left_contested(resolver, {u.province for u in after})
-    nxt = position.phase.following(variant)
+        standoffs = left_contested(resolver, set(map(_province_field, after)))
+    nxt, skipping_retreats, center_season = _following(position.phase, variant)
     if nxt.letter == "R" and not any(d.retreats for d in dislodged):
-        nxt = nxt.following(variant)
-    centers = position.centers
-    if nxt.letter != "R" and position.phase.in_center_season(variant):
-        centers = take_centers(variant, after, centers, uncounted(variant, options))
-    result = finish(position, after, dict(centers), nxt, [], options, MovementResult)
+        nxt = skipping_retreats
+    if nxt.letter != "R" and center_season:
+        centers = take_centers(variant, after, position.centers, uncounted(variant, options))
+    else:
+        centers = dict(position.centers)
+    result = finish(position, after, centers, nxt, [], options, MovementResult)
     result.line_parts = lines  # type: ignore[attr-defined]
     result.dislodged = dislodged
     result.contested = sorted(standoffs)
     return result
+
+
+_province_field = itemgetter(3)  # a Unit's province
+
+
+@lru_cache(maxsize=256)
+def _following(phase: Phase, variant: Variant) -> tuple[Phase, Phase, bool]:
+    """The phase after a movement phase, the one after that (when no retreat is needed),
+    and whether the movement ends the season that counts the centres."""
+    nxt = phase.following(variant)
+    return nxt, nxt.following(variant), phase.in_center_season(variant)
+
+
+@lru_cache(maxsize=64)
+def _failed(reason: str | None) -> Verdict:
+    """The verdict on an order that failed for this reason: one tuple for each reason (a
+    phase has a handful of reasons, and a failed order or two in three)."""
+    return (FAILS, reason, None)
 
 
 def _gate_verdict(

@@ -11,7 +11,8 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cache, lru_cache
+from operator import itemgetter
 from typing import NamedTuple
 
 import parser as syntax
@@ -29,6 +30,14 @@ from .retreats import Dislodged
 from .wings import WING, blockaded, counted
 
 SUCCEEDS, FAILS, ILLEGAL = "succeeds", "fails", "illegal"
+
+Verdict = tuple[str, str | None, str | None]  # result, reason, message
+REPLACED_VERDICT: Verdict = (
+    ILLEGAL,
+    "replaced",
+    "A later order for the same unit replaces this one.",
+)
+SUCCEEDED_VERDICT: Verdict = (SUCCEEDS, None, None)
 
 
 class OrderResult(NamedTuple):
@@ -68,10 +77,21 @@ class PhaseResult:
 _ORDERS = PhaseResult.__dict__["orders"]  # PhaseResult's own slot of `orders`
 
 
+class LineParts(NamedTuple):
+    """What a movement phase's lines are made from: the orders given, what each was checked
+    as (a command, or why it is impossible), the verdict on each (None: replaced by a later
+    order), and the fields of the lines of units with no order (OrderResult's)."""
+
+    orders: Sequence[GivenOrder]
+    checked: Sequence[object]
+    verdicts: Sequence[Verdict | None]
+    unordered: list[tuple]
+
+
 class MovementResult(PhaseResult):
     """A phase's result whose order lines are made only when somebody reads `orders`: the
-    document call writes its lines straight from `line_parts` (each line's fields, as
-    `line_fields` gives them), and making an OrderResult of each would be wasted."""
+    document call writes its lines straight from `line_parts`, and making an OrderResult
+    of each would be wasted."""
 
     __slots__ = ("line_parts",)
 
@@ -83,7 +103,9 @@ class MovementResult(PhaseResult):
             parts = None
         if parts is not None:
             new = tuple.__new__
-            _ORDERS.__set__(self, [new(OrderResult, fields) for fields in parts])
+            lines = result_lines(parts.orders, parts.checked, parts.verdicts)
+            lines.extend(new(OrderResult, fields) for fields in parts.unordered)
+            _ORDERS.__set__(self, lines)
             self.line_parts = None
         return _ORDERS.__get__(self, MovementResult)
 
@@ -91,8 +113,8 @@ class MovementResult(PhaseResult):
     def orders(self, lines: list[OrderResult]) -> None:
         _ORDERS.__set__(self, lines)
 
-    def pending_lines(self) -> list[tuple] | None:
-        """Each line's fields, if no OrderResult has been made of them yet."""
+    def pending_lines(self) -> LineParts | None:
+        """What the lines are made from, if no OrderResult has been made of them yet."""
         try:
             return self.line_parts
         except AttributeError:
@@ -109,15 +131,6 @@ class _Rendered:
 
     def __str__(self) -> str:
         return order_text(self.parsed)
-
-
-Verdict = tuple[str, str | None, str | None]  # result, reason, message
-REPLACED_VERDICT: Verdict = (
-    ILLEGAL,
-    "replaced",
-    "A later order for the same unit replaces this one.",
-)
-SUCCEEDED_VERDICT: Verdict = (SUCCEEDS, None, None)
 
 
 def result_lines(
@@ -184,13 +197,20 @@ def finish(
 def balances(variant: Variant, units: Sequence[Unit], centers: Mapping[str, str]) -> dict[str, int]:
     """Builds (positive) or removals (negative) due, per power that has units or centres;
     a centre a wing blockades counts for nobody (wings.py), though its owner keeps it."""
-    owned = counted(units, centers)
-    kept = Counter([u[0] for u in units])  # each unit's power
+    # Only a wing blockades: on a map without them no unit is looked at.
+    owners = Counter(centers.values())
+    owned = counted(units, centers) if WING in variant.unit_types else owners
+    kept = Counter(map(_power_field, units))
     return {
-        p.name: owned[p.name] - kept[p.name]
-        for p in variant.powers
-        if p.name in owned or p.name in kept or p.name in centers.values()
+        name: owned.get(name, 0) - kept.get(name, 0)
+        for name in _power_names(variant)
+        if name in owners or name in kept
     }
+
+
+@cache
+def _power_names(variant: Variant) -> tuple[str, ...]:
+    return tuple(p.name for p in variant.powers)
 
 
 def _adjustments_needed(
@@ -201,7 +221,7 @@ def _adjustments_needed(
     build_at: str,
 ) -> bool:
     """Skip the adjustments when nobody must remove and nobody can build (njudge)."""
-    occupied = {u.province for u in units}
+    occupied = set(map(_province_field, units))
     for power, balance in due.items():
         if balance < 0:
             return True
@@ -226,6 +246,7 @@ def winner(variant: Variant, centers: Mapping[str, str], units: Sequence[Unit] =
 
 
 _NOBODY: frozenset[str] = frozenset()
+_power_field, _province_field = itemgetter(0), itemgetter(3)  # a Unit's
 
 
 @lru_cache(maxsize=4096)
@@ -250,11 +271,16 @@ def take_centers(
     the power does not count (`uncounted`: SET HONG KONG) is nobody's while it stands there.
     A wing takes nothing: it blockades (wings.py)."""
     out = dict(centers)
-    provinces = variant.provinces
-    for unit in units:
-        if provinces[unit.province].center and unit.type != WING:
-            if uncounted and unit.province in uncounted.get(unit.power, ()):
-                out.pop(unit.province, None)
+    supply = _supply_centers(variant)
+    for power, kind, _, province in units:  # a unit's fields, by position
+        if province in supply and kind != WING:
+            if uncounted and province in uncounted.get(power, ()):
+                out.pop(province, None)
             else:
-                out[unit.province] = unit.power
+                out[province] = power
     return out
+
+
+@cache
+def _supply_centers(variant: Variant) -> frozenset[str]:
+    return frozenset(p.abbr for p in variant.provinces.values() if p.center)

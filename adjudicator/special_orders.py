@@ -1,6 +1,6 @@
 """The orders a variant's own rules add to a movement phase, between the checks of
 `legality` and the resolver: railway moves, gateway orders, and what the resolver must be
-told of them and of crossings (`movement.Special`). The rules are in `railways`,
+told of them and of crossings (`special.Special`). The rules are in `railways`,
 `gateways` and `variant_rules`.
 """
 
@@ -15,9 +15,10 @@ from .board import Unit
 from .gateways import GateOrder, check_gate_order, gates, gateway_at
 from .given import Position
 from .legality import MOVE, Board, Command, Illegal
-from .movement import SHUT, Outcome, Special
+from .movement import Outcome
 from .options import Options
 from .railways import blocked, check_rail_move, railway_named, stopping_places
+from .special import SHUT, Special
 
 NO_SPECIAL = Special()
 

@@ -21,20 +21,20 @@ def outcomes(r: Resolver) -> list[Outcome]:
         if result[i]:
             winner_into[dest[i]] = i  # type: ignore[index]
     out = [_SUCCESS] * n
-    prov = r.prov
+    prov, void = r.prov, r.void
     new = tuple.__new__
     for i in range(n):
         k = kind[i]
+        if k == MOVE and result[i]:
+            continue  # moved: nobody dislodges it
         by = winner_into.get(prov[i]) if winner_into else None
         if k == MOVE:
-            if result[i]:
-                continue  # moved: nobody dislodges it
             if via_sea[i] and not result[n + i]:
                 reason = "no convoy"
             else:
                 reason = "blocked" if gate[i] != -1 and r.shut(i) else "bounce"
         elif k == SUPPORT:
-            if r.void[i]:
+            if void[i]:
                 reason = "void"
             elif gate[i] != -1 and r.shut(i):
                 reason = "blocked"
@@ -46,7 +46,7 @@ def outcomes(r: Resolver) -> list[Outcome]:
                 reason = "cut"
         elif k == CONVOY:
             army = r.target[i]
-            if r.void[i]:
+            if void[i]:
                 reason = "void"
             elif by is not None:
                 reason = None
@@ -59,10 +59,19 @@ def outcomes(r: Resolver) -> list[Outcome]:
             if by is None:
                 continue
             reason = None
-        if by is not None:
+        if by is None:
+            out[i] = _FAILED.get(reason) or new(Outcome, (False, reason, None))
+        else:
             reason = f"{reason}, dislodged" if reason else "dislodged"
-        out[i] = new(Outcome, (False, reason, by))
+            out[i] = new(Outcome, (False, reason, by))
     return out
+
+
+# The outcome of an order that failed for a reason, its unit not dislodged: one for each.
+_FAILED = {
+    reason: Outcome(False, reason, None)
+    for reason in ("bounce", "no convoy", "blocked", "void", "cut", "army did not move", None)
+}
 
 
 def standoffs(r: Resolver, occupied: set[str]) -> set[str]:

@@ -59,7 +59,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import parser as syntax
 from adjudicator import adjudicate
-from adjudicator.document import forget_lists, forget_notations, write_result
+from adjudicator.document import forget_notations, write_result
+from adjudicator.document_lists import forget_lists
 from adjudicator.given import Position, forget_readings, read_orders
 from adjudicator.legality import forget_boards
 from adjudicator.movement_phase import check_movement_orders, resolve_movement

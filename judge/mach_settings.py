@@ -5,8 +5,8 @@ LIST's `Mach:` line, as modifiers.py is for the variant modifiers.
 A setting is kept in a game's settings only when the master makes it; its value otherwise
 is the variant's (the edition, the fortresses) or the rulebook's default ("Variant specific
 judge commands for game options"). Money and its rules (SET MONEY, LOANS, ADJACENT,
-ASSASSINS) are played once the judge's side of money is wired in (`MONEY` below: the
-adjudicator carries money out since stage 2a); until then a game is played without money.
+ASSASSINS) are played by mail since stage 4 (docs/machiavelli.md): `MONEY` below is the
+seam that turned them on.
 """
 
 from __future__ import annotations
@@ -37,10 +37,9 @@ OPTIONS = {
     "special": "special",
 }
 _KNOWN = frozenset(f.name for f in fields(Options))
-# The adjudicator carries out money (stage 2a); the judge's side of it (the money lines by
-# mail, the income and expenditure reports, treasuries sent to their power only) is not
-# wired in yet, so a game is played without money until it is (docs/machiavelli.md).
-MONEY = False
+# Money by mail (stage 4: the money lines, the income and expenditure reports, treasuries
+# to their power and the master only); False would play every game without money again.
+MONEY = True
 _MONEY_RULES = ("money", "loans", "adjacent", "assassins")
 # LIST's words for each, on and off, in the rulebook's order of its defaults.
 WORDS = {

@@ -12,6 +12,7 @@ from __future__ import annotations
 import random
 
 from adjudicator.given import Position
+from adjudicator.machiavelli.possible import mach_upkeep_orders
 from adjudicator.options import Options
 
 from . import blabbot, dumbbot, holding, loeb, randomly
@@ -40,7 +41,12 @@ def play(
 ) -> list[str]:
     """The power's orders for the phase the position is at, legal under the game's rule
     `options` (None: the adjudicator's defaults); KeyError for an unknown name."""
-    return STRATEGIES[strategy](position, power, rng, friends, options or DEFAULTS)
+    options = options or DEFAULTS
+    if position.variant.is_machiavelli and position.phase.kind == "adjustment":
+        kept = mach_upkeep_orders(position, options, power)  # with money: every unit kept
+        if kept is not None:
+            return kept
+    return STRATEGIES[strategy](position, power, rng, friends, options)
 
 
 DEFAULTS = Options()

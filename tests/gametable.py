@@ -6,7 +6,10 @@ from __future__ import annotations
 import json
 from email.message import EmailMessage
 
+from sqlalchemy import select
+
 from judge.cli import game_shown
+from judge.store.models import Game
 from tests.judgekit import InProcessJudge
 
 POWERS = {
@@ -77,6 +80,14 @@ class Table:
     def wait_for(self, who: str, subject_part: str, count: int = 1) -> list[EmailMessage]:
         self.judge.mailbox.wait(lambda: len(self.inbox(who, subject_part)) >= count)
         return self.inbox(who, subject_part)
+
+    def seed(self, game: str, seed: int) -> None:
+        """A Machiavelli game's dice, before its start: the seed the judge would draw at
+        random (and keeps in the game's settings), chosen so that a test's famine strikes
+        where the test needs it, every run the same."""
+        with self.judge.store.transaction() as session:
+            found = session.execute(select(Game).where(Game.name == game)).scalar_one()
+            found.settings = {**found.settings, "mach_seed": seed}
 
     def show(self, game: str = "war") -> dict:
         """The game's state as `judge show GAME --json` prints it, read in this process

@@ -116,7 +116,7 @@ def test_access_settings_are_enforced_at_sign_on(table):
     assert "SET ONTIMERAT: the on-time ratio is a number from 0 to 1." in made
     assert "Game 'club' set: Maximum CD Ratio: 0.20." in made
     assert "Game 'club' set: Power Assignments: PRFRAND." in made
-    assert "SET MONEY: this judge does not carry out that setting yet." in made
+    assert "SET MONEY: game 'club' is not a Machiavelli game" in made
     told = table.wait_for("expert@example.org", "Parameter Change")[0].get_content()
     assert "france@players.example has changed the settings of game 'club':" in told
 

@@ -26,7 +26,7 @@ YEAR = {
     "machiavelli": ("SET PLAGUE\nSET STORMS\n", "random"),
     "machiavelli2": ("SET NO GARRISONS\n", "dumbbot"),
     "mach_span": ("SET NO SUMMER\n", "loeb"),
-    "mach_este": ("SET NO DICE\n", "random"),
+    "mach_este": ("SET NO DICE\nSET NO MONEY\n", "random"),
 }
 SPRING = {
     "mach_eos": "SET NO FORTRESSES\n",
@@ -34,6 +34,7 @@ SPRING = {
     "dipmach": "SET NO COASTAL CONVOYS\nSET NO DISBAND\n",
     "mach2_ttr": "SET PLAGUE\n",
 }
+FAMINE_AWAY_FROM_VENICE = 4611686018427387005
 TIMING = "SET MOVE MIN 0 DELAY 0\nSET RETREAT DELAY 0\nSET ADJUST DELAY 0\n"
 
 
@@ -118,7 +119,10 @@ def test_every_scenario_starts_and_plays_by_mail(table: Table, name: str) -> Non
         famine = "NO DICE" not in settings and bool(variant.machiavelli.famine)
         assert ("Famine results: " in fall) == famine
         assert ("Storm results: " in fall) == ("STORMS" in settings)
-        assert "Cities Controlled:" in fall  # without money: the control tables
+        # Without money the control tables; with money the income, the master's copy
+        # telling every power's.
+        assert ("Cities Controlled:" in fall) == ("NO MONEY" in settings)
+        assert ("Income phase for Winter of" in fall) == ("NO MONEY" not in settings)
     listing = _master(table, game, "LIST")
     edition = "Mach2:" if "mach2" in variant.rules or "MACH2" in settings else "Mach:"
     assert f"   {edition}  " in listing
@@ -132,8 +136,14 @@ def _orders(table: Table, body: str) -> str:
 
 def test_venice_besieges_builds_and_dislodges_by_mail(table: Table) -> None:
     table.send(
-        MASTER, f"CREATE ?ven pwMaster machiavelli\nBECOME MASTER\n{TIMING}SET ROBOTS hold\n"
+        MASTER,
+        f"CREATE ?ven pwMaster machiavelli\nBECOME MASTER\n{TIMING}SET ROBOTS hold\n"
+        "SET NO MONEY\n",  # the builds without money (test_mach_money_by_mail: with it)
     )
+    # The dice as a seed rolls them: its famine of 1454 strikes Bari (and Forli, Urbino ...),
+    # none of Venice's home cities (a famine there would leave Venice no build, and the
+    # Winter would go by without it) nor Bologna.
+    table.seed("ven", FAMINE_AWAY_FROM_VENICE)
     joined = table.send(VENICE, "SIGN ON ?ven pwVenice machiavelli\nSET PREFERENCE V\n")
     assert "You've been selected to play a power in game 'ven'." in joined.get_content()
     assert "begins with 7 dummy players" in _master(table, "ven", "FORCE BEGIN")
@@ -170,7 +180,9 @@ def test_venice_besieges_builds_and_dislodges_by_mail(table: Table) -> None:
     report = _report(fall)
     assert report in predicted  # the same dice, before and after
     # The master rolls the Fall back and plays it again: the same famine, the same report.
-    rolled = _master(table, "ven", "ROLLBACK")
+    # The turn named (manual: ROLLBACK [turn number]), so that the rollback goes to the Fall
+    # whatever else the clock has done with the game meanwhile.
+    rolled = _master(table, "ven", "ROLLBACK 004")
     assert "Game 'ven' has been rolled back to F1454M (turn 004)." in rolled
     assert _master(table, "ven", "PROCESS").count("F1454M will be processed now")
     table.wait_for(VENICE, "F1454M Results", count=2)
@@ -191,13 +203,16 @@ def test_venice_besieges_builds_and_dislodges_by_mail(table: Table) -> None:
     retreat = table.wait_for(VENICE, "S1455R Results")[0].get_content()
     assert "Retreat orders for Spring of 1455.  (ven.007)" in retreat
     assert "Papacy:                   Army  Bologna DISBAND." in retreat
+    # The campaign over, last Fall's famine kills the unit left in Bari.
+    assert "Neapolitan Army in Bari eliminated by famine." in retreat
     # Nobody else reads the seed; a master may audit the dice in the phases kept.
     seed = str(_seed(table, "ven"))
     listing = table.send(WATCHER, "LIST ven\n").get_content()
     assert "\n     Mach:  Summer, " in listing
     assert (
-        "Mach: Summer, Garrisons, Famine, NoPlague, Dice, NoSpecial, NoFortresses, NoStorms, "
-        "NoMoney, CoastalConvoy, Disband." in " ".join(listing.split())
+        "Mach: Summer, Garrisons, Famine, NoPlague, NoLoans, NoAssassins, Dice, NoSpecial, "
+        "NoFortresses, NoAdjacency, NoStorms, NoMoney, CoastalConvoy, Disband."
+        in " ".join(listing.split())
     )
     mails = [m.get_content() for m in table.judge.mailbox.all()]
     assert not [text for text in mails if seed in text]
@@ -219,17 +234,17 @@ def test_the_machiavelli_settings_and_their_refusals(table: Table) -> None:
         "SET NO DICE\nSET FAMINE\nSET MACH2\nSET FORTRESSES\nSET NO SUMMER\nSET NO SPECIAL\n"
         "SET MONEY\nSET LOANS\n",
     )
-    assert "Game 'opts' set: NoDice, NoFamine, NoPlague, NoStorms." in said
+    assert "Game 'opts' set: NoDice, NoFamine, NoPlague, NoStorms, NoLoans, NoAssassins." in said
     assert "Game 'opts' set: Famine, Dice." in said
     assert "Game 'opts' set: Mach2." in said and "Game 'opts' set: Fortresses." in said
-    # Money and its rules wait for the adjudicator's stage 2a (docs/machiavelli.md).
-    assert "SET MONEY: this judge does not carry out that setting yet." in said
-    assert "SET LOANS: this judge does not carry out that setting yet." in said
+    # Money and its rules are carried out (test_mach_money_by_mail plays them).
+    assert "Game 'opts' set: Money." in said and "Game 'opts' set: Loans, Dice." in said
     listing = table.send(WATCHER, "LIST opts\n").get_content()
     assert "\n    Mach2:  NoSummer, " in listing
     assert (
-        "Mach2: NoSummer, Garrisons, Famine, NoPlague, Dice, NoSpecial, Fortresses, NoStorms, "
-        "NoMoney, NoCoastalConvoy, NoDisband." in " ".join(listing.split())
+        "Mach2: NoSummer, Garrisons, Famine, NoPlague, Loans, NoAssassins, Dice, NoSpecial, "
+        "Fortresses, Adjacency, NoStorms, Money, NoCoastalConvoy, NoDisband."
+        in " ".join(listing.split())
     )
     # A player is no master; a game of another variant has no such rules.
     player = table.send(WATCHER, "SIGN ON ?opts pwWatch machiavelli\nSET PLAGUE\n").get_content()

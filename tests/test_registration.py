@@ -199,9 +199,10 @@ def test_sign_off_ends_the_mail(judge):
     assert "This is judge" in body and "form" not in body
 
 
-def test_commands_not_yet_carried_out_are_named(judge):
+def test_game_commands_before_a_sign_on_are_named(judge):
+    # Every setting is carried out now (SET MONEY last, with Machiavelli's money by mail).
     body = text(judge.ask("x@y.org", "SET MONEY\nPREDICT"))
-    assert "SET MONEY: this judge does not carry out that setting yet." in body
+    assert "SET MONEY: sign on to a game first." in body
     assert "PREDICT: sign on to a game first." in body
 
 

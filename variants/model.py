@@ -174,11 +174,12 @@ class Variant:
                 by_name[key] = p
         object.__setattr__(self, "_powers_by_name", by_name)
 
-    def __hash__(self) -> int:
-        return hash((self.name, self.source))
-
     def __eq__(self, other: object) -> bool:
         return self is other
+
+    # Equal only to itself, so hashed by identity: in C, for every memo keyed by a variant
+    # (the adjudicator's hot path looks a few up per phase).
+    __hash__ = object.__hash__
 
     @property
     def centers(self) -> tuple[str, ...]:

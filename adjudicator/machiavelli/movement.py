@@ -29,7 +29,7 @@ from ..board import Unit
 from ..geography import geography
 from ..given import GivenOrder, Position
 from ..legality import DISBAND, HOLD, MOVE, SUPPORT, TRANSFORM, Board, Command, Illegal, new_command
-from ..movement import Resolver, Special
+from ..movement import Resolver
 from ..options import Options
 from ..outcome import (
     FAILS,
@@ -41,6 +41,7 @@ from ..outcome import (
     result_lines,
 )
 from ..retreats import Dislodged, retreat_options
+from ..special import Special
 from ..verdicts import outcomes as unit_outcomes
 from ..verdicts import standoffs as left_contested
 from . import orders as kinds

@@ -6,7 +6,8 @@ and each candidate is kept only if the movement checks (`orders.check_order`) ta
 
 Adjustments without money: a power builds in its home cities it holds with their
 provinces, an army, a fleet in a port, a garrison in a walled city, and removes any unit
-(`adjustments.py`'s checks). With money the adjustments are the money stage's.
+(`adjustments.py`'s checks). With money every unit is paid for or removed: a robot keeps
+each of its units (`mach_upkeep_orders`), builds nothing and spends nothing else.
 """
 
 from __future__ import annotations
@@ -118,3 +119,12 @@ def mach_adjustment_orders(
                             orders.append(f"{kind} {location} B")
             out[power] = (balance, orders)
     return out
+
+
+def mach_upkeep_orders(position: Position, options: Options, power: str) -> list[str] | None:
+    """With money, a power's adjustment orders that keep every unit it has (a unit not
+    maintained is removed; the treasury pays what it can, `adjustments.py`); None without
+    money."""
+    if not mach_rules(position.variant, options).money:
+        return None
+    return [f"maintain {u}" for u in position.units if u.power == power]

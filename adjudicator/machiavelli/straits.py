@@ -4,7 +4,7 @@
 A fleet in the keeper's province (Messina) controls the strait between two places (the
 Gulf of Naples and the Ionian Sea): no fleet of another power may move, support or convoy
 between them without the leave of the fleet's power (its `ally` order: the state's
-`allies`). The resolver sees each order through a strait as gated (`movement.Special.gate`,
+`allies`). The resolver sees each order through a strait as gated (`special.Special.gate`,
 as colonial's gateways are): shut outright by a fleet that began the campaign in the keeper
 ("control is always with the fleet beginning the movement"; it blocks even when it moves
 away or is ordered to convert, e and f), or, first edition, by a fleet that enters a keeper
@@ -27,7 +27,7 @@ from variants.mach_model import Strait
 
 from ..board import Unit
 from ..legality import CONVOY, MOVE, SUPPORT, Command
-from ..movement import SHUT
+from ..special import SHUT
 from .board import MachRules, city
 from .state import MachState
 

@@ -14,13 +14,14 @@ from adjudicator.phase import Phase
 from ...reports.frame import njudge_time
 from ...reports.play import starting_position
 from ...reports.robots import shown_address
-from ...store.models import Game, Participant, User
+from ...store.models import Game, Participant, PhaseRecord, User
 from ..clock.deadlines import DEFAULTS
 from ..clock.lateness import set_phase_clock
-from ..game.machiavelli import played_powers, seed_of
+from ..game.machiavelli import money_on, played_powers, seed_of
 from ..game.machiavelli import start_position as mach_start
 from ..game.moderation import ANONYMOUS
-from ..game.record import players, variant_of
+from ..game.record import phase_records, players, variant_of
+from ..play.mach_results import private_text
 from ..play.processing import phase_begins, process, schedule
 from ..reply.conversation import Conversation
 from ..reply.notices import deliver, everyone
@@ -95,11 +96,13 @@ def start_game(
         variant, game.phase, empty=blank is not None, units=game.position["units"]
     )
     first = ""
+    record = None
     if variant.is_machiavelli:
         # The njudge's F####A phase needs no orders: the year's income and adjustments
         # before the first Spring are played at once (docs/machiavelli.md, "The year"),
         # their results told with the start, and the robots order for the next phase.
         first = process(ctx, game, first=True)
+        record = phase_records(ctx.session, game)[-1]
     when = njudge_time(game.deadline, ctx.settings)
     # One mail a person, naming each of his places on a line of its own: a duplex player
     # hears once of all his powers (the njudge's later `PowerStartingList`; 1.7.6 mailed
@@ -119,6 +122,7 @@ def start_game(
                 "The following players are in this game:\n" + roster,
                 board.rstrip("\n"),
                 *([first] if first else []),
+                *([_own_money(game, record, group[0])] if record is not None else []),
                 f"\nThe deadline for the first orders is {when}.",
             ]
         )
@@ -127,6 +131,15 @@ def start_game(
         schedule(ctx, game)  # every power in already (robots): the game goes on
         return
     order_robots(ctx, game)  # the robots' first orders (and the game's robot seed)
+
+
+def _own_money(game: Game, record: PhaseRecord, person: Participant) -> str:
+    """With money, each reader's first income and treasury (his power's; a master's every
+    power's) after the first adjustments: in his own start notice only."""
+    if not money_on(game):
+        return ""
+    result = record.result
+    return private_text(game, result["input"], result["output"], person).strip("\n")
 
 
 def _place_name(x: Participant) -> str:

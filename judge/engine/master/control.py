@@ -12,9 +12,11 @@ from ..clock.lateness import PAUSED_REMINDER, next_event, set_phase_clock
 from ..endings.ending import ended
 from ..forming.joining import forming_lines
 from ..forming.returns import places_of
+from ..game.machiavelli import money_on
 from ..game.moderation import ANONYMOUS, announce, hearers, master_only
 from ..game.record import phase_records, players, power_called, variant_of
 from ..play.future import named_phase, spoken
+from ..play.mach_results import private_text
 from ..play.processing import phase_begins, phase_report, process, schedule
 from ..play.standing import phase_document, refresh, trial
 from ..reply.conversation import Conversation
@@ -213,12 +215,15 @@ def predict(ctx: Conversation, cmd: p.Predict) -> None:
     allowed = master_only(ctx, "PREDICT")
     if allowed is None:
         return
-    game, _me = allowed
+    game, me = allowed
     if game.status not in ("active", "paused") or not game.phase:
         ctx.fail(f"PREDICT: game '{game.name}' has no phase under way.")
         return
     given, out = trial(ctx.session, game)
-    report = phase_report(game, phase_document(game, given), out)
+    doc = phase_document(game, given)
+    report = phase_report(game, doc, out)
+    if "machiavelli" in (game.position or {}) and money_on(game):
+        report += private_text(game, doc, out, me)  # every power's money, for the master
     ctx.say(texts.prediction(game.phase, report))
 
 

@@ -173,8 +173,8 @@ FLAGS: dict[str, Rule] = {
     "postal_press": Rule(),
     # SET BCENTERS: a blind game's readers see every power's centres (play/blind.py).
     "blind_centers": Rule(check=_blind),
-    # Machiavelli's settings (manual 9.2): before the start, in a Machiavelli game; those
-    # of rules the adjudicator does not carry out yet (money's) are not settings yet.
+    # Machiavelli's settings (manual 9.2): before the start, in a Machiavelli game; a rule
+    # the judge does not carry out (mach_settings.MONEY off: money's) is no setting.
     **{
         name: Rule(forming=True, check=machiavelli.check, implies=machiavelli.implied)
         for name in machiavelli.NAMES

@@ -9,8 +9,10 @@ from typing import Any
 
 from ...reports.blind import blind_report, sight
 from ...store.models import Game, PhaseRecord
+from ..game.machiavelli import is_machiavelli, money_on
 from ..game.record import variant_of
 from ..reply.notices import addresses, deliver, everyone
+from .mach_results import private_text
 from .pictures import phase_files
 
 
@@ -46,6 +48,17 @@ def deliver_results(mailer: Any, game: Game, record: PhaseRecord, report: str, b
     for all. Each mail carries the picture of the phase as its reader sees it (pictures.py)."""
     pictures = phase_files(mailer.settings, game, record)
     readers = [x for x in everyone(game) if addresses(x)]  # robots and dummies read nothing
+    if money_on(game) and is_machiavelli(game) and not is_blind(game):
+        # Machiavelli with money: each reader's copy adds his own money (mach_results); a
+        # blind game's copies tell none (a blind Machiavelli game is not meaningful yet).
+        files = pictures(None) if readers else ()
+        doc, out = record.result["input"], record.result["output"]
+        rest = body[len(report) :]
+        for person in readers:
+            own = private_text(game, doc, out, person)
+            deliver(mailer, game, [person], "Results", report + own + rest,
+                    phase=record.phase, attachments=files)  # fmt: skip
+        return
     if not is_blind(game):
         files = pictures(None) if readers else ()
         deliver(mailer, game, readers, "Results", body, phase=record.phase, attachments=files)

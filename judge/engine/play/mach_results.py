@@ -7,10 +7,13 @@ from typing import Any
 
 from adjudicator.document import read_document
 from adjudicator.machiavelli.possible import mach_adjustment_orders
+from parser import OrderParser, OrderSyntaxError
+from parser.values_money import BUY, Expense
+from variants import AUTONOMOUS, province_of
 
 from ...reports.play import machiavelli as texts
 from ...store.models import Game
-from ..game.machiavelli import kept_state
+from ..game.machiavelli import kept_state, money_on
 from ..game.record import variant_of
 
 
@@ -35,7 +38,10 @@ def _owed(
     places to build in (as the judge counts them in every variant, `owing.adjustment_due`),
     so that a power with fewer free home cities than builds is in once it has used them."""
     if (doc.get("options") or {}).get("money", True) is not False:
-        return due  # with money: the money stage's count
+        # With money every unit is maintained or removed (a unit left without an order is
+        # removed): each power with units is asked, whatever the count without money says.
+        return {power: -len(units) for power, units in position["units"].items() if units
+                and power != AUTONOMOUS}  # fmt: skip
     next_doc = {
         "variant": doc["variant"], "phase": phase, "units": position["units"],
         "centers": position["centers"], "machiavelli": {**doc.get("machiavelli", {}),
@@ -59,3 +65,79 @@ def mach_report(game: Game, doc: dict[str, Any], out: dict[str, Any]) -> str:
     else:
         render = texts.movement_results if kind == "M" else texts.retreat_results
     return render(variant, game.name, game.turn, doc, out).rstrip("\n")
+
+
+def first_orders(game: Game, given: dict[str, list[str]]) -> dict[str, list[str]]:
+    """The game's first phase (F####A) takes no orders: with money its adjustments keep
+    every unit of the setup (`maintain`; the first income pays, and may be overspent);
+    a power nobody plays (mach2_eai's Lombardy) keeps none, as without money."""
+    if not money_on(game) or game.phase != variant_of(game).start:
+        return given
+    out = dict(given)
+    played = {x.name for x in variant_of(game).powers if x.played}
+    for power, units in ((game.position or {}).get("units") or {}).items():
+        if units and power in played and not out.get(power):
+            out[power] = [f"maintain {unit}" for unit in units]
+    return out
+
+
+def as_bought(game: Game, out: dict[str, Any]) -> dict[str, Any]:
+    """A trial adjudication as a reply shows it: a power may order a unit it buys this
+    campaign (`expense 1: buy G fer`, then `G fer H`), so that order is no error when the
+    trial's bribe failed (the others' counter-bribes are not the player's to learn); where
+    the bribe went through, the order was checked as the bought unit's, errors and all."""
+    if not (game.phase or "").endswith("M") or not money_on(game):
+        return out
+    variant = variant_of(game)
+    bought = {
+        (e["power"], province_of(str(e.get("target", " ")).split()[-1].rstrip("*")))
+        for e in out.get("events") or ()
+        if e.get("event") == "expense" and e.get("kind") == BUY and e.get("outcome") == "done"
+    }
+    buying: dict[tuple[str, str], str | None] = {}
+    for line in out.get("orders") or ():
+        if line.get("result") == "illegal" or not str(line.get("order", "")).startswith("exp"):
+            continue
+        parsed = _read(variant, line["order"])
+        if isinstance(parsed, Expense) and parsed.kind == BUY and parsed.unit is not None:
+            key = (line["power"], province_of(str(parsed.unit.location).lower()))
+            if key not in bought:
+                buying[key] = parsed.unit.type or None
+    if not buying:
+        return out
+    lines = []
+    for line in out["orders"]:
+        order = _read(variant, line.get("text") or "")
+        unit = None if isinstance(order, Expense) else getattr(order, "unit", None)
+        key = (line["power"], province_of(str(getattr(unit, "location", "")).lower()))
+        if (
+            line.get("result") == "illegal"
+            and unit is not None
+            and key in buying
+            and buying[key] in (None, unit.type)
+        ):
+            line = {**line, "result": "succeeds", "reason": None, "message": None}
+            line["order"] = line.get("order") or line.get("text")
+        lines.append(line)
+    return {**out, "orders": lines}
+
+
+def _read(variant: Any, text: str) -> object:
+    try:
+        return OrderParser.for_names(variant.names, variant.dialect).parse(text, "movement")
+    except (OrderSyntaxError, ValueError):
+        return None
+
+
+def private_text(game: Game, doc: dict[str, Any], out: dict[str, Any], person: Any) -> str:
+    """A reader's own part of a phase's results with money (reports/play/machiavelli/
+    money.py): a player's power's money, the master's every power's, an observer's none;
+    '' or a paragraph to put after the report."""
+    if person.role == "master":
+        reader: str | None = texts.MASTER
+    elif person.role == "player" and person.power:
+        reader = person.power
+    else:
+        return ""
+    own = texts.private_report(variant_of(game), doc, out, reader)
+    return "\n\n" + own if own else ""

@@ -20,6 +20,7 @@ from sqlalchemy.orm import Session
 
 import variants
 from parser.orders import Adjust, Build, OrderParser, OrderSyntaxError, PhaseKind, Waive
+from parser.values_money import MONEY_ORDERS, Borrow, BuildSpecial, Expense, NoExpense, Pay
 from variants.model import province_of
 
 from ...store.models import Game, OrderRecord
@@ -40,10 +41,14 @@ def unit_key(variant: variants.Variant, kind: PhaseKind, text: str) -> str | Non
         return None
     if isinstance(order, Waive):
         return None
+    if isinstance(order, MONEY_ORDERS) and not isinstance(order, BuildSpecial):
+        return _money_key(order)
     unit = getattr(order, "unit", None)
     if unit is None:
         return None
     place = province_of(str(unit.location.province).lower())
+    if getattr(unit, "type", None) == "G":
+        place += "*"  # a Machiavelli garrison: the city's unit, beside the province's
     if kind != "adjustment":
         return place
     # A build is for a place, a removal or a maintain for the unit there: under ANY
@@ -53,6 +58,19 @@ def unit_key(variant: variants.Variant, kind: PhaseKind, text: str) -> str | Non
     if isinstance(order, Adjust):
         return f"adjust {place}"
     return place
+
+
+def _money_key(order: object) -> str | None:
+    """A Machiavelli money line replaces an earlier one of the same expense number, payee or
+    loan duration (as the adjudicator's `campaign` reads them); a chit or `ally` line
+    stands on its own. An expense names a unit, but is no order of that unit."""
+    if isinstance(order, Expense | NoExpense):
+        return f"expense {order.number}"
+    if isinstance(order, Pay):
+        return f"pay {order.to.lower()}"
+    if isinstance(order, Borrow):
+        return f"borrow {order.years}"
+    return None
 
 
 def _standing(session: Session, game: Game, power: str, phase: str) -> list[OrderRecord]:
@@ -133,7 +151,7 @@ def _own_places(game: Game, power: str) -> set[str]:
         )
     else:
         units = (position.get("units") or {}).get(power) or []
-    return {province_of(u.split()[1].lower()) for u in units}
+    return {province_of(u.split()[1].lower()) + ("*" if u[:2] == "G " else "") for u in units}
 
 
 def put_away(session: Session, game: Game, power: str, phase: str, texts: set[str]) -> None:

@@ -20,6 +20,7 @@ import parser as p
 import variants
 from adjudicator.given import explained
 from adjudicator.phase import Phase
+from parser.values_money import MONEY_ORDERS, BuildSpecial
 from variants.model import province_of
 
 from ...store.models import Game, OrderRecord, Participant
@@ -216,6 +217,8 @@ def _master_orders(ctx: Conversation, game: Game, cmd: p.OrderLine) -> None:
 
 
 def _owner(game: Game, order: object) -> str | None:
+    if isinstance(order, MONEY_ORDERS) and not isinstance(order, BuildSpecial):
+        return None  # a Machiavelli money line is its giver's, whatever unit it names
     unit = getattr(order, "unit", None)
     if unit is None:
         return None

@@ -30,7 +30,7 @@ from ..press.postal import postal_block
 from ..reply.notices import deliver, everyone
 from .blind import deliver_results, players_sight
 from .future import settle_conditions
-from .mach_results import mach_position, mach_report
+from .mach_results import first_orders, mach_position, mach_report
 from .standing import every_winter, orders_of, phase_document, refresh, standing
 
 Mailer = Any  # a Conversation or a Notices: has .settings, .now, .session and .send()
@@ -79,13 +79,16 @@ def process(
     variant = variant_of(game)
     if game.late_notice_at is None:  # nobody was late this phase (else counted then)
         turn_counted(game, [], [x for x in owing_orders(game) if x.orders_status == "complete"])
-    if judged is None:
-        given = orders_of(session, game, game.phase or "")
-        doc = phase_document(game, given)
-        out = adjudicate(doc)
-    else:
+    if judged is not None and not variant.is_machiavelli:
+        # (A Machiavelli game's trial is shown as a reply shows it, `as_bought`: made again.)
         given, out = judged
         doc = phase_document(game, given)
+    else:
+        given = orders_of(session, game, game.phase or "")
+        if variant.is_machiavelli:
+            given = first_orders(game, given)
+        doc = phase_document(game, given)
+        out = adjudicate(doc)
     record = PhaseRecord(
         game_id=game.id,
         turn=game.turn,

@@ -20,11 +20,12 @@ from adjudicator.options import Options
 from variants.model import province_of
 
 from ...store.models import Game, OrderRecord
-from ..game.machiavelli import document_state, is_machiavelli, mach_options
+from ..game.machiavelli import document_state, is_machiavelli, mach_options, money_on
 from ..game.owing import any_disband, build_at, owed
 from ..game.record import players, variant_of
 from . import order_book, proxy
 from .future import WAIT_TEXTS
+from .mach_results import as_bought
 
 # -- the phase's document -----------------------------------------------------------------------
 
@@ -148,6 +149,9 @@ def standing(
     due = owed(game, power)
     if phase.endswith("B") and any_disband(game):
         missing = _unsettled(game, power, lines, trial)
+    elif phase.endswith("B") and "machiavelli" in (game.position or {}) and money_on(game):
+        # With money every unit is maintained or removed; builds may be left out.
+        missing = any(x["reason"] == "no order" for x in lines)
     elif phase.endswith("B"):
         done = sum(
             1
@@ -198,7 +202,8 @@ def _unsettled(game: Game, power: str, lines: list[dict[str, Any]], trial: dict[
 
 def trial(session: Session, game: Game) -> tuple[dict[str, list[str]], dict[str, Any]]:
     given = orders_of(session, game, game.phase or "")
-    return given, adjudicate(phase_document(game, given))
+    out = adjudicate(phase_document(game, given))
+    return given, (as_bought(game, out) if "machiavelli" in (game.position or {}) else out)
 
 
 def refresh(session: Session, game: Game) -> tuple[dict[str, list[str]], dict[str, Any]]:
@@ -206,6 +211,8 @@ def refresh(session: Session, game: Game) -> tuple[dict[str, list[str]], dict[st
     trial's output."""
     given, early = _orders_and_advance(session, game, game.phase or "")
     out = adjudicate(phase_document(game, given))
+    if "machiavelli" in (game.position or {}):
+        out = as_bought(game, out)  # as a reply shows it (processing adjudicates again)
     for x in players(game):
         if x.power:
             state = standing(game, x.power, given.get(x.power, []), out, x.power in early)

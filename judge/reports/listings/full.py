@@ -13,6 +13,7 @@ import variants
 from ...config import Settings
 from ...store.models import Game, Participant
 from ..frame import njudge_time
+from ..play.machiavelli import MASTER, treasury_lines
 from .board import status_of_phase
 from .parameters import Rules, parameters
 from .people import player_lines
@@ -50,7 +51,22 @@ def full_listing(listing: Listing, settings: Settings, now: datetime) -> str:
     ]
     if variant is not None and game.phase and game.status != "forming":
         parts.append(status_of_phase(game, variant, listing.players, listing.seen))
+        parts.append(_treasuries(game, variant, listing.viewer))
     return "\n\n".join(part for part in parts if part)
+
+
+def _treasuries(game: Game, variant: variants.Variant, viewer: Participant | None) -> str:
+    """Machiavelli with money: the asker's own treasury, loans and chits (a master's: every
+    power's); nobody else's, and nothing for an observer or a stranger."""
+    state = (game.position or {}).get("machiavelli") or {}
+    if not variant.is_machiavelli or not state.get("treasury") or viewer is None:
+        return ""
+    if viewer.role == "master":
+        reader: str | None = MASTER
+    else:
+        reader = viewer.power if viewer.role == "player" else None
+    lines = treasury_lines(variant, state, reader) if reader else []
+    return "Treasury:\n\n" + "\n".join(lines) if lines else ""
 
 
 def _state_lines(listing: Listing, settings: Settings, now: datetime) -> list[str]:

@@ -4,6 +4,7 @@ disasters, control, eliminations, conquests, victory). Pure functions of the adj
 documents and the variant, as every play text is."""
 
 from .campaign import control_tables
+from .money import MASTER, private_report, treasury_lines
 from .results import (
     adjustment_results,
     movement_results,
@@ -12,9 +13,12 @@ from .results import (
 )
 
 __all__ = [
+    "MASTER",
     "adjustment_results",
     "control_tables",
     "movement_results",
     "power_orders",
+    "private_report",
     "retreat_results",
+    "treasury_lines",
 ]

@@ -18,7 +18,9 @@ from typing import Any
 
 import parser as syntax
 from adjudicator.board import Unit, unit_phrase
+from adjudicator.machiavelli.special_units import TITLES
 from adjudicator.options import Options
+from parser.values_money import MONEY_ORDERS
 from variants import UNIT_WORDS, Variant, province_of
 
 from ..layout import (
@@ -35,6 +37,7 @@ from ..layout import (
 )
 from ..notation import convoy_routes, order_place
 from .campaign import campaign_lines, dislodged_sentence
+from .money import after_bribes, public_lines
 from .words import Board, own_units, owners, parse, phrase, rank, unit_name
 
 _NO_TAG = {"army did not move", "no order", "destroyed"}
@@ -45,7 +48,7 @@ def movement_results(
 ) -> str:
     phase = as_phase(variant, input_doc["phase"])
     board = Board.of(variant, input_doc)
-    counted = counted_lines(output_doc)
+    counted = [line for line in counted_lines(output_doc) if not _is_money(variant, line)]
     by_unit = {(line["power"], " ".join(unit_of(line["order"]))): line for line in counted}
     routes = convoy_routes(variant, [line for line in counted if line["order"][0] == "A"])
     dislodged = output_doc.get("dislodged") or []
@@ -54,7 +57,8 @@ def movement_results(
     besieged = {e["place"] for e in events if e.get("event") == "siege begun"}
     lines = [f"Movement results for {when(phase)}. {stamp(game, seq)}"]
     last = None
-    for power, kind, location in own_units(variant, input_doc):
+    bribed, disbanded = after_bribes(input_doc, output_doc)
+    for power, kind, location in own_units(variant, bribed):
         if power != last:
             lines.append("")
             last = power
@@ -65,6 +69,8 @@ def movement_results(
             tags.append("siege in progress")
         if (power, text) in beaten and "dislodged" not in tags:
             tags.append("dislodged")
+        if (power, text) in disbanded and "disbanded" not in tags:
+            tags.append("disbanded")
         name = unit_name(board, power, kind, location)
         if line is None:  # an autonomous unit: it never orders
             said = name
@@ -74,6 +80,9 @@ def movement_results(
             route = routes.get(province_of(location), ()) if kind == "A" else ()
             said = phrase(board, power, line["order"], route=route)
         lines.append(f"{power}: {said}." + (f"  (*{', '.join(tags)}*)" if tags else ""))
+    public = public_lines(variant, output_doc)
+    if public:
+        lines.extend(["", *public])
     if dislodged:
         lines.extend(["", "", "The following units were dislodged:", ""])
         for entry in sorted_dislodged(variant, dislodged):
@@ -165,7 +174,9 @@ def adjustment_lines(
         if line.get("reason") in ("civil disorder", "no order"):
             continue
         out.append(padded(line["power"]) + _adjustment(variant, line) + ".")
-    due = _balances(variant, before, output_doc)
+    # With money (a treasury kept) builds are paid for, not counted: none is pending.
+    money = bool((output_doc.get("machiavelli") or {}).get("treasury"))
+    due = {} if money else _balances(variant, before, output_doc)
     for power in [p for p in power_order(variant) if only is None or p == only]:
         used = sum(
             1
@@ -185,6 +196,14 @@ def adjustment_lines(
             kind, location = unit_of(line["order"])
             unit = unit_phrase(variant, Unit(line["power"], kind, location))
             out.append(padded(line["power"]) + f"Defaults, removing {unit}.")
+    for line in lines:  # with money: a unit neither maintained nor removed is removed
+        if line.get("reason") == "no order":
+            kind, location = unit_of(line["order"])
+            said = "No order received, removed" if results else "No order received"
+            where = order_place(variant, location)
+            out.append(
+                padded(line["power"]) + f"{UNIT_WORDS.get(kind, 'Unit')} {where} *** {said}."
+            )
     return out
 
 
@@ -192,6 +211,13 @@ def _adjustment(variant: Variant, line: Mapping[str, Any]) -> str:
     text = line["order"]
     if text == "WAIVE":
         return "Build waived"
+    if text.startswith("build "):  # a special unit, with money: `build mercenary A pad`
+        _, special, kind, location = text.split()[:4]
+        title = TITLES.get(special, special).lower()
+        word = UNIT_WORDS.get(kind, "unit").lower()
+        return f"Builds {'an' if title[0] in 'aeiou' else 'a'} {title} {word} in " + order_place(
+            variant, location
+        )
     kind, location = unit_of(text)
     unit = Unit(line["power"], kind, location)
     if text.endswith(" B"):
@@ -240,6 +266,11 @@ def _campaign(variant: Variant, input_doc: Doc, output_doc: Doc) -> list[str]:
     return campaign_lines(variant, output_doc, tables=control and not options.money)
 
 
+def _is_money(variant: Variant, line: Mapping[str, Any]) -> bool:
+    """A money line (`borrow`, `pay`, `expense` ...), not a unit's order."""
+    return isinstance(parse(variant, line["order"], "movement"), MONEY_ORDERS)
+
+
 def power_orders(variant: Variant, phase: str, power: str, result_doc: Doc) -> list[str]:
     """A power's orders as they stand (its part of a reply), from a trial adjudication."""
     letter = as_phase(variant, phase).letter
@@ -253,8 +284,11 @@ def power_orders(variant: Variant, phase: str, power: str, result_doc: Doc) -> l
                 before[power] = before.get(power, 0) + (1 if line["order"].endswith(" D") else -1)
         return adjustment_lines(variant, power, before, result_doc, results=False)
     board = Board.of_lines(variant, result_doc)
+    money = [line for line in counted if _is_money(variant, line)]
+    counted = [line for line in counted if line not in money]
     routes = convoy_routes(variant, [line for line in counted if line["order"][0] == "A"])
-    out = []
+    # The money lines first, in the order given, as the judge reads them before the units'.
+    out = [f"{power}: {line['order']}." for line in money]
     for line in sorted(counted, key=lambda li: unit_of(li["order"])):
         kind, location = unit_of(line["order"])
         if line.get("reason") == "no order":
