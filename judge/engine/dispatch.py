@@ -166,4 +166,5 @@ def carry_out(ctx: Conversation, command: p.Command) -> None:
         ctx.secrets.append(command.password)
     if ctx.order_books and not isinstance(command, p.OrderLine):
         ctx.order_books.clear()
+    ctx.forget_user()
     handler(ctx, command)

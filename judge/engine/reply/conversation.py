@@ -90,6 +90,9 @@ class Conversation:
     # first order line and kept by the order lines that follow (engine/play/orders.py);
     # let go by any other command, which may change them (dispatch.carry_out).
     order_books: dict[tuple[int, str, str], list[Any]] = field(default_factory=dict)
+    # The user `user` found last, and for which address.
+    _user: User | None = field(default=None, repr=False)
+    _user_of: str = field(default="", repr=False)
     # Copies of the reply to other addresses (a SIGN ON from another address).
     copies: list[str] = field(default_factory=list)
     # Files sent for this mail, and those asked for beyond `files_per_mail` (engine/files).
@@ -108,8 +111,17 @@ class Conversation:
 
     @property
     def user(self) -> User | None:
-        """The registered user the sender's address belongs to, if any."""
-        return user_by_address(self.session, self.sender)
+        """The registered user the sender's address belongs to, if any. One found is kept
+        for the rest of the command (a SIGN ON asks twice); dispatch.carry_out lets it go
+        before the next command, which may register or move the address."""
+        if self._user is not None and self._user_of == self.sender:
+            return self._user
+        found = user_by_address(self.session, self.sender)
+        self._user, self._user_of = found, self.sender
+        return found
+
+    def forget_user(self) -> None:
+        self._user, self._user_of = None, ""
 
     # -- what goes back --------------------------------------------------------------------
 
