@@ -1,12 +1,13 @@
 """Every Machiavelli scenario played by mail for two years with money (issue #20, stage 4):
 in each game one person plays a power and robots hold the others; in the first Spring he
-borrows from the bank and bribes an autonomous garrison beside his units (buys it and
-orders it at once, or disbands it), and the game's seed (`Table.seed`, found by
-tests/mach_famine_seeds.py) rolls a famine after the first Fall that strikes a robot's
-unit, dead after the next Spring. Every other phase he holds his units and maintains them,
-as his results show them to him, until the third year begins. He reads, in his own results,
-the loan and the bribe's outcome, the famine, his income and treasury, the bank collecting
-the loan and the famine's dead. One judge for the module."""
+borrows from the bank for two years and bribes an autonomous garrison beside his units
+(buys it and orders it at once, or disbands it), and the game's seed (`Table.seed`, found
+by tests/mach_famine_seeds.py) rolls a famine after the first Fall that strikes a robot's
+unit, dead after the next Spring; the master rolls that Fall back and has it played again,
+to the same dice. Every other phase the person holds his units, and in the Winters keeps
+those his treasury pays for, as his results show them to him, until the third year begins.
+He reads, in his own results, the loan and the bribe's outcome, the famine, his income and
+his treasury (nobody else's), the famine's dead. One judge for the module."""
 
 from __future__ import annotations
 
@@ -118,6 +119,8 @@ def test_two_years_with_money_by_mail(table: Table, game: Scripted) -> None:
     assert f"Income phase for Winter of {year:04d}." in fall
     # His own treasury, and nobody else's.
     assert re.findall(r"\n(\S+):\s+Treasury \d+ ducats\.", fall) == [me], fall
+    # Rolled back and played again: the same famine, the same income, to the ducat.
+    assert _report(results["again"]) == _report(fall)
     later = results[f"S{year + 1:04d}M"]
     assert "NSF" not in later and "assassinated" not in later
     assert " eliminated by famine." in later
@@ -150,4 +153,22 @@ def _play(table: Table, seat: str, power: str, year: int, money: str) -> dict[st
         if text:
             table.send(PERSON, f"SIGN ON {seat} pwPrince\n{text}")
         last = read[phase] = table.wait_for(PERSON, f":{name} - {phase} Results")[0].get_content()
+        if phase == f"F{year:04d}M":
+            read["again"] = _replayed(table, name, phase, last)
     return read
+
+
+def _replayed(table: Table, name: str, phase: str, results: str) -> str:
+    """The master rolls the phase back (by its turn, as the results number it) and has it
+    processed again, with the orders given: the results the person reads the second time."""
+    turn = re.findall(rf"\({name}\.(\d+)\)", results)[0]
+    master = f"SIGN ON M{name} pwMaster\nROLLBACK {turn}\nPROCESS\n"
+    said = table.send(MASTER, master).get_content()
+    assert f"Game '{name}' has been rolled back to {phase} (turn {turn})." in said, said
+    return table.wait_for(PERSON, f":{name} - {phase} Results", count=2)[1].get_content()
+
+
+def _report(results: str) -> str:
+    """A results mail from its title to the line naming the next phase: the report and the
+    reader's money."""
+    return results[results.index("Movement results for") : results.index("The next phase of")]
