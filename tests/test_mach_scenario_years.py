@@ -1,12 +1,13 @@
 """Every Machiavelli scenario played by mail for two years with money (issue #20, stage 4):
 in each game one person plays a power and robots hold the others; in the first Spring he
-borrows from the bank and bribes an autonomous garrison beside his units (buys it and
-orders it at once, or disbands it), and the game's seed (`Table.seed`, found by
-tests/mach_famine_seeds.py) rolls a famine after the first Fall that strikes a robot's
-unit, dead after the next Spring. Every other phase he holds his units and maintains them,
-as his results show them to him, until the third year begins. He reads, in his own results,
-the loan and the bribe's outcome, the famine, his income and treasury, the bank collecting
-the loan and the famine's dead. One judge for the module."""
+borrows from the bank for two years and bribes an autonomous garrison beside his units
+(buys it and orders it at once, or disbands it), and the game's seed (`Table.seed`, found
+by tests/mach_famine_seeds.py) rolls a famine after the first Fall that strikes a robot's
+unit, dead after the next Spring; the master rolls that Fall back and has it played again,
+to the same dice. Every other phase the person holds his units, and in the Winters keeps
+those his treasury pays for, as his results show them to him, until the third year begins.
+He reads, in his own results, the loan and the bribe's outcome, the famine, his income and
+his treasury (nobody else's), the famine's dead. One judge for the module."""
 
 from __future__ import annotations
 
@@ -98,12 +99,16 @@ def test_two_years_with_money_by_mail(table: Table, game: Scripted) -> None:
     if game.bribe == "buy":
         bribe += f"G {game.target} H\n"  # the garrison bought is ordered at once
     results = _play(
-        table, f"{letter}{name}", game.power, year, f"borrow 10 ducats for 1 year\n{bribe}"
+        table, f"{letter}{name}", game.power, year, f"borrow 10 ducats for 2 years\n{bribe}"
     )
     spring, fall = results[f"S{year:04d}M"], results[f"F{year:04d}M"]
     me = game.power
     assert f"Expenditure results for Spring of {year:04d}." in spring
-    assert f"{me}: Borrows 10 ducats for 1 year, 12d due in Spring of {year + 1:04d}." in spring
+    # A loan for two years (income and upkeep come near even: one for a year would be
+    # repaid by removing units or not at all), owed still at the end of the second.
+    owed = f"15d due in Spring of {year + 2:04d}"
+    assert f"{me}: Borrows 10 ducats for 2 years, {owed}." in spring
+    assert f"Loan of 10 ducats: {owed}." in results[f"F{year + 1:04d}B"]
     if game.bribe == "buy":
         assert f"{me}: E1: 9d, Buy Autonomous Garrison {place}." in spring, spring
         assert f"{me}: Garrison {place} HOLD." in spring
@@ -112,9 +117,12 @@ def test_two_years_with_money_by_mail(table: Table, game: Scripted) -> None:
         assert f"Autonomous: Garrison {place}.  (*disbanded*)" in spring
     assert "Famine results: " in fall and "Provinces struck: " in fall
     assert f"Income phase for Winter of {year:04d}." in fall
-    assert re.search(rf"\n{me}:\s+Treasury \d+ ducats\.", fall), fall
+    # His own treasury, and nobody else's.
+    assert re.findall(r"\n(\S+):\s+Treasury \d+ ducats\.", fall) == [me], fall
+    # Rolled back and played again: the same famine, the same income, to the ducat.
+    assert _report(results["again"]) == _report(fall)
     later = results[f"S{year + 1:04d}M"]
-    assert f"{me}: Bank collects 12 ducats." in later
+    assert "NSF" not in later and "assassinated" not in later
     assert " eliminated by famine." in later
     assert f"Adjustment orders for Winter of {year + 1:04d}." in results[f"F{year + 1:04d}B"]
     assert table.show(name)["phase"] == f"S{year + 2:04d}M"
@@ -124,17 +132,43 @@ def _play(table: Table, seat: str, power: str, year: int, money: str) -> dict[st
     """The person's two years: each phase his orders (his units as the judge holds them,
     the money lines in the first Spring), the results he reads, by phase."""
     read: dict[str, str] = {}
-    name = seat[1:]
+    name, last = seat[1:], ""
     while (phase := table.show(name)["phase"]) != f"S{year + 2:04d}M":
         units = table.show(name)["units"].get(power, [])
+        assert int(phase[1:-1]) <= year + 1, f"{name} went on without him to {phase}"
         if phase.endswith("M"):
             orders = "".join(f"{unit} H\n" for unit in units)
             text = (money if phase == f"S{year:04d}M" else "") + orders
         elif phase.endswith("B"):
-            text = "".join(f"maintain {unit}\n" for unit in units)
+            # Each unit kept costs 3 ducats: he removes as few as he must to pay for the
+            # others (what the treasury cannot pay for is removed unpaid, "NSF").
+            treasury = int(re.findall(rf"\n{power}:\s+Treasury (\d+) ducats\.", last)[-1])
+            removed = max(0, len(units) - treasury // 3)
+            text = "".join(
+                f"{'remove' if i < removed else 'maintain'} {unit}\n"
+                for i, unit in enumerate(units)
+            )
         else:
             text = ""
         if text:
             table.send(PERSON, f"SIGN ON {seat} pwPrince\n{text}")
-        read[phase] = table.wait_for(PERSON, f":{name} - {phase} Results")[0].get_content()
+        last = read[phase] = table.wait_for(PERSON, f":{name} - {phase} Results")[0].get_content()
+        if phase == f"F{year:04d}M":
+            read["again"] = _replayed(table, name, phase, last)
     return read
+
+
+def _replayed(table: Table, name: str, phase: str, results: str) -> str:
+    """The master rolls the phase back (by its turn, as the results number it) and has it
+    processed again, with the orders given: the results the person reads the second time."""
+    turn = re.findall(rf"\({name}\.(\d+)\)", results)[0]
+    master = f"SIGN ON M{name} pwMaster\nROLLBACK {turn}\nPROCESS\n"
+    said = table.send(MASTER, master).get_content()
+    assert f"Game '{name}' has been rolled back to {phase} (turn {turn})." in said, said
+    return table.wait_for(PERSON, f":{name} - {phase} Results", count=2)[1].get_content()
+
+
+def _report(results: str) -> str:
+    """A results mail from its title to the line naming the next phase: the report and the
+    reader's money."""
+    return results[results.index("Movement results for") : results.index("The next phase of")]
