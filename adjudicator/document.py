@@ -221,8 +221,43 @@ def write_result(
 
 def _movement_lines(parts: LineParts) -> list[dict[str, Any]]:
     """A movement phase's lines, from what they are made of (no OrderResult made): a
-    command's line is copied from the one written for it before (`_LINES`), its result and
-    reason put in."""
+    command's line is copied from the one written for it before (kept in the board's memo
+    entry of its text, `parts.known`, or else in `_LINES`), its result and reason put in."""
+    known = parts.known
+    if known is None:
+        return _movement_lines_by_command(parts)
+    out: list[dict[str, Any]] = []
+    add, command_type = out.append, Command
+    for given, command, verdict, entry in zip(
+        parts.orders, parts.checked, parts.verdicts, known, strict=True
+    ):
+        if type(command) is not command_type:  # impossible
+            out += _lines(line_fields((given,), (command,), (verdict,)))
+            continue
+        line = entry[3]  # type: ignore[index]  # an order possible has its entry
+        if line is None:  # the entry's (power, text) are the order's, its command the same
+            line = entry[3] = {  # type: ignore[index]
+                "power": given[0],
+                "text": given[1],
+                "order": _command_text(command),
+                "result": None,
+                "reason": None,
+            }
+        line = line.copy()
+        result, reason, message = verdict or REPLACED_VERDICT
+        line["result"] = result
+        line["reason"] = reason
+        if message is not None:
+            line["message"] = message
+        add(line)
+    if parts.unordered:
+        out += _lines(parts.unordered)
+    return out
+
+
+def _movement_lines_by_command(parts: LineParts) -> list[dict[str, Any]]:
+    """`_movement_lines` with no memo entries (a map with orders of its own): a command's
+    line copied from the one written for it before (`_LINES`)."""
     out: list[dict[str, Any]] = []
     add, get, command_type = out.append, _LINES.get, Command
     for given, command, verdict in zip(parts.orders, parts.checked, parts.verdicts, strict=True):

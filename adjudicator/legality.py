@@ -127,8 +127,11 @@ class Board:
         self._necessary: dict[tuple[str, str], frozenset[str]] = {}
         # Order text -> (power, what `check_movement` made of it on this board): a board
         # kept (`board_for`) is asked about the same orders again and again.
-        self.checked: dict[str, tuple[str, Command | Illegal]] = {}
+        # Each entry: [power, command, the unit's index in `holds` (-1: none), the line the
+        # document call writes for it (made when first written)].
+        self.checked: dict[str, list] = {}
         self._holds: list[tuple[str, Command]] | None = None
+        self._hold_list: list[Command] | None = None
         # The resolver's per-unit columns of this board, once made (movement_phase.py).
         self.columns: tuple | None = None
 
@@ -141,6 +144,12 @@ class Board:
                 for u in sorted(self.units, key=_province_field)
             ]
         return self._holds
+
+    def hold_list(self) -> list[Command]:
+        """`holds`' commands alone (never changed: copied before use)."""
+        if self._hold_list is None:
+            self._hold_list = [hold for _, hold in self.holds()]
+        return self._hold_list
 
     def necessary_convoyers(self, source: str, destination: str) -> frozenset[str]:
         key = (source, destination)
