@@ -18,7 +18,7 @@ from variants import Variant
 
 from .board import Unit, place_name
 from .gateways import GateOrder
-from .geography import ConvoyMaps, geography
+from .geography import ConvoyMaps, Geography, geography
 from .given import GivenOrder, Position
 from .legality import (
     CHECKS_KEPT,
