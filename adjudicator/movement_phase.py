@@ -253,7 +253,7 @@ def resolve_movement(position: Position, ready: CheckedOrders, options: Options)
     verdicts: list[Verdict | None] = [None] * len(orders)
     failed, keep = _failed, after.append
     i = -1
-    for command, (succeeded, reason, by) in zip(commands, outcomes, strict=True):
+    for command, (succeeded, reason, by), index in zip(commands, outcomes, order_of, strict=True):
         i += 1
         kind, unit = command[0], command[1]
         if by is not None:  # dislodged
@@ -270,7 +270,6 @@ def resolve_movement(position: Position, ready: CheckedOrders, options: Options)
             else:
                 keep(unit)
                 attacked.add(i)
-        index = order_of[i]
         if index < 0:
             result = SUCCEEDS if succeeded else FAILS
             unordered.append((unit[0], "", command, result, "no order", None))
