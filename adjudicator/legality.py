@@ -125,11 +125,12 @@ class Board:
         # (power, station) -> stations its army could ride to (railways.py, SET RAILWAYS).
         self.rail_reach: dict[tuple[str, str], frozenset[str]] = {}
         self._necessary: dict[tuple[str, str], frozenset[str]] = {}
-        # Order text -> (power, what `check_movement` made of it on this board): a board
-        # kept (`board_for`) is asked about the same orders again and again.
-        # Each entry: [power, command, the unit's index in `holds` (-1: none), the line the
-        # document call writes for it (made when first written)].
+        # Order text -> [power, what `check_movement` made of it on this board, its unit's
+        # index in `holds` (-1: none), the line the document call writes (made when first
+        # written)]: a board kept (`board_for`) is asked about the same orders again and
+        # again; and by id, a power's list of orders with what they made (movement_phase).
         self.checked: dict[str, list] = {}
+        self.lists: dict[int, tuple] = {}
         self._holds: list[tuple[str, Command]] | None = None
         self._hold_list: list[Command] | None = None
         # The resolver's per-unit columns of this board, once made (movement_phase.py).

@@ -99,6 +99,9 @@ def check_movement_orders(
     # What an order text made on this board, remembered (the same board is asked about again
     # with other orders): the power, the command and its unit's index (`Known`).
     memo = board.checked if len(board.checked) < CHECKS_KEPT else None
+    chunks = getattr(orders, "chunks", None)
+    if chunks is not None and memo is not None and not closed:
+        return _check_by_power(position, orders, chunks, options, geo, board, columns)
     get = _NOTHING.get if memo is None else memo.get
     slot_of = columns[3]  # a province's unit's index
     commands = list(board.hold_list())
@@ -137,6 +140,83 @@ def check_movement_orders(
         orders, checked, order_of, commands, board.maps, NO_SPECIAL, {}, geo.army_reach,
         columns, known,
     )  # fmt: skip
+
+
+def _check_by_power(
+    position: Position,
+    orders: Sequence[GivenOrder],
+    chunks: Sequence[tuple[GivenOrder, ...]],
+    options: Options,
+    geo: Geography,
+    board: Board,
+    columns: tuple,
+) -> CheckedOrders:
+    """`check_movement_orders` taking each power's list of orders whole (a document's, the
+    same tuple while the power gives the same list): what it made on this board is kept
+    by the list (`Board.lists`), so each order is looked at only in a list not seen."""
+    lists, memo = board.lists, board.checked
+    commands = list(board.hold_list())
+    order_of = [-1] * len(commands)
+    checked: list[Command | Illegal] = []
+    known: list[list | None] = []
+    base = 0
+    for chunk in chunks:
+        found = lists.get(id(chunk))
+        if found is None or found[0] is not chunk:
+            found = _power_checked(position, board, chunk, options, memo, columns[3])
+            if found[4] and len(lists) < CHECKS_KEPT:
+                lists[id(chunk)] = found  # holds the list: its id is not reused meanwhile
+        cmds = found[2]
+        checked += cmds
+        known += found[1]
+        for k, slot in found[3]:
+            commands[slot] = cmds[k]
+            order_of[slot] = base + k
+        base += len(chunk)
+    return CheckedOrders(
+        orders, checked, order_of, commands, board.maps, NO_SPECIAL, {}, geo.army_reach,
+        columns, known,
+    )  # fmt: skip
+
+
+def _power_checked(
+    position: Position,
+    board: Board,
+    chunk: tuple[GivenOrder, ...],
+    options: Options,
+    memo: dict[str, list],
+    slot_of: Mapping[str, int],
+) -> tuple:
+    """A power's list of orders on the board: the list, each order's memo entry (None: not
+    an order), its command or why it is impossible, the (order, unit's index) of each
+    possible one, and whether all of it may be kept (no transformation: they depend on the
+    centres)."""
+    entries: list[list | None] = []
+    cmds: list[Command | Illegal] = []
+    pairs: list[tuple[int, int]] = []
+    keep = True
+    for k, (power, text, parsed) in enumerate(chunk):
+        entry = memo.get(text)
+        if entry is None or entry[0] != power:
+            if type(parsed) is Illegal:
+                entries.append(None)
+                cmds.append(parsed)
+                continue
+            transform = type(parsed) is syntax.Transform
+            if transform:
+                command = _transform_command(position, board, power, parsed, options)  # type: ignore[arg-type]
+                keep = False
+            else:
+                command = check_movement(board, power, parsed)  # type: ignore[arg-type]
+            slot = slot_of[command[1][3]] if type(command) is Command else -1  # type: ignore[index]
+            entry = [power, command, slot, None]
+            if not transform and len(memo) < CHECKS_KEPT:
+                memo[text] = entry
+        entries.append(entry)
+        cmds.append(entry[1])
+        if entry[2] >= 0:
+            pairs.append((k, entry[2]))
+    return chunk, entries, cmds, tuple(pairs), keep
 
 
 def _check_special(
