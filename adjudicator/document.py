@@ -12,7 +12,7 @@ remembered (document_lists.py), so that a call costs little more than the adjudi
 from __future__ import annotations
 
 from collections import OrderedDict
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
 from functools import lru_cache
 from typing import Any
@@ -221,8 +221,43 @@ def write_result(
 
 def _movement_lines(parts: LineParts) -> list[dict[str, Any]]:
     """A movement phase's lines, from what they are made of (no OrderResult made): a
-    command's line is copied from the one written for it before (`_LINES`), its result and
-    reason put in."""
+    command's line is copied from the one written for it before (kept in the board's memo
+    entry of its text, `parts.known`, or else in `_LINES`), its result and reason put in."""
+    known = parts.known
+    if known is None:
+        return _movement_lines_by_command(parts)
+    out: list[dict[str, Any]] = []
+    add, command_type = out.append, Command
+    for given, command, verdict, entry in zip(
+        parts.orders, parts.checked, parts.verdicts, known, strict=True
+    ):
+        if type(command) is not command_type:  # impossible
+            out += _lines(line_fields((given,), (command,), (verdict,)))
+            continue
+        line = entry[3]  # type: ignore[index]  # an order possible has its entry
+        if line is None:  # the entry's (power, text) are the order's, its command the same
+            line = entry[3] = {  # type: ignore[index]
+                "power": given[0],
+                "text": given[1],
+                "order": _command_text(command),
+                "result": None,
+                "reason": None,
+            }
+        line = line.copy()
+        result, reason, message = verdict or REPLACED_VERDICT
+        line["result"] = result
+        line["reason"] = reason
+        if message is not None:
+            line["message"] = message
+        add(line)
+    if parts.unordered:
+        out += _lines(parts.unordered)
+    return out
+
+
+def _movement_lines_by_command(parts: LineParts) -> list[dict[str, Any]]:
+    """`_movement_lines` with no memo entries (a map with orders of its own): a command's
+    line copied from the one written for it before (`_LINES`)."""
     out: list[dict[str, Any]] = []
     add, get, command_type = out.append, _LINES.get, Command
     for given, command, verdict in zip(parts.orders, parts.checked, parts.verdicts, strict=True):
@@ -322,26 +357,42 @@ def forget_notations() -> None:
 def _centers_by_power(variant: Variant, centers: Mapping[str, str]) -> dict[str, list[str]]:
     """Powers in the variant's order, each with its sorted centres; powers with none left
     out."""
-    out: dict[str, list[str]] = {}
-    for center, owner in centers.items():
-        if owner in out:
+    out: dict[str, list[str]] = {power: [] for power in _power_order(variant)}
+    try:
+        for center, owner in centers.items():
             out[owner].append(center)
-        else:
-            out[owner] = [center]
-    return {power: sorted(out[power]) for power in _power_order(variant) if power in out}
+    except KeyError:  # an owner that is no power of the variant's: in no list
+        out = _by_power(variant, ((owner, center) for center, owner in centers.items()))
+    return _sorted_lists(out)
 
 
 def _units_by_power(variant: Variant, units: Sequence[Unit]) -> dict[str, list[str]]:
     """Powers in the variant's order, each with its units' texts (`A bud`) sorted; powers
     with none left out. A unit's (power, type, location) read by position."""
-    out: dict[str, list[str]] = {}
-    for u in units:
-        power = u[0]
+    # A list for every power made first: each unit then appended with no test.
+    out: dict[str, list[str]] = {power: [] for power in _power_order(variant)}
+    try:
+        for u in units:
+            out[u[0]].append(f"{u[1]} {u[2]}")
+    except KeyError:  # a power that is not the variant's: in no list
+        out = _by_power(variant, ((u[0], f"{u[1]} {u[2]}") for u in units))
+    return _sorted_lists(out)
+
+
+def _by_power(variant: Variant, pairs: Iterable[tuple[str, str]]) -> dict[str, list[str]]:
+    """(power, text) pairs as lists of texts by power, the variant's powers only."""
+    out: dict[str, list[str]] = {power: [] for power in _power_order(variant)}
+    for power, text in pairs:
         if power in out:
-            out[power].append(f"{u[1]} {u[2]}")
-        else:
-            out[power] = [f"{u[1]} {u[2]}"]
-    return {power: sorted(out[power]) for power in _power_order(variant) if power in out}
+            out[power].append(text)
+    return out
+
+
+def _sorted_lists(out: dict[str, list[str]]) -> dict[str, list[str]]:
+    """The lists sorted, the empty ones left out."""
+    for texts in out.values():
+        texts.sort()
+    return {power: texts for power, texts in out.items() if texts}
 
 
 @lru_cache(maxsize=64)

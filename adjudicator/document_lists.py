@@ -13,7 +13,7 @@ from typing import Any
 from variants import AUTONOMOUS, Variant
 
 from .board import Unit
-from .given import GivenOrder, Position, order_reader
+from .given import GivenOrder, OrderLists, Position, order_reader
 from .phase import Phase
 
 
@@ -130,16 +130,20 @@ class ListReader:
     def read_orders(self, raw: Any, kind: str) -> list[GivenOrder]:
         if not isinstance(raw, Mapping):
             raise ValueError("'orders' must be an object of power: [orders]")
-        given: list[GivenOrder] = []
-        orders = self._orders
+        given = OrderLists()
+        chunks: list[tuple[GivenOrder, ...]] = []
+        orders, add = self._orders, chunks.append
         for name, texts in raw.items():
             if type(texts) is not list:
                 as_list(texts, f"orders: {name}")  # says what is wrong
             key = tuple(texts)
             try:
-                given += orders(name, kind, key)
+                chunk = orders(name, kind, key)
             except TypeError:  # something unhashable in the list: bad input, read to say so
-                given += self._power_orders(name, kind, key)
+                chunk = self._power_orders(name, kind, key)
+            given += chunk
+            add(chunk)
+        given.chunks = chunks
         return given
 
     def _power_orders(self, name: Any, kind: str, texts: tuple[Any, ...]) -> tuple[GivenOrder, ...]:

@@ -50,6 +50,14 @@ class GivenOrder(NamedTuple):
     parsed: syntax.Order | Illegal
 
 
+class OrderLists(list):
+    """A phase document's orders (GivenOrder), with each power's as one tuple (`chunks`,
+    each kept by document_lists' memo as long as the power gives the same list), so that
+    the check on a board takes a power's list whole."""
+
+    __slots__ = ("chunks",)
+
+
 def read_orders(
     variant: Variant, phase: Phase, orders: Sequence[tuple[str, str]]
 ) -> list[GivenOrder]:

@@ -125,10 +125,14 @@ class Board:
         # (power, station) -> stations its army could ride to (railways.py, SET RAILWAYS).
         self.rail_reach: dict[tuple[str, str], frozenset[str]] = {}
         self._necessary: dict[tuple[str, str], frozenset[str]] = {}
-        # Order text -> (power, what `check_movement` made of it on this board): a board
-        # kept (`board_for`) is asked about the same orders again and again.
-        self.checked: dict[str, tuple[str, Command | Illegal]] = {}
+        # Order text -> [power, what `check_movement` made of it on this board, its unit's
+        # index in `holds` (-1: none), the line the document call writes (made when first
+        # written)]: a board kept (`board_for`) is asked about the same orders again and
+        # again; and by id, a power's list of orders with what they made (movement_phase).
+        self.checked: dict[str, list] = {}
+        self.lists: dict[int, tuple] = {}
         self._holds: list[tuple[str, Command]] | None = None
+        self._hold_list: list[Command] | None = None
         # The resolver's per-unit columns of this board, once made (movement_phase.py).
         self.columns: tuple | None = None
 
@@ -141,6 +145,12 @@ class Board:
                 for u in sorted(self.units, key=_province_field)
             ]
         return self._holds
+
+    def hold_list(self) -> list[Command]:
+        """`holds`' commands alone (never changed: copied before use)."""
+        if self._hold_list is None:
+            self._hold_list = [hold for _, hold in self.holds()]
+        return self._hold_list
 
     def necessary_convoyers(self, source: str, destination: str) -> frozenset[str]:
         key = (source, destination)

@@ -18,7 +18,7 @@ from variants import Variant
 
 from .board import Unit, place_name
 from .gateways import GateOrder
-from .geography import ConvoyMaps, geography
+from .geography import ConvoyMaps, Geography, geography
 from .given import GivenOrder, Position
 from .legality import (
     CHECKS_KEPT,
@@ -66,13 +66,18 @@ class CheckedOrders:
 
     orders: Sequence[GivenOrder]
     checked: list[Command | Illegal]  # per order given: its command, or why it is impossible
-    chosen: dict[str, int]  # province -> the order that counts (the last possible one)
+    # Per unit, in the commands' order: the index of the order that counts (the last
+    # possible one), or -1.
+    order_of: list[int]
     commands: list[Command]  # one per unit, ordered or holding, in province order
     maps: ConvoyMaps  # the board's convoy places: shores and links
     special: Special = NO_SPECIAL  # what the variant's own rules tell the resolver
     gated: Mapping[str, int] = field(default_factory=dict)  # gateway -> its order's index
     army_reach: Mapping[str, frozenset[str]] | None = None  # the geography's, if known
     columns: tuple | None = None  # the board's per-unit columns (resolver_tables.Columns)
+    # Per order given, its entry in the board's memo of order texts (`Known`), whose line
+    # the document call copies; None where there is none.
+    known: list | None = None
 
 
 def movement(position: Position, orders: Sequence[GivenOrder], options: Options) -> PhaseResult:
@@ -85,42 +90,166 @@ def check_movement_orders(
     variant = position.variant
     geo = geography(variant, options.dual(variant.rules), options.coastal(variant))
     board = board_for(variant, geo, position.units, options.disbands(variant), options.blind)
-    if variant.railways:
-        board.rail_reach = rail_reach(variant, options)
+    columns = board.columns
+    if columns is None:  # the same board's units are the same every phase it is asked about
+        columns = board.columns = board_columns([hold for _, hold in board.holds()])
+    if variant.railways or variant.gateways or variant.crossings:
+        return _check_special(position, orders, options, geo, board, columns)
     closed = closed_waters(variant, position.phase)
-    # The variant's own orders and screens, looked for only on a map that has them.
-    special_orders = bool(variant.railways or variant.gateways)
-    screening = bool(closed or variant.crossings)
     # What an order text made on this board, remembered (the same board is asked about again
-    # with other orders); not on a map with orders of its own, which depend on the game.
-    memo = None if special_orders or len(board.checked) >= CHECKS_KEPT else board.checked
-    checked: list[Command | GateOrder | Illegal] = []
-    chosen: dict[str, int] = {}
-    gated: dict[str, int] = {}
-    add, known_as = checked.append, _NOTHING.get if memo is None else memo.get
+    # with other orders): the power, the command and its unit's index (`Known`).
+    memo = board.checked if len(board.checked) < CHECKS_KEPT else None
+    chunks = getattr(orders, "chunks", None)
+    if chunks is not None and memo is not None and not closed:
+        return _check_by_power(position, orders, chunks, options, geo, board, columns)
+    get = _NOTHING.get if memo is None else memo.get
+    slot_of = columns[3]  # a province's unit's index
+    commands = list(board.hold_list())
+    order_of = [-1] * len(commands)
+    checked: list[Command | Illegal] = []
+    known: list[list | None] = []
+    add, note = checked.append, known.append
     index = -1
     for power, text, parsed in orders:
         index += 1
+        entry = get(text)
+        if entry is None or entry[0] != power:
+            if type(parsed) is Illegal:
+                add(parsed)
+                note(None)
+                continue
+            if type(parsed) is syntax.Transform:
+                command = _transform_command(position, board, power, parsed, options)
+            else:
+                command = check_movement(board, power, parsed)  # type: ignore[arg-type]
+            slot = slot_of[command[1][3]] if type(command) is Command else -1  # type: ignore[index]
+            entry = [power, command, slot, None]
+            if memo is not None and type(parsed) is not syntax.Transform:
+                memo[text] = entry  # a transformation depends on the centres: not kept
+        command, slot = entry[1], entry[2]
+        if closed and slot >= 0:
+            command = screened(variant, closed, command)  # arctic water, in the Fall
+            if type(command) is not Command:
+                slot = -1
+        add(command)
+        note(entry)
+        if slot >= 0:
+            commands[slot] = command
+            order_of[slot] = index
+    return CheckedOrders(
+        orders, checked, order_of, commands, board.maps, NO_SPECIAL, {}, geo.army_reach,
+        columns, known,
+    )  # fmt: skip
+
+
+def _check_by_power(
+    position: Position,
+    orders: Sequence[GivenOrder],
+    chunks: Sequence[tuple[GivenOrder, ...]],
+    options: Options,
+    geo: Geography,
+    board: Board,
+    columns: tuple,
+) -> CheckedOrders:
+    """`check_movement_orders` taking each power's list of orders whole (a document's, the
+    same tuple while the power gives the same list): what it made on this board is kept
+    by the list (`Board.lists`), so each order is looked at only in a list not seen."""
+    lists, memo = board.lists, board.checked
+    commands = list(board.hold_list())
+    order_of = [-1] * len(commands)
+    checked: list[Command | Illegal] = []
+    known: list[list | None] = []
+    base = 0
+    for chunk in chunks:
+        found = lists.get(id(chunk))
+        if found is None or found[0] is not chunk:
+            found = _power_checked(position, board, chunk, options, memo, columns[3])
+            if found[4] and len(lists) < CHECKS_KEPT:
+                lists[id(chunk)] = found  # holds the list: its id is not reused meanwhile
+        cmds = found[2]
+        checked += cmds
+        known += found[1]
+        for k, slot in found[3]:
+            commands[slot] = cmds[k]
+            order_of[slot] = base + k
+        base += len(chunk)
+    return CheckedOrders(
+        orders, checked, order_of, commands, board.maps, NO_SPECIAL, {}, geo.army_reach,
+        columns, known,
+    )  # fmt: skip
+
+
+def _power_checked(
+    position: Position,
+    board: Board,
+    chunk: tuple[GivenOrder, ...],
+    options: Options,
+    memo: dict[str, list],
+    slot_of: Mapping[str, int],
+) -> tuple:
+    """A power's list of orders on the board: the list, each order's memo entry (None: not
+    an order), its command or why it is impossible, the (order, unit's index) of each
+    possible one, and whether all of it may be kept (no transformation: they depend on the
+    centres)."""
+    entries: list[list | None] = []
+    cmds: list[Command | Illegal] = []
+    pairs: list[tuple[int, int]] = []
+    keep = True
+    for k, (power, text, parsed) in enumerate(chunk):
+        entry = memo.get(text)
+        if entry is None or entry[0] != power:
+            if type(parsed) is Illegal:
+                entries.append(None)
+                cmds.append(parsed)
+                continue
+            transform = type(parsed) is syntax.Transform
+            if transform:
+                command = _transform_command(position, board, power, parsed, options)  # type: ignore[arg-type]
+                keep = False
+            else:
+                command = check_movement(board, power, parsed)  # type: ignore[arg-type]
+            slot = slot_of[command[1][3]] if type(command) is Command else -1  # type: ignore[index]
+            entry = [power, command, slot, None]
+            if not transform and len(memo) < CHECKS_KEPT:
+                memo[text] = entry
+        entries.append(entry)
+        cmds.append(entry[1])
+        if entry[2] >= 0:
+            pairs.append((k, entry[2]))
+    return chunk, entries, cmds, tuple(pairs), keep
+
+
+def _check_special(
+    position: Position,
+    orders: Sequence[GivenOrder],
+    options: Options,
+    geo: Geography,
+    board: Board,
+    columns: tuple,
+) -> CheckedOrders:
+    """`check_movement_orders` on a map with orders or crossings of its own (railways,
+    gateways, straits): nothing remembered, each order checked afresh."""
+    variant = position.variant
+    if variant.railways:
+        board.rail_reach = rail_reach(variant, options)
+    closed = closed_waters(variant, position.phase)
+    screening = bool(closed or variant.crossings)
+    checked: list[Command | GateOrder | Illegal] = []
+    chosen: dict[str, int] = {}
+    gated: dict[str, int] = {}
+    for index, (power, _, parsed) in enumerate(orders):
         if type(parsed) is Illegal:
-            add(parsed)
+            checked.append(parsed)
             continue
-        known = known_as(text)
-        if known is not None and known[0] == power:
-            command = known[1]
-        else:
-            command = None
-            if special_orders:
-                command = special_command(position, board, power, parsed, options)  # type: ignore[arg-type]
-            if command is None:
-                if type(parsed) is syntax.Transform:
-                    command = _transform_command(position, board, power, parsed, options)
-                else:
-                    command = check_movement(board, power, parsed)  # type: ignore[arg-type]
-                    if memo is not None:
-                        memo[text] = (power, command)
+        command = special_command(position, board, power, parsed, options)  # type: ignore[arg-type]
+        if command is None:
+            if type(parsed) is syntax.Transform:
+                command = _transform_command(position, board, power, parsed, options)
+            else:
+                command = check_movement(board, power, parsed)  # type: ignore[arg-type]
         if screening and type(command) is Command:
             command = screened(variant, closed, command)
-        add(command)
+        checked.append(command)
         kind = type(command)
         if kind is Command:
             chosen[command[1][3]] = index  # type: ignore[index]  # the unit's province
@@ -131,15 +260,22 @@ def check_movement_orders(
         checked[chosen[province]] if province in chosen else hold  # type: ignore[misc]
         for province, hold in board.holds()
     ]
-    special = NO_SPECIAL
-    if variant.railways or variant.gateways or variant.crossings:
-        gate_orders = {abbr: checked[i] for abbr, i in gated.items()}
-        special = special_for(position, commands, gate_orders, options)  # type: ignore[arg-type]
-    columns = board.columns
-    if columns is None:  # the same board's units are the same every phase it is asked about
-        columns = board.columns = board_columns(commands)
+    slot_of = columns[3]
+    order_of = [-1] * len(commands)
+    for province, index in chosen.items():
+        order_of[slot_of[province]] = index
+    gate_orders = {abbr: checked[i] for abbr, i in gated.items()}
+    special = special_for(position, commands, gate_orders, options)  # type: ignore[arg-type]
     return CheckedOrders(
-        orders, checked, chosen, commands, board.maps, special, gated, geo.army_reach, columns
+        orders,
+        checked,
+        order_of,
+        commands,
+        board.maps,
+        special,
+        gated,
+        geo.army_reach,
+        columns,  # type: ignore[arg-type]
     )
 
 
@@ -164,7 +300,12 @@ def resolve_movement(position: Position, ready: CheckedOrders, options: Options)
         army_reach = geography(
             variant, options.dual(variant.rules), options.coastal(variant)
         ).army_reach
-    orders, checked, chosen, commands = ready.orders, ready.checked, ready.chosen, ready.commands
+    orders, checked, order_of, commands = (
+        ready.orders,
+        ready.checked,
+        ready.order_of,
+        ready.commands,
+    )
     shores, links = ready.maps
     special = ready.special
     resolver = Resolver(
@@ -190,9 +331,9 @@ def resolve_movement(position: Position, ready: CheckedOrders, options: Options)
     # command's (kind, unit, dest, dest_loc, target), a unit's (power, type, location,
     # province).
     verdicts: list[Verdict | None] = [None] * len(orders)
-    failed, keep, place = _failed, after.append, chosen.get
+    failed, keep = _failed, after.append
     i = -1
-    for command, (succeeded, reason, by) in zip(commands, outcomes, strict=True):
+    for command, (succeeded, reason, by), index in zip(commands, outcomes, order_of, strict=True):
         i += 1
         kind, unit = command[0], command[1]
         if by is not None:  # dislodged
@@ -209,8 +350,7 @@ def resolve_movement(position: Position, ready: CheckedOrders, options: Options)
             else:
                 keep(unit)
                 attacked.add(i)
-        index = place(unit[3])
-        if index is None:
+        if index < 0:
             result = SUCCEEDS if succeeded else FAILS
             unordered.append((unit[0], "", command, result, "no order", None))
         else:  # the verdict on the order (a transformation's or a railway move's: below)
@@ -220,8 +360,9 @@ def resolve_movement(position: Position, ready: CheckedOrders, options: Options)
         beaten = [i for i in beaten if i not in stops]
     unit_at = resolver.unit_at
     if attacked or stops:
-        for province, index in chosen.items():
-            i = unit_at[province]
+        for i, index in enumerate(order_of):
+            if index < 0:
+                continue
             succeeded, reason, _ = outcomes[i]
             if i in attacked:
                 succeeded, reason = False, "attacked"
@@ -233,7 +374,7 @@ def resolve_movement(position: Position, ready: CheckedOrders, options: Options)
     for index in ready.gated.values():
         verdicts[index] = _gate_verdict(checked[index], commands, outcomes, unit_at)  # type: ignore[arg-type]
     # The lines are made into OrderResults only if somebody reads them (MovementResult).
-    lines = LineParts(orders, checked, verdicts, unordered)
+    lines = LineParts(orders, checked, verdicts, unordered, ready.known)
     dislodged: list[Dislodged] = []
     standoffs: set[str] = set()
     if beaten:

@@ -86,6 +86,9 @@ class LineParts(NamedTuple):
     checked: Sequence[object]
     verdicts: Sequence[Verdict | None]
     unordered: list[tuple]
+    # Per order, its entry in the board's memo of order texts (legality.Board.checked), the
+    # line written for it kept in the entry; None: no memo.
+    known: Sequence[list | None] | None = None
 
 
 class MovementResult(PhaseResult):

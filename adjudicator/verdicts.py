@@ -16,18 +16,22 @@ def outcomes(r: Resolver) -> list[Outcome]:
     """Per unit: did its order succeed, why not, and who dislodged it."""
     n = r.n
     kind, result, via_sea, gate, dest = r.kind, r.result, r.via_sea, r.gate, r.dest
-    winner_into: dict[str, int] = {}
+    # Per unit, the unit that moved into its province (it is dislodged unless it left).
+    beaten_by: list[int | None] = [None] * n
+    unit_at = r.unit_at
     for i in r.moves:
         if result[i]:
-            winner_into[dest[i]] = i  # type: ignore[index]
+            j = unit_at.get(dest[i])  # type: ignore[arg-type]
+            if j is not None:
+                beaten_by[j] = i
     out = [_SUCCESS] * n
-    prov, void = r.prov, r.void
+    void = r.void
     new = tuple.__new__
     for i in range(n):
         k = kind[i]
         if k == MOVE and result[i]:
             continue  # moved: nobody dislodges it
-        by = winner_into.get(prov[i]) if winner_into else None
+        by = beaten_by[i]
         if k == MOVE:
             if via_sea[i] and not result[n + i]:
                 reason = "no convoy"
