@@ -21,6 +21,7 @@ from typing import Any
 from variants import Variant
 
 from . import play as results
+from .play import machiavelli
 from .play.ownership import Sight
 
 Doc = Mapping[str, Any]
@@ -68,10 +69,14 @@ def blind_report(
     """The results of one phase as a reader who sees only `seen` reads them, in the layout of
     the full results (judge/reports/play/), without the final newline."""
     kind = str(doc["phase"])[-1]
+    mine_in, mine_out = seen_input(doc, seen), seen_output(out, seen)
+    if variant.is_machiavelli:  # Machiavelli's own layout, cut down the same way
+        mach = {"M": machiavelli.movement_results, "R": machiavelli.retreat_results}
+        draw = mach.get(kind, machiavelli.adjustment_results)
+        return draw(variant, game, seq, mine_in, mine_out).rstrip("\n")
     render = {
         "M": results.movement_results,
         "R": results.retreat_results,
         "B": results.adjustment_results,
     }[kind]
-    mine_in, mine_out = seen_input(doc, seen), seen_output(out, seen)
     return render(variant, game, seq, mine_in, mine_out, seen=seen).rstrip("\n")
