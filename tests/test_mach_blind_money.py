@@ -4,8 +4,9 @@ reader's copy of the results carries his own money as in a game that is not blin
 expenditure results before the report (the njudge printed them before the movement), his
 income and treasury after it; the master reads every power's, the observer none. Venice
 disbands every unit in the Fall and is still asked for its builds in the Winter (it holds
-its home cities and ducats); a build its treasury cannot pay is listed in its reply with
-the njudge's `*** NSF` and sets the error flag. One judge for the module."""
+its home cities and ducats); a build the Papacy's treasury cannot pay is listed in its
+reply with the njudge's `*** NSF` and sets the error flag. The master's PREDICT puts the
+money in the same order. One judge for the module."""
 
 from __future__ import annotations
 
@@ -63,13 +64,16 @@ def test_blind_money_by_mail(table: Table) -> None:
     table.wait_for(VENICE, "S1454M Game Starting")
     # The Spring: Venice borrows and buys Ferrara's garrison; the Papacy holds.
     _venice(table, f"borrow 10 ducats for 1 year\nexpense 1: buy G fer\nG fer H\n{VENICE_HOLDS}")
+    predicted = table.send(MASTER, "SIGN ON Mbm pwMaster\nPREDICT\n").get_content()
+    assert _before(predicted, "Venice: Borrows 10 ducats", "Movement results for"), predicted
     _pope(table, POPE_HOLDS)
     mine = _results(table, VENICE, "S1454M Blind Results")
     assert _before(mine, "Expenditure results for Spring of 1454.", "Movement results for"), mine
     assert "Venice: Borrows 10 ducats for 1 year, 12d due in Spring of 1455." in mine
     assert "Venice: E1: 9d, Buy Autonomous Garrison Ferrara." in mine
     assert _before(mine, "Movement results for", "\nVenice:     Treasury "), mine
-    assert "Papacy:     Treasury" not in mine and "Papal Army" not in mine
+    assert "Venice: Garrison Ferrara HOLD." in mine  # the garrison it bought is its own
+    assert "Papacy:     Treasury" not in mine and "Papacy: Army" not in mine
     theirs = _results(table, POPE, "S1454M Blind Results")
     assert "\nPapacy:     Treasury " in theirs
     assert "Borrows" not in theirs and "E1:" not in theirs and "Venice:     Treasury" not in theirs

@@ -22,6 +22,7 @@ from variants import Variant
 
 from . import play as results
 from .play import machiavelli
+from .play.machiavelli.money import after_bribes
 from .play.ownership import Sight
 
 Doc = Mapping[str, Any]
@@ -71,6 +72,8 @@ def blind_report(
     kind = str(doc["phase"])[-1]
     mine_in, mine_out = seen_input(doc, seen), seen_output(out, seen)
     if variant.is_machiavelli:  # Machiavelli's own layout, cut down the same way
+        if kind == "M":  # a unit bought this campaign is its buyer's, his to see
+            mine_in = seen_input(after_bribes(doc, out)[0], seen)
         mach = {"M": machiavelli.movement_results, "R": machiavelli.retreat_results}
         draw = mach.get(kind, machiavelli.adjustment_results)
         return draw(variant, game, seq, mine_in, mine_out).rstrip("\n")
