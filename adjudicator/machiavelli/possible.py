@@ -7,7 +7,8 @@ and each candidate is kept only if the movement checks (`orders.check_order`) ta
 Adjustments without money: a power builds in its home cities it holds with their
 provinces, an army, a fleet in a port, a garrison in a walled city, and removes any unit
 (`adjustments.py`'s checks). With money every unit is paid for or removed: a robot keeps
-each of its units (`mach_upkeep_orders`), builds nothing and spends nothing else.
+each unit its treasury pays for and removes the others (`mach_upkeep_orders`), builds
+nothing and spends nothing else.
 """
 
 from __future__ import annotations
