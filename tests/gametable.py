@@ -71,11 +71,7 @@ class Table:
         return reply.get_content()
 
     def inbox(self, who: str, subject_part: str) -> list[EmailMessage]:
-        return [
-            m
-            for m in self.judge.mailbox.all()
-            if m["To"] == who and subject_part in (m["Subject"] or "")
-        ]
+        return self.judge.mailbox.addressed(who, subject_part)
 
     def wait_for(self, who: str, subject_part: str, count: int = 1) -> list[EmailMessage]:
         self.judge.mailbox.wait(lambda: len(self.inbox(who, subject_part)) >= count)

@@ -116,17 +116,39 @@ class Mailbox:
     # Each file read once: a test polls the Maildir every 20 ms, and parsing every mail
     # in it again each time made the polling cost more than the judge.
     read: dict[str, EmailMessage] = field(default_factory=dict)
+    # And each mail's headers read once: `message["To"]` parses the header again at every
+    # call, and polling a few hundred mails' headers so cost more than the judge's work.
+    heads: dict[str, dict[str, str]] = field(default_factory=dict)
 
     def all(self) -> list[EmailMessage]:
+        return [self.read[name] for name in self._names()]
+
+    def _names(self) -> list[str]:
         maildir = Maildir(self.path)
         present = set(maildir.names())
         for name in set(self.read) - present:  # moved or removed meanwhile
-            del self.read[name]
-        self.read.update(maildir.since(set(self.read)))
-        return [self.read[name] for name in sorted(self.read)]
+            del self.read[name], self.heads[name]
+        for name, message in maildir.since(set(self.read)):
+            self.read[name] = message
+            self.heads[name] = {k.lower(): str(v) for k, v in message.items()}
+        return sorted(self.read)
+
+    def addressed(self, to: str, subject_part: str = "") -> list[EmailMessage]:
+        """The mails to `to` (exactly) whose subject holds `subject_part`."""
+        heads = self.heads
+        return [
+            self.read[name]
+            for name in self._names()
+            if heads[name].get("to") == to and subject_part in heads[name].get("subject", "")
+        ]
 
     def replies_to(self, message_id: str) -> list[EmailMessage]:
-        return [m for m in self.all() if m["In-Reply-To"] == message_id]
+        heads = self.heads
+        return [
+            self.read[name]
+            for name in self._names()
+            if heads[name].get("in-reply-to") == message_id
+        ]
 
     def thread(self, message_id: str) -> list[EmailMessage]:
         return [m for m in self.all() if message_id in (m["References"] or "")]

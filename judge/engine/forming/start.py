@@ -202,10 +202,11 @@ def shown_as(game: Game, user: User) -> str:
 
 
 def _choices(preference: str) -> tuple[tuple[str, ...], ...] | str:
-    """A stored preference ("E[FGR][TAI]", "*" or "") as the choices the assignment reads."""
+    """A stored preference ("E[FGR][TAI]", "*" or "") as the choices the assignment reads.
+    A power's letter may be a digit (machfive's powers are 1 to 5)."""
     if preference == "*":
         return "*"
     return tuple(
         tuple(group) if group else (single,)
-        for group, single in re.findall(r"\[([A-Z]+)\]|([A-Z])", preference)
+        for group, single in re.findall(r"\[([A-Z0-9]+)\]|([A-Z0-9])", preference)
     )
