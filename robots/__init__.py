@@ -43,7 +43,7 @@ def play(
     `options` (None: the adjudicator's defaults); KeyError for an unknown name."""
     options = options or DEFAULTS
     if position.variant.is_machiavelli and position.phase.kind == "adjustment":
-        kept = mach_upkeep_orders(position, options, power)  # with money: every unit kept
+        kept = mach_upkeep_orders(position, options, power)  # with money: what it can pay
         if kept is not None:
             return kept
     return STRATEGIES[strategy](position, power, rng, friends, options)

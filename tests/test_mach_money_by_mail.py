@@ -118,6 +118,9 @@ def test_money_by_mail(table: Table) -> None:
     ):
         assert line in mine, mine
     assert "Autonomous: Garrison Ferrara" not in mine
+    # The njudge's order: the expenditures, then the movement, then the treasury.
+    assert mine.index("Expenditure results") < mine.index("Movement results for Spring")
+    assert mine.index("Movement results for Spring") < mine.index("Venice:     Treasury")
     assert "Autonomous: Garrison Mantua.  (*disbanded*)" in mine
     theirs = _results(table, POPE, "S1454M")
     assert "Venice: Pays 3 ducats to Papacy." in theirs

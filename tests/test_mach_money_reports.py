@@ -2,12 +2,16 @@
 real adjudications: a campaign's opening (the straits' leave and a bribe for everyone; a
 loan, an expense and a payment short of funds for the payer, its receiver and the master)
 and an adjustment phase with a special build, a build the treasury cannot pay and a unit
-left without an order; each reader's own part."""
+left without an order; each reader's own part; a robot's upkeep within its treasury."""
 
 from __future__ import annotations
 
+import random
+
+import robots
 import variants
 from adjudicator import adjudicate
+from adjudicator.document import read_document
 from judge.engine.game.machiavelli import start_position
 from judge.reports.play.machiavelli import (
     MASTER,
@@ -64,3 +68,20 @@ def test_the_opening_of_a_campaign_public_and_private() -> None:
     assert "Venice: E1: 6d, Disband Autonomous Garrison Mantua." in mine
     assert "Milan: Pays 9 ducats to Venice.\n  ** NSF = 5 ducats" in mine  # its receiver
     assert "Milan:" not in own(variant, doc, out, "Naples")
+
+
+def test_a_robot_keeps_what_its_treasury_pays_for_and_removes_the_rest() -> None:
+    """No robot's upkeep is left unpaid: an unpaid one is an error in a reply (standing)."""
+    variant = variants.load("machiavelli")
+    board = start_position(variant, {})
+    state = {**board["machiavelli"], "treasury": {"Venice": 10}, "seed": 3}
+    doc = {
+        "variant": "machiavelli", "phase": "F1454B", "units": board["units"],
+        "centers": board["centers"], "machiavelli": state, "orders": {}, "options": {},
+    }  # fmt: skip
+    position, _, options = read_document(doc)
+    orders = robots.play("hold", position, "Venice", random.Random(1), options=options)
+    assert [o.split()[0] for o in orders] == ["maintain", "maintain", "maintain", "remove"]
+    out = adjudicate({**doc, "orders": {"Venice": orders}})
+    venice = own(variant, doc, out, "Venice")
+    assert "NSF" not in venice and "Venice:     Treasury 1 ducat." in venice

@@ -41,6 +41,8 @@ class MachOrder(NamedTuple):
             return f"{u} B"
         if self.kind == LIFT:
             return f"{u} LS"
+        if self.kind == "disband":  # a garrison's (SET DISBAND), as any unit's reads
+            return f"{u} D"
         if self.kind == CONVERT:
             into = self.into
             assert into is not None

@@ -7,7 +7,8 @@ and each candidate is kept only if the movement checks (`orders.check_order`) ta
 Adjustments without money: a power builds in its home cities it holds with their
 provinces, an army, a fleet in a port, a garrison in a walled city, and removes any unit
 (`adjustments.py`'s checks). With money every unit is paid for or removed: a robot keeps
-each of its units (`mach_upkeep_orders`), builds nothing and spends nothing else.
+each unit its treasury pays for and removes the others (`mach_upkeep_orders`), builds
+nothing and spends nothing else.
 """
 
 from __future__ import annotations
@@ -18,11 +19,11 @@ from ..given import Position, order_reader
 from ..legality import Board, Illegal
 from ..options import Options
 from ..possible import movement_orders
-from .adjustments import legal_build
+from .adjustments import COST, legal_build
 from .board import GARRISON, MachBoard, mach_rules
 from .orders import CONVERT, MachOrder, check_order
 from .season import unit_balances
-from .special_units import conversion_refusal
+from .special_units import conversion_refusal, kind_of
 from .state import starting_state
 
 
@@ -122,9 +123,20 @@ def mach_adjustment_orders(
 
 
 def mach_upkeep_orders(position: Position, options: Options, power: str) -> list[str] | None:
-    """With money, a power's adjustment orders that keep every unit it has (a unit not
-    maintained is removed; the treasury pays what it can, `adjustments.py`); None without
-    money."""
+    """With money, a power's adjustment orders that keep every unit its treasury can pay
+    for, in the order the adjustments pay them, and remove the others (one maintained and
+    not paid for would be an error, `adjustments.py`); None without money."""
     if not mach_rules(position.variant, options).money:
         return None
-    return [f"maintain {u}" for u in position.units if u.power == power]
+    state = position.mach or starting_state(position.variant)
+    left = state.treasury.get(power, 0)
+    first = not str(position.phase).endswith("B")  # F####A: the first income pays all
+    kept = []
+    for unit in (u for u in position.units if u.power == power):
+        cost = COST[kind_of(position.variant, state, unit)]
+        if first or cost <= left:  # a unit it cannot pay is removed, not left NSF
+            left -= cost
+            kept.append(f"maintain {unit}")
+        else:
+            kept.append(f"remove {unit}")
+    return kept

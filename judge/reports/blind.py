@@ -21,6 +21,8 @@ from typing import Any
 from variants import Variant
 
 from . import play as results
+from .play import machiavelli
+from .play.machiavelli.money import after_bribes
 from .play.ownership import Sight
 
 Doc = Mapping[str, Any]
@@ -68,10 +70,16 @@ def blind_report(
     """The results of one phase as a reader who sees only `seen` reads them, in the layout of
     the full results (judge/reports/play/), without the final newline."""
     kind = str(doc["phase"])[-1]
+    mine_in, mine_out = seen_input(doc, seen), seen_output(out, seen)
+    if variant.is_machiavelli:  # Machiavelli's own layout, cut down the same way
+        if kind == "M":  # a unit bought this campaign is its buyer's, his to see
+            mine_in = seen_input(after_bribes(doc, out)[0], seen)
+        mach = {"M": machiavelli.movement_results, "R": machiavelli.retreat_results}
+        draw = mach.get(kind, machiavelli.adjustment_results)
+        return draw(variant, game, seq, mine_in, mine_out).rstrip("\n")
     render = {
         "M": results.movement_results,
         "R": results.retreat_results,
         "B": results.adjustment_results,
     }[kind]
-    mine_in, mine_out = seen_input(doc, seen), seen_output(out, seen)
     return render(variant, game, seq, mine_in, mine_out, seen=seen).rstrip("\n")

@@ -16,7 +16,7 @@ from ..game.machiavelli import money_on
 from ..game.moderation import ANONYMOUS, announce, hearers, master_only
 from ..game.record import phase_records, players, power_called, variant_of
 from ..play.future import named_phase, spoken
-from ..play.mach_results import private_text
+from ..play.mach_results import with_money
 from ..play.processing import phase_begins, phase_report, process, schedule
 from ..play.standing import phase_document, refresh, trial
 from ..reply.conversation import Conversation
@@ -223,7 +223,7 @@ def predict(ctx: Conversation, cmd: p.Predict) -> None:
     doc = phase_document(game, given)
     report = phase_report(game, doc, out)
     if "machiavelli" in (game.position or {}) and money_on(game):
-        report += private_text(game, doc, out, me)  # every power's money, for the master
+        report = with_money(game, doc, out, me, report)  # every power's, for the master
     ctx.say(texts.prediction(game.phase, report))
 
 

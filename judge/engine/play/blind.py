@@ -12,7 +12,7 @@ from ...store.models import Game, PhaseRecord
 from ..game.machiavelli import is_machiavelli, money_on
 from ..game.record import variant_of
 from ..reply.notices import addresses, deliver, everyone
-from .mach_results import private_text
+from .mach_results import with_money
 from .pictures import phase_files
 
 
@@ -45,21 +45,13 @@ def deliver_results(mailer: Any, game: Game, record: PhaseRecord, report: str, b
     """Mail the results of the phase `record` holds; `body` is the whole text, which begins
     with `report`, the full report of the phase. In a blind game only the report differs
     from one reader to another: what follows it (the next phase, postal press) is the same
-    for all. Each mail carries the picture of the phase as its reader sees it (pictures.py)."""
+    for all. With Machiavelli's money each reader's copy carries his own money around the
+    report (mach_results.with_money), in a blind game as in any other. Each mail carries
+    the picture of the phase as its reader sees it (pictures.py)."""
     pictures = phase_files(mailer.settings, game, record)
     readers = [x for x in everyone(game) if addresses(x)]  # robots and dummies read nothing
-    if money_on(game) and is_machiavelli(game) and not is_blind(game):
-        # Machiavelli with money: each reader's copy adds his own money (mach_results); a
-        # blind game's copies tell none (a blind Machiavelli game is not meaningful yet).
-        files = pictures(None) if readers else ()
-        doc, out = record.result["input"], record.result["output"]
-        rest = body[len(report) :]
-        for person in readers:
-            own = private_text(game, doc, out, person)
-            deliver(mailer, game, [person], "Results", report + own + rest,
-                    phase=record.phase, attachments=files)  # fmt: skip
-        return
-    if not is_blind(game):
+    money = money_on(game) and is_machiavelli(game)
+    if not is_blind(game) and not money:
         files = pictures(None) if readers else ()
         deliver(mailer, game, readers, "Results", body, phase=record.phase, attachments=files)
         return
@@ -69,12 +61,11 @@ def deliver_results(mailer: Any, game: Game, record: PhaseRecord, report: str, b
     doc, out = record.result["input"], record.result["output"]
     variant = variant_of(game)
     for person in readers:
-        seen = sight(person.role, person.power, all_centers(game))
-        files = pictures(seen)
-        if seen is None:
-            deliver(mailer, game, [person], "Results", body, phase=record.phase, attachments=files)
-            continue
-        copy = blind_report(variant, game.name, record.turn, doc, out, seen) + rest
-        deliver(
-            mailer, game, [person], "Blind Results", copy, phase=record.phase, attachments=files
-        )
+        seen = sight(person.role, person.power, all_centers(game)) if is_blind(game) else None
+        copy = report if seen is None else blind_report(variant, game.name, record.turn, doc,
+                                                        out, seen)  # fmt: skip
+        if money:
+            copy = with_money(game, doc, out, person, copy)
+        subject = "Results" if seen is None else "Blind Results"
+        deliver(mailer, game, [person], subject, copy + rest, phase=record.phase,
+                attachments=pictures(seen))  # fmt: skip

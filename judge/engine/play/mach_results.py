@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from adjudicator.document import read_document
+from adjudicator.machiavelli.adjustments import COST, ORDINARY
 from adjudicator.machiavelli.possible import mach_adjustment_orders
 from parser import OrderParser, OrderSyntaxError
 from parser.values_money import BUY, Expense
@@ -15,6 +16,8 @@ from ...reports.play import machiavelli as texts
 from ...store.models import Game
 from ..game.machiavelli import kept_state, money_on
 from ..game.record import variant_of
+
+CHEAPEST = COST[ORDINARY]  # the ducats of an ordinary unit, the cheapest build
 
 
 def mach_position(
@@ -37,11 +40,7 @@ def _owed(
     """What each power owes in the adjustments: its removals, and its builds as far as it has
     places to build in (as the judge counts them in every variant, `owing.adjustment_due`),
     so that a power with fewer free home cities than builds is in once it has used them."""
-    if (doc.get("options") or {}).get("money", True) is not False:
-        # With money every unit is maintained or removed (a unit left without an order is
-        # removed): each power with units is asked, whatever the count without money says.
-        return {power: -len(units) for power, units in position["units"].items() if units
-                and power != AUTONOMOUS}  # fmt: skip
+    money = (doc.get("options") or {}).get("money", True) is not False
     next_doc = {
         "variant": doc["variant"], "phase": phase, "units": position["units"],
         "centers": position["centers"], "machiavelli": {**doc.get("machiavelli", {}),
@@ -49,11 +48,35 @@ def _owed(
     }  # fmt: skip
     board, _, options = read_document(next_doc)
     table = mach_adjustment_orders(board, options)
+    if money:
+        return _upkeep_owed(position, next_doc["machiavelli"], table)
     for power, balance in due.items():
         if balance > 0:
             sites = {text.split()[1].split("/")[0] for text in table.get(power, (0, []))[1]}
             due[power] = min(balance, len(sites))
     return due
+
+
+def _upkeep_owed(
+    position: dict[str, Any], state: dict[str, Any], table: dict[str, tuple[int, list[str]]]
+) -> dict[str, int]:
+    """Who is asked in the adjustments with money. Every unit is maintained or removed (a
+    unit left without an order is removed): each power with units is asked, minus its
+    unit count, whatever the count without money says. A power with no unit builds too if
+    it may (rules.machiavelli, "Military unit adjustments": a unit is paid from the
+    treasury and placed in a controlled home city; only a power with no home city left is
+    eliminated): one with a free home city to build in and the 3 ducats of the cheapest
+    unit is asked for its builds, as many as it has places."""
+    owed = {power: -len(units) for power, units in position["units"].items() if units
+            and power != AUTONOMOUS}  # fmt: skip
+    treasury = state.get("treasury") or {}
+    for power, (_, builds) in table.items():
+        if power in owed or int(treasury.get(power, 0)) < CHEAPEST:
+            continue
+        sites = {text.split()[1].split("/")[0] for text in builds}
+        if sites:
+            owed[power] = len(sites)
+    return owed
 
 
 def mach_report(game: Game, doc: dict[str, Any], out: dict[str, Any]) -> str:
@@ -129,15 +152,31 @@ def _read(variant: Any, text: str) -> object:
         return None
 
 
+def _reader(person: Any) -> str | None:
+    """Whose money a person reads: a player his power's, the master every power's (MASTER),
+    an observer none (None)."""
+    if person.role == "master":
+        return texts.MASTER
+    if person.role == "player" and person.power:
+        return str(person.power)
+    return None
+
+
 def private_text(game: Game, doc: dict[str, Any], out: dict[str, Any], person: Any) -> str:
     """A reader's own part of a phase's results with money (reports/play/machiavelli/
     money.py): a player's power's money, the master's every power's, an observer's none;
     '' or a paragraph to put after the report."""
-    if person.role == "master":
-        reader: str | None = texts.MASTER
-    elif person.role == "player" and person.power:
-        reader = person.power
-    else:
-        return ""
-    own = texts.private_report(variant_of(game), doc, out, reader)
+    own = texts.private_report(variant_of(game), doc, out, _reader(person))
     return "\n\n" + own if own else ""
+
+
+def with_money(
+    game: Game, doc: dict[str, Any], out: dict[str, Any], person: Any, report: str
+) -> str:
+    """A reader's copy of a phase's report with his own money around it: his expenditure
+    results before it, as the njudge printed them before the movement; his income, upkeep
+    and treasury after it (docs/machiavelli.md, "Money in the result")."""
+    variant, reader = variant_of(game), _reader(person)
+    before = texts.opening_report(variant, doc, out, reader)
+    after = texts.closing_report(variant, doc, out, reader)
+    return (before + "\n\n" if before else "") + report + ("\n\n" + after if after else "")

@@ -4,7 +4,7 @@ disasters, control, eliminations, conquests, victory). Pure functions of the adj
 documents and the variant, as every play text is."""
 
 from .campaign import control_tables
-from .money import MASTER, private_report, treasury_lines
+from .money import MASTER, closing_report, opening_report, private_report, treasury_lines
 from .results import (
     adjustment_results,
     movement_results,
@@ -15,8 +15,10 @@ from .results import (
 __all__ = [
     "MASTER",
     "adjustment_results",
+    "closing_report",
     "control_tables",
     "movement_results",
+    "opening_report",
     "power_orders",
     "private_report",
     "retreat_results",

@@ -224,15 +224,20 @@ def income_lines(variant: Variant, doc: Doc, out: Doc, reader: str | None) -> li
     return lines
 
 
-def upkeep_lines(variant: Variant, out: Doc, reader: str | None) -> list[str]:
+def upkeep_lines(
+    variant: Variant, out: Doc, reader: str | None, unpaid_only: bool = False
+) -> list[str]:
     """What the reader's units and builds cost in the adjustments (`(3 ducats)`, `(6 ducats
-    *** NSF)`); the treasury left is in `treasury_lines`."""
+    *** NSF)`); the treasury left is in `treasury_lines`. `unpaid_only`: the NSF lines
+    alone, which a reply lists with the power's orders as the njudge did (ma_buildout)."""
     lines = []
     for event in out.get("events") or ():
         if event.get("event") != "upkeep" or not _sees(reader, event.get("power")):
             continue
         power = event["power"]
         for entry in event.get("units") or ():
+            if unpaid_only and entry.get("outcome") == "paid":
+                continue
             letter, location = str(entry["unit"]).split()[:2]
             word = _UNIT.get(letter, letter).lower()
             if entry.get("special"):
@@ -272,13 +277,24 @@ def treasury_lines(variant: Variant, state: Mapping[str, Any], reader: str | Non
 def private_report(variant: Variant, doc: Doc, out: Doc, reader: str | None) -> str:
     """The reader's own part of a phase's results: its money lines, income, upkeep and
     treasury ('' for a reader who may see none)."""
+    parts = [opening_report(variant, doc, out, reader), closing_report(variant, doc, out, reader)]
+    return "\n\n".join(part for part in parts if part)
+
+
+def opening_report(variant: Variant, doc: Doc, out: Doc, reader: str | None) -> str:
+    """The reader's part that comes before the public report: his expenditure results, as
+    the njudge printed the expenditures (expout) before the movement (ma_process_output)."""
     if reader is None:
         return ""
-    paragraphs = [
-        expenditure_lines(variant, doc, out, reader),
-        income_lines(variant, doc, out, reader),
-        upkeep_lines(variant, out, reader),
-    ]
+    return "\n".join(expenditure_lines(variant, doc, out, reader))
+
+
+def closing_report(variant: Variant, doc: Doc, out: Doc, reader: str | None) -> str:
+    """The reader's part that comes after the public report: his income (rolled at the
+    end of the Fall, after its movement), his upkeep and his treasury."""
+    if reader is None:
+        return ""
+    paragraphs = [income_lines(variant, doc, out, reader), upkeep_lines(variant, out, reader)]
     state = out.get("machiavelli") or {}
     if state.get("treasury"):
         treasury = treasury_lines(variant, state, reader)

@@ -37,7 +37,7 @@ from ..layout import (
 )
 from ..notation import convoy_routes, order_place
 from .campaign import campaign_lines, dislodged_sentence
-from .money import after_bribes, public_lines
+from .money import after_bribes, public_lines, upkeep_lines
 from .words import Board, own_units, owners, parse, phrase, rank, unit_name
 
 _NO_TAG = {"army did not move", "no order", "destroyed"}
@@ -282,7 +282,10 @@ def power_orders(variant: Variant, phase: str, power: str, result_doc: Doc) -> l
         for line in counted:  # the units after the trial, less its builds, plus its removals
             if line.get("result") == "succeeds" and line["order"].endswith((" B", " D")):
                 before[power] = before.get(power, 0) + (1 if line["order"].endswith(" D") else -1)
-        return adjustment_lines(variant, power, before, result_doc, results=False)
+        listed = adjustment_lines(variant, power, before, result_doc, results=False)
+        # A build or upkeep the treasury cannot pay, with the njudge's error (`Builds an
+        # army in Treviso  (3 ducats *** NSF)`): it sets the error flag (standing.py).
+        return listed + upkeep_lines(variant, result_doc, power, unpaid_only=True)
     board = Board.of_lines(variant, result_doc)
     money = [line for line in counted if _is_money(variant, line)]
     counted = [line for line in counted if line not in money]

@@ -1,0 +1,110 @@
+"""A blind Machiavelli game with money, played by mail (docs/machiavelli.md, "Money in the
+result"): Venice and the Papacy, the other powers robots, a master and an observer. Each
+reader's copy of the results carries his own money as in a game that is not blind: his
+expenditure results before the report (the njudge printed them before the movement), his
+income and treasury after it; the master reads every power's, the observer none. Venice
+disbands every unit in the Fall and is still asked for its builds in the Winter (it holds
+its home cities and ducats); a build the Papacy's treasury cannot pay is listed in its
+reply with the njudge's `*** NSF` and sets the error flag. The master's PREDICT puts the
+money in the same order. One judge for the module."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from tests.gametable import MASTER, Table, form
+from tests.judgekit import InProcessJudge
+
+VENICE = "doge@players.example"
+POPE = "pope@players.example"
+WATCHER = "watcher@example.org"
+TIMING = "SET MOVE MIN 0 DELAY 0\nSET RETREAT DELAY 0\nSET ADJUST DELAY 0\n"
+FAMINE_AWAY_FROM_VENICE = 22  # the 1454 famine strikes Ferrara, Arezzo, Pavia, Albania
+POPE_HOLDS = "A bol H\nA per H\nA rome H\nF anc H\n"
+VENICE_HOLDS = "A pad H\nA ver H\nG ven H\nF dal H\n"
+
+
+@pytest.fixture(scope="module")
+def table(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Table]:
+    home = tmp_path_factory.mktemp("blindmoney") / "judge"
+    with InProcessJudge(home, JUDGE_RATE_LIMIT="1000") as judge:
+        table = Table(judge)
+        for who in (MASTER, VENICE, POPE, WATCHER):
+            table.send(who, form(who))
+        yield table
+
+
+def _venice(table: Table, body: str) -> str:
+    return table.send(VENICE, f"SIGN ON Vbm pwDoge\n{body}").get_content()
+
+
+def _pope(table: Table, body: str) -> str:
+    return table.send(POPE, f"SIGN ON Pbm pwPope\n{body}").get_content()
+
+
+def _results(table: Table, who: str, subject: str) -> str:
+    return table.wait_for(who, subject)[-1].get_content()
+
+
+def _before(text: str, first: str, second: str) -> bool:
+    return first in text and second in text and text.index(first) < text.index(second)
+
+
+def test_blind_money_by_mail(table: Table) -> None:
+    table.send(
+        MASTER, f"CREATE ?bm pwMaster machiavelli blind\nBECOME MASTER\n{TIMING}SET ROBOTS hold\n"
+    )
+    table.send(VENICE, "SIGN ON ?bm pwDoge machiavelli blind\nSET PREFERENCE V\n")
+    table.send(POPE, "SIGN ON ?bm pwPope machiavelli blind\nSET PREFERENCE P\n")
+    table.send(WATCHER, "OBSERVE bm pwWatch\n")
+    table.seed("bm", FAMINE_AWAY_FROM_VENICE)
+    table.send(MASTER, "SIGN ON Mbm pwMaster\nFORCE BEGIN\n")
+    table.wait_for(VENICE, "S1454M Game Starting")
+    # The Spring: Venice borrows and buys Ferrara's garrison; the Papacy holds.
+    _venice(table, f"borrow 10 ducats for 1 year\nexpense 1: buy G fer\nG fer H\n{VENICE_HOLDS}")
+    predicted = table.send(MASTER, "SIGN ON Mbm pwMaster\nPREDICT\n").get_content()
+    assert _before(predicted, "Venice: Borrows 10 ducats", "Movement results for"), predicted
+    _pope(table, POPE_HOLDS)
+    mine = _results(table, VENICE, "S1454M Blind Results")
+    assert _before(mine, "Expenditure results for Spring of 1454.", "Movement results for"), mine
+    assert "Venice: Borrows 10 ducats for 1 year, 12d due in Spring of 1455." in mine
+    assert "Venice: E1: 9d, Buy Autonomous Garrison Ferrara." in mine
+    assert _before(mine, "Movement results for", "\nVenice:     Treasury "), mine
+    assert "Venice: Garrison Ferrara HOLD." in mine  # the garrison it bought is its own
+    assert "Papacy:     Treasury" not in mine and "Papacy: Army" not in mine
+    theirs = _results(table, POPE, "S1454M Blind Results")
+    assert "\nPapacy:     Treasury " in theirs
+    assert "Borrows" not in theirs and "E1:" not in theirs and "Venice:     Treasury" not in theirs
+    master = _results(table, MASTER, "S1454M Results")
+    assert _before(master, "Venice: Borrows 10 ducats", "Movement results for"), master
+    assert "Venice:     Treasury " in master and "Papacy:     Treasury " in master
+    # The Summer; in the Fall Venice disbands every unit; the income is each reader's own.
+    _venice(table, f"G fer H\n{VENICE_HOLDS}")
+    _pope(table, POPE_HOLDS)
+    _results(table, VENICE, "U1454M Blind Results")
+    _venice(table, "G fer D\nA pad D\nA ver D\nG ven D\nF dal D\n")
+    _pope(table, POPE_HOLDS)
+    fall = _results(table, VENICE, "F1454M Blind Results")
+    assert _before(fall, "Movement results for Fall of 1454.", "Income phase for Winter of 1454.")
+    assert "\nVenice   " in fall and "\nPapacy   " not in fall, fall
+    # The Winter: Venice, without a unit, is asked for its builds (it holds its home cities
+    # and 33 ducats); the Papacy's builds overspend its 19 ducats: the one its treasury
+    # cannot pay is listed with the njudge's error and sets the error flag.
+    assert "Your orders are complete." in _venice(table, "")  # not "no moves due"
+    upkeep = "maintain A bol\nmaintain A per\nmaintain A rome\nmaintain F anc\n"
+    flagged = _pope(table, f"{upkeep}build elite mercenary G anc\nbuild G bol\n")
+    assert "Papacy:                   Builds a garrison in Bologna  (3 ducats *** NSF)" in flagged
+    assert "1 error encountered." in flagged and "Error flag set." in flagged, flagged
+    assert "Venice:                   Builds an army in Padua." in _venice(table, "build A pad\n")
+    assert "Your orders are complete." in _pope(table, "remove A per\n")
+    winter = _results(table, VENICE, "F1454B Blind Results")
+    assert "Venice:                   Builds an army in Padua  (3 ducats)" in winter, winter
+    assert "Venice:     Treasury 30 ducats." in winter and "Papacy:" not in winter
+    master = _results(table, MASTER, "F1454B Results")
+    assert "Papacy:     Treasury 1 ducat." in master and "Venice:     Treasury 30" in master
+    for message in table.judge.mailbox.all():
+        if message["To"] == WATCHER:
+            text = message.get_content()
+            assert "ducats" not in text and "Treasury" not in text, text
