@@ -5,8 +5,8 @@ expenditure results before the report (the njudge printed them before the moveme
 income and treasury after it; the master reads every power's, the observer none. Venice
 disbands every unit in the Fall and is still asked for its builds in the Winter (it holds
 its home cities and ducats); a build the Papacy's treasury cannot pay is listed in its
-reply with the njudge's `*** NSF` and sets the error flag. The master's PREDICT puts the
-money in the same order. One judge for the module."""
+reply with the njudge's `*** NSF`. The master's PREDICT puts the money in the same
+order. One judge for the module."""
 
 from __future__ import annotations
 
@@ -91,14 +91,14 @@ def test_blind_money_by_mail(table: Table) -> None:
     assert "\nVenice   " in fall and "\nPapacy   " not in fall, fall
     # The Winter: Venice, without a unit, is asked for its builds (it holds its home cities
     # and 33 ducats); the Papacy's builds overspend its 19 ducats: the one its treasury
-    # cannot pay is listed with the njudge's error and sets the error flag.
+    # cannot pay is listed with the njudge's error, and is not built.
     assert "Your orders are complete." in _venice(table, "")  # not "no moves due"
-    upkeep = "maintain A bol\nmaintain A per\nmaintain A rome\nmaintain F anc\n"
-    flagged = _pope(table, f"{upkeep}build elite mercenary G anc\nbuild G bol\n")
-    assert "Papacy:                   Builds a garrison in Bologna  (3 ducats *** NSF)" in flagged
-    assert "1 error encountered." in flagged and "Error flag set." in flagged, flagged
     assert "Venice:                   Builds an army in Padua." in _venice(table, "build A pad\n")
-    assert "Your orders are complete." in _pope(table, "remove A per\n")
+    upkeep = "maintain A bol\nmaintain A per\nmaintain A rome\nmaintain F anc\n"
+    listed = _pope(table, f"{upkeep}build elite mercenary G anc\nbuild G bol\n")
+    assert "Papacy:                   Builds a garrison in Bologna  (3 ducats *** NSF)" in listed
+    papal = _results(table, POPE, "F1454B Blind Results")
+    assert "Papacy:                   Builds a garrison in Bologna  (3 ducats *** NSF)" in papal
     winter = _results(table, VENICE, "F1454B Blind Results")
     assert "Venice:                   Builds an army in Padua  (3 ducats)" in winter, winter
     assert "Venice:     Treasury 30 ducats." in winter and "Papacy:" not in winter

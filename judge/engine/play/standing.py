@@ -144,13 +144,7 @@ def standing(
     game: Game, power: str, given: list[str], trial: dict[str, Any], advance: bool = False
 ) -> Standing:
     lines = [x for x in trial["orders"] if x["power"] == power]
-    # A build or upkeep the treasury cannot pay (Machiavelli, "nsf") is an error, as the
-    # njudge flagged it in a reply (ma_buildout); so is an impossible order.
-    errors = sum(
-        1
-        for x in lines
-        if (x["result"] == "illegal" and x["reason"] != "replaced") or x["reason"] == "nsf"
-    )
+    errors = sum(1 for x in lines if x["result"] == "illegal" and x["reason"] != "replaced")
     phase = game.phase or ""
     due = owed(game, power)
     if phase.endswith("B") and any_disband(game):

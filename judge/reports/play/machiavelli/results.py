@@ -284,7 +284,7 @@ def power_orders(variant: Variant, phase: str, power: str, result_doc: Doc) -> l
                 before[power] = before.get(power, 0) + (1 if line["order"].endswith(" D") else -1)
         listed = adjustment_lines(variant, power, before, result_doc, results=False)
         # A build or upkeep the treasury cannot pay, with the njudge's error (`Builds an
-        # army in Treviso  (3 ducats *** NSF)`): it sets the error flag (standing.py).
+        # army in Treviso  (3 ducats *** NSF)`; docs/machiavelli.md on its error flag).
         return listed + upkeep_lines(variant, result_doc, power, unpaid_only=True)
     board = Board.of_lines(variant, result_doc)
     money = [line for line in counted if _is_money(variant, line)]
