@@ -38,6 +38,10 @@ class Scripted(NamedTuple):
     seed: int
 
 
+# Every scenario has such a garrison beside some played power's units, none of them in a
+# major city (whose garrison costs double): 9 ducats buy it, 6 disband it, the least prices
+# the bribe pays when it names none. A game with money has SET ADJACENCY unless its master
+# says otherwise: the bribe must be beside his units.
 GAMES = [
     Scripted("machiavelli", "Milan", "disband", "trt", 1),
     Scripted("machiavelli2", "Austria", "buy", "tur", 3),
