@@ -2,7 +2,8 @@
 first seed whose famine, rolled after the first Fall, strikes a province where a robot's
 unit stands from the start (so that the next Spring's results tell its death), away from
 the province of the person's bribe. Run `python -m tests.mach_famine_seeds` and copy the
-seeds into the test's table; the dice are the adjudicator's (`disasters.strike`), from the
+seeds into the test's table (the test asks again from its seed, so that it fails plainly
+when the dice change); the dice are the adjudicator's (`disasters.strike`), from the
 seed and the phase alone, so nothing but a change to the dice moves them."""
 
 from __future__ import annotations
