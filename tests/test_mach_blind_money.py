@@ -5,7 +5,8 @@ expenditure results before the report (the njudge printed them before the moveme
 income and treasury after it; the master reads every power's, the observer none. Venice
 disbands every unit in the Fall and is still asked for its builds in the Winter (it holds
 its home cities and ducats); a build the Papacy's treasury cannot pay is listed in its
-reply with the njudge's `*** NSF`. The master's PREDICT puts the money in the same
+reply with the njudge's `*** NSF`, an error that holds the phase for the master's
+PROCESS. The master's PREDICT puts the money in the same
 order. One judge for the module."""
 
 from __future__ import annotations
@@ -97,6 +98,10 @@ def test_blind_money_by_mail(table: Table) -> None:
     upkeep = "maintain A bol\nmaintain A per\nmaintain A rome\nmaintain F anc\n"
     listed = _pope(table, f"{upkeep}build elite mercenary G anc\nbuild G bol\n")
     assert "Papacy:                   Builds a garrison in Bologna  (3 ducats *** NSF)" in listed
+    # The NSF is an error, as the njudge flags it: the Winter waits for the deadline, or
+    # for the master.
+    processing = table.send(MASTER, "SIGN ON Mbm pwMaster\nPROCESS F1454B\n").get_content()
+    assert "F1454B will be processed now" in processing
     papal = _results(table, POPE, "F1454B Blind Results")
     assert "Papacy:                   Builds a garrison in Bologna  (3 ducats *** NSF)" in papal
     winter = _results(table, VENICE, "F1454B Blind Results")

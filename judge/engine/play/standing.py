@@ -144,7 +144,13 @@ def standing(
     game: Game, power: str, given: list[str], trial: dict[str, Any], advance: bool = False
 ) -> Standing:
     lines = [x for x in trial["orders"] if x["power"] == power]
-    errors = sum(1 for x in lines if x["result"] == "illegal" and x["reason"] != "replaced")
+    errors = sum(
+        1
+        for x in lines
+        # A Machiavelli build or upkeep the treasury cannot pay is an error, as the
+        # njudge flags it: the phase waits for the deadline or a correction.
+        if (x["result"] == "illegal" and x["reason"] != "replaced") or x["reason"] == "nsf"
+    )
     phase = game.phase or ""
     due = owed(game, power)
     if phase.endswith("B") and any_disband(game):
