@@ -7,7 +7,8 @@ disbands every unit in the Fall and is still asked for its builds in the Winter 
 its home cities and ducats); a build the Papacy's treasury cannot pay is listed in its
 reply with the njudge's `*** NSF`, an error that holds the phase for the master's
 PROCESS. The master's PREDICT puts the money in the same
-order. One judge for the module."""
+order. In the Fall each player's famine report names only his own provinces struck. One
+judge for the module; the control tables of a game without money from a real adjudication."""
 
 from __future__ import annotations
 
@@ -15,6 +16,11 @@ from collections.abc import Iterator
 
 import pytest
 
+import variants
+from adjudicator import adjudicate
+from judge.engine.game.machiavelli import start_position
+from judge.reports.blind import blind_report, sight
+from judge.reports.play.machiavelli import movement_results
 from tests.gametable import MASTER, Table, form
 from tests.judgekit import InProcessJudge
 
@@ -90,6 +96,10 @@ def test_blind_money_by_mail(table: Table) -> None:
     fall = _results(table, VENICE, "F1454M Blind Results")
     assert _before(fall, "Movement results for Fall of 1454.", "Income phase for Winter of 1454.")
     assert "\nVenice   " in fall and "\nPapacy   " not in fall, fall
+    assert "Provinces struck: Brescia, Ferrara.\n" in fall, fall  # not Rome, the Papacy's
+    papal_fall = _results(table, POPE, "F1454M Blind Results")
+    assert "Provinces struck: Rome.\n" in papal_fall, papal_fall
+    assert "Provinces struck: Albania, Arezzo, Brescia" in _results(table, MASTER, "F1454M Results")
     # The Winter: Venice, without a unit, is asked for its builds (it holds its home cities
     # and 33 ducats); the Papacy's builds overspend its 19 ducats: the one its treasury
     # cannot pay is listed with the njudge's error, and is not built.
@@ -113,3 +123,33 @@ def test_blind_money_by_mail(table: Table) -> None:
         if message["To"] == WATCHER:
             text = message.get_content()
             assert "ducats" not in text and "Treasury" not in text, text
+
+
+def test_blind_campaign_end_is_each_players_own() -> None:
+    """The end of a campaign in a blind game without money (control tables shown), from a
+    real adjudication: the Papacy takes Modena and a famine strikes all over the map. Each
+    player's copy names only his own ownership changes, control and famine; the master's
+    (the whole report) every power's; the observer's none."""
+    variant = variants.load("machiavelli")
+    board = start_position(variant, {})
+    doc = {
+        "variant": "machiavelli", "phase": "F1454M", "units": board["units"],
+        "centers": board["centers"], "machiavelli": {**board["machiavelli"], "seed": 3},
+        "orders": {"Papacy": ["A bol-mod"]}, "options": {"money": False},
+    }  # fmt: skip
+    out = adjudicate(doc)
+    master = movement_results(variant, "g", 4, doc, out)
+    venice = blind_report(variant, "g", 4, doc, out, sight("player", "Venice"))
+    papacy = blind_report(variant, "g", 4, doc, out, sight("player", "Papacy"))
+    watcher = blind_report(variant, "g", 4, doc, out, sight("observer", None))
+    assert "Papacy:   +Modena." in master and "Autonomous: -Modena." in master
+    assert "Papacy:   +Modena." in papacy and "Autonomous: -Modena" not in papacy
+    assert "Modena" not in venice and "changing hands" not in venice
+    assert "Provinces struck: Austria, Bologna," in master and "\nMilan:  " in master
+    assert "Provinces struck: Friuli, Venice, Verona, Vicenza." in venice
+    assert "Provinces struck: Bologna, Rome." in papacy
+    assert "Cities Controlled:\n\nVenice:     Dalmatia*, Padua*" in venice
+    for other in ("Papacy:", "Milan:", "Austria:", "Autonomous:"):
+        assert other not in venice, venice
+    assert "Venice:" not in papacy and "Milan:" not in papacy
+    assert "Provinces struck: *None*" in watcher and "Venice:" not in watcher

@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Collection, Mapping
 from typing import Any
 
-from variants import Variant
+from variants import Variant, province_of
 
 from . import play as results
 from .play import machiavelli
@@ -60,6 +60,44 @@ def seen_output(out: Doc, seen: Collection[str]) -> dict[str, Any]:
     }
 
 
+_CAMPAIGN = {"famine", "plague", "storm", "destroyed", "conquest"}
+
+
+def seen_campaign(doc: Doc, out: Doc, mine: Doc, seen: Collection[str]) -> dict[str, Any]:
+    """The end of a Machiavelli campaign as the reader sees it (docs/machiavelli.md, "Blind
+    games"), by the same rule as the rest of his copy: the provinces and cities changing
+    hands that his power gains or loses (the other side unnamed), his cities and provinces
+    in the control tables (every power's cities under SET BCENTERS), his units destroyed,
+    the conquests by or of his power; of a disaster the public roll, and of the provinces
+    struck only those he holds or has a unit in. `mine`: the output already cut down."""
+    every = getattr(seen, "all_centers", False)
+    state = dict(out.get("machiavelli") or {})
+    control = _kept(state.get("control") or {}, seen)
+    centers = dict(out.get("centers") or {}) if every else _kept(out.get("centers") or {}, seen)
+    units = [u for side in (doc, out) for p, us in (side.get("units") or {}).items()
+             if p in seen for u in us]  # fmt: skip
+    places = {province_of(u.split()[1]) for u in units}
+    places |= {p for ps in control.values() for p in ps}
+    places |= {province_of(c) for p, cs in (out.get("centers") or {}).items() if p in seen
+               for c in cs}  # fmt: skip
+    events = []
+    for event in out.get("events") or ():
+        kind = str(event.get("event"))
+        if kind.endswith(" control") and not (every and kind == "city control"):
+            sides = {k: event.get(k) if event.get(k) in seen else "" for k in ("power", "from")}
+            if not any(sides.values()):
+                continue
+            event = {**event, **sides}
+        elif kind in ("famine", "plague", "storm"):
+            event = {**event, "struck": [p for p in event.get("struck") or () if p in places]}
+        elif kind in _CAMPAIGN and not {event.get("power"), event.get("country")} & set(seen):
+            continue
+        events.append(event)
+    famine = [p for p in state.get("famine") or () if p in places]
+    state.update(control=control, famine=famine)
+    return {**mine, "events": events, "centers": centers, "machiavelli": state}
+
+
 def _kept(by_power: Mapping[str, Any], seen: Collection[str]) -> dict[str, Any]:
     return {power: value for power, value in by_power.items() if power in seen}
 
@@ -74,6 +112,7 @@ def blind_report(
     if variant.is_machiavelli:  # Machiavelli's own layout, cut down the same way
         if kind == "M":  # a unit bought this campaign is its buyer's, his to see
             mine_in = seen_input(after_bribes(doc, out)[0], seen)
+        mine_out = seen_campaign(doc, out, mine_out, seen)
         mach = {"M": machiavelli.movement_results, "R": machiavelli.retreat_results}
         draw = mach.get(kind, machiavelli.adjustment_results)
         return draw(variant, game, seq, mine_in, mine_out).rstrip("\n")
