@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from datetime import datetime, timedelta
 
-from tests.gametable import GERMANY_FALL, GERMANY_SPRING, HOLDS, address, start
+from tests.gametable import GERMANY_FALL, GERMANY_SPRING, HOLDS, POWERS, address, start
 from tests.judgekit import run_judge
 
 
@@ -59,8 +59,15 @@ def test_a_newcomers_first_game(table):
     told = table.wait_for(watcher, "Late Notice: T")[0].get_content()
     assert "is waiting for Turkey's orders." in told
     assert player(table, "Turkey")["status"] == "late"
-    late = table.orders("Turkey", HOLDS["Turkey"])
+    # His orders are the last: the phase is played at once, and the reply names the phase
+    # they were for (as the njudge's), not the one the game has gone on to.
+    mail = table.send(
+        address("Turkey"), f"SIGN ON {POWERS['Turkey']}war pwTurkey\n{HOLDS['Turkey']}"
+    )
+    late = mail.get_content()
     assert "Your orders are complete." in late
+    assert mail["Subject"].startswith("Re: USTS:war - S1901M")
+    assert ":: Deadline: S1901M " in late
     results = table.wait_for(watcher, "S1901M Results")[0].get_content()
     assert "France: Army Marseilles -> Spain." in results
     assert "France: Fleet Brest -> Mid-Atlantic Ocean." in results

@@ -33,9 +33,12 @@ def deadline_line(settings: Settings, game: Game) -> str | None:
     return f"{game.phase} {njudge_time(game.deadline, settings)}"
 
 
-def game_header(settings: Settings, game: Game) -> str:
+def game_header(settings: Settings, game: Game, deadline: str | None = None) -> str:
+    """The game's header; `deadline` the `:: Deadline:` line as it was (a reply to orders
+    that played the phase names that phase)."""
     variant = variant_title(game, " ")
-    return header(settings.code, game.name, variant, deadline_line(settings, game))
+    line = deadline if deadline is not None else deadline_line(settings, game)
+    return header(settings.code, game.name, variant, line)
 
 
 def shown_phase(game: Game) -> str:

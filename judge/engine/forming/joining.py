@@ -29,6 +29,7 @@ from ...reports.forming import (
     taken_over,
     taken_over_reply,
 )
+from ...reports.frame import deadline_line
 from ...store.models import Game, Participant, User
 from ...store.passwords import check_password, hash_password
 from ..accounts.guessing import locked_until, password_problem, wrong_password
@@ -297,6 +298,8 @@ def _signed_on(ctx: Conversation, game: Game, me: Participant) -> None:
 
     ctx.game = game
     ctx.me = me
+    if game.phase and ctx.as_read is None:
+        ctx.as_read = (game.phase, deadline_line(ctx.settings, game))
     ctx.signed_on_power = bool(me.power)
     ctx.tail = lambda: reply_status(ctx)
     if me.role == "master":

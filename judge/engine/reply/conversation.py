@@ -61,6 +61,9 @@ class Conversation:
     # RESIGN; `ended` after a refused SIGN ON, when nothing more is carried out.
     game: Game | None = None
     me: Participant | None = None
+    # The game's phase and `:: Deadline:` line as the mail found it signing on: the reply
+    # names that phase even when the mail's orders made the game play it (as the njudge's).
+    as_read: tuple[str, str | None] | None = None
     skipping: bool = False
     ended: bool = False
     # A game the mail named without signing on to it (LIST name, a refused SIGN ON): the
@@ -200,7 +203,10 @@ class Conversation:
         if not self.reply_to:  # nobody to answer (the keeper may still be told)
             return extra
         game = self.game.name if self.game is not None else None
+        before = self._read_before()
         phase = shown_phase(self.game) if self.game is not None else None
+        if before is not None:
+            phase = before[0]
         subject = reply_subject(code, self.mail.subject, game, phase)
         if self.error_flag:
             subject = subject.replace("Re: ", "Re: [Error Flag] ", 1)
@@ -218,7 +224,16 @@ class Conversation:
         shown = self.game or self.about
         if shown is None:
             return header(self.settings.code)
+        before = self._read_before() if shown is self.game else None
+        if before is not None:
+            return game_header(self.settings, shown, deadline=before[1])
         return game_header(self.settings, shown)
+
+    def _read_before(self) -> tuple[str, str | None] | None:
+        """The phase and deadline line the mail found, if the game has since gone on."""
+        if self.game is None or self.as_read is None or self.game.phase == self.as_read[0]:
+            return None
+        return self.as_read
 
     def echo(self) -> str:
         text = "\n".join(self.mail.body.splitlines()).strip("\n")
