@@ -21,34 +21,33 @@ from adjudicator import adjudicate
 from judge.engine.game.machiavelli import start_position
 from judge.reports.blind import blind_report, sight
 from judge.reports.play.machiavelli import movement_results
-from tests.gametable import MASTER, Table, form
-from tests.judgekit import InProcessJudge
+from tests.gametable import MASTER, Table
+from tests.mach_money_table import (
+    POPE,
+    POPE_HOLDS,
+    TIMING,
+    VENICE,
+    WATCHER,
+    pope,
+    registered,
+    venice,
+)
 
-VENICE = "doge@players.example"
-POPE = "pope@players.example"
-WATCHER = "watcher@example.org"
-TIMING = "SET MOVE MIN 0 DELAY 0\nSET RETREAT DELAY 0\nSET ADJUST DELAY 0\n"
 FAMINE_AWAY_FROM_VENICE = 22  # the 1454 famine strikes Ferrara, Arezzo, Pavia, Albania
-POPE_HOLDS = "A bol H\nA per H\nA rome H\nF anc H\n"
 VENICE_HOLDS = "A pad H\nA ver H\nG ven H\nF dal H\n"
 
 
 @pytest.fixture(scope="module")
 def table(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Table]:
-    home = tmp_path_factory.mktemp("blindmoney") / "judge"
-    with InProcessJudge(home, JUDGE_RATE_LIMIT="1000") as judge:
-        table = Table(judge)
-        for who in (MASTER, VENICE, POPE, WATCHER):
-            table.send(who, form(who))
-        yield table
+    yield from registered(tmp_path_factory.mktemp("blindmoney") / "judge")
 
 
 def _venice(table: Table, body: str) -> str:
-    return table.send(VENICE, f"SIGN ON Vbm pwDoge\n{body}").get_content()
+    return venice(table, "bm", body)
 
 
 def _pope(table: Table, body: str) -> str:
-    return table.send(POPE, f"SIGN ON Pbm pwPope\n{body}").get_content()
+    return pope(table, "bm", body)
 
 
 def _results(table: Table, who: str, subject: str) -> str:

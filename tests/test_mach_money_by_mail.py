@@ -15,35 +15,34 @@ from collections.abc import Iterator
 
 import pytest
 
-from tests.gametable import MASTER, Table, form
-from tests.judgekit import InProcessJudge
+from tests.gametable import MASTER, Table
+from tests.mach_money_table import (
+    POPE,
+    POPE_HOLDS,
+    TIMING,
+    VENICE,
+    WATCHER,
+    pope,
+    registered,
+    venice,
+)
 
-VENICE = "doge@players.example"
-POPE = "pope@players.example"
-WATCHER = "watcher@example.org"
-TIMING = "SET MOVE MIN 0 DELAY 0\nSET RETREAT DELAY 0\nSET ADJUST DELAY 0\n"
 # The seed the game's dice roll from: its famine of 1454 strikes Ferrara (and Arezzo, Pavia
 # and Albania, where robots stand).
 FAMINE_IN_FERRARA = 22
-POPE_HOLDS = "A bol H\nA per H\nA rome H\nF anc H\n"
 
 
 @pytest.fixture(scope="module")
 def table(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Table]:
-    home = tmp_path_factory.mktemp("money") / "judge"
-    with InProcessJudge(home, JUDGE_RATE_LIMIT="1000") as judge:
-        table = Table(judge)
-        for who in (MASTER, VENICE, POPE, WATCHER):
-            table.send(who, form(who))
-        yield table
+    yield from registered(tmp_path_factory.mktemp("money") / "judge")
 
 
 def _venice(table: Table, body: str) -> str:
-    return table.send(VENICE, f"SIGN ON Vmon pwDoge\n{body}").get_content()
+    return venice(table, "mon", body)
 
 
 def _pope(table: Table, body: str) -> str:
-    return table.send(POPE, f"SIGN ON Pmon pwPope\n{body}").get_content()
+    return pope(table, "mon", body)
 
 
 def _results(table: Table, who: str, phase: str) -> str:
