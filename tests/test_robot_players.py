@@ -7,6 +7,7 @@ over. One judge for the module: each test plays a game of its own."""
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Iterator
 from dataclasses import replace
 from datetime import UTC, datetime, timedelta
@@ -17,7 +18,9 @@ from sqlalchemy import select
 import parser as p
 import robots
 from adjudicator.document import read_document
+from judge import helpfiles
 from judge.engine.play.standing import phase_document
+from judge.engine.tick import tick
 from judge.store.models import Game
 from tests.gametable import MASTER, Table, address, form
 from tests.judgekit import InProcessJudge, run_judge
@@ -277,3 +280,38 @@ def test_at_the_end_of_grace_a_robot_plays_the_abandoned_power(table):
     assert table.show("grace")["phase"] != "S1901M"
     listing = table.send("watcher@example.org", "WHOGAME grace\n").get_content()
     assert "France:    Robot (random)" in listing
+
+
+def test_the_robots_help_says_when_a_phase_goes_on_and_its_fast_game_lines_work(table):
+    """Issue 29: helpfiles/robots promised that a robots' game goes on as soon as the people
+    have ordered, though the timetable's DELAY and MIN hold it. With the usual timetable the
+    person's orders leave the Spring waiting for its MIN, 12 hours after the start; the
+    master's lines for a fast practice game, as the help file gives them, make each phase
+    go on the moment the person has ordered."""
+    help_text = helpfiles.read("robots", "judge@test.example", "USTS") or ""
+    said = " ".join(help_text.split())
+    assert "DELAY (half an hour unless the master changed it)" in said
+    assert "never sooner than MIN hours (12 unless changed)" in said
+    fast = re.findall(r"^  (SET (?:MOVE|RETREAT|ADJUST) .+)$", help_text, re.MULTILINE)
+    assert fast == ["SET MOVE MIN 0 DELAY 0", "SET RETREAT DELAY 0", "SET ADJUST DELAY 0"]
+    holds = "SIGN ON F{game} pwFrance\nA par H\nA mar H\nF bre H\n"
+
+    def begin(game: str, lines: str) -> datetime:
+        table.send(MASTER, f"CREATE ?{game} pwMaster\nBECOME MASTER\n{lines}SET ROBOTS hold\n")
+        table.send(FRANCE, f"SIGN ON ?{game} pwFrance\nSET PREFERENCE F\n")
+        started = datetime.now(UTC).replace(tzinfo=None)
+        _master(table, game, "FORCE BEGIN")
+        table.wait_for(FRANCE, f"{game} - S1901M Game Starting")
+        return started
+
+    started = begin("slow", "")
+    reply = table.send(FRANCE, holds.format(game="slow")).get_content()
+    assert "Your orders are complete." in reply
+    judge = table.judge
+    for hours, phase in ((11.5, "S1901M"), (12.1, "F1901M")):  # the DELAY is long past
+        tick(judge.store, started + timedelta(hours=hours), settings=judge.settings)
+        assert table.show("slow")["phase"] == phase, hours
+    begin("quick", "\n".join(fast) + "\n")
+    for phase in ("S1901M", "F1901M"):
+        table.send(FRANCE, holds.format(game="quick"))
+        assert table.wait_for(FRANCE, f"quick - {phase} Results")

@@ -1,6 +1,8 @@
 """The robots' orders: at the start of each phase every power the judge plays is ordered
 by its strategy, through the same order book as a player's orders, so that they show in the
-master's report, count as in, and let the phase process as soon as the people have ordered.
+master's report and count as in: once the people have ordered, the phase goes by the game's
+timetable (its DELAY, and a movement phase's MIN; helpfiles/robots tells a master how to
+play a fast practice game).
 
 A robot plays each power whose place is a robot's, and under SET ROBOTS each abandoned
 power until someone takes it over. Its randomness is `robots.rng_for(game seed, phase,
