@@ -170,3 +170,67 @@ def test_a_duplex_game_goes_on_when_a_player_of_two_powers_resigns(table):
     results = table.wait_for(guest, "S1901M Results")[0].get_content()
     assert "Movement results for Spring of 1901." in results
     assert table.show("duo")["phase"] == "F1901M"
+
+
+def test_a_newcomers_machiavelli_game_plays_what_the_help_file_shows(judge):
+    """Issue 29: a newcomer mails GET machiavelli first, joins a Machiavelli game with money
+    whose other powers are robots, and plays the file's worked example by mail: a loan, a
+    bribe that buys Ferrara's garrison (ordered at once) and a siege of Mantua over two
+    campaigns. Every reply and result line the file promises is in the judge's mail."""
+    from tests.gametable import MASTER, Table, form
+    from tests.mach_money_table import TIMING
+
+    table, newcomer = Table(judge), "doge@newcomers.example"
+    for who in (MASTER, newcomer):
+        table.send(who, form(who))
+    assert "File machiavelli sent." in table.send(newcomer, "GET machiavelli").get_content()
+    shown = table.wait_for(newcomer, "Diplomacy file machiavelli")[0].get_content()
+    said = " ".join(shown.split())
+
+    def promised(text: str, *lines: str) -> None:
+        for line in lines:
+            assert " ".join(line.split()) in said, f"the help file does not say {line!r}"
+            assert line in text, f"{line!r} not in:\n{text}"
+
+    table.send(
+        MASTER, f"CREATE ?lido pwMaster machiavelli\nBECOME MASTER\n{TIMING}SET ROBOTS hold\n"
+    )
+    table.send(newcomer, "SIGN ON ?lido pwDoge machiavelli\nSET PREFERENCE V\n")
+    table.seed("lido", 22)
+    table.send(MASTER, "SIGN ON Mlido pwMaster\nFORCE BEGIN\n")
+    notice = table.wait_for(newcomer, "Game Starting")[0].get_content()
+    assert "You have been selected as Venice in game 'lido'" in notice
+    assert "GET machiavelli tells how to write its orders" in notice
+
+    def orders(body: str, phase: str) -> tuple[str, str]:
+        reply = table.send(newcomer, f"SIGN ON Vlido pwDoge\n{body}").get_content()
+        assert "Your orders are complete." in reply, reply
+        return reply, table.wait_for(newcomer, f"{phase} Results")[0].get_content()
+
+    # Spring: the mail of the worked example, as the file shows it.
+    example = shown.split("and moves to Mantua:\n\n")[1].split("\n\n")[0]
+    reply, spring = orders("\n".join(line.strip() for line in example.splitlines()), "S1454M")
+    promised(
+        reply, "Venice: borrow 10 ducats for 1 year.", "Venice: expense 1: 9 ducats buy G fer."
+    )
+    promised(
+        spring,
+        "Expenditure results for Spring of 1454.",
+        "Venice: Borrows 10 ducats for 1 year, 12d due in Spring of 1455.",
+        "Venice: E1: 9d, Buy Autonomous Garrison Ferrara.",
+        "Movement results for Spring of 1454.",
+        "Venice: Army Verona -> Mantua.",
+        "Venice: Garrison Ferrara HOLD.",
+        "Treasury after the phase:",
+    )
+    # Summer and Fall: the siege of Mantua's autonomous garrison, twice.
+    besiege = "A man B\nG fer H\nA pad H\nG ven H\nF dal H\n"
+    _, summer = orders(besiege, "U1454M")
+    promised(
+        summer,
+        "Venice: Army Mantua BESIEGE Autonomous Garrison.",
+        "Autonomous: Garrison Mantua.  (*siege in progress*)",
+    )
+    _, fall = orders(besiege, "F1454M")
+    promised(fall, "The Autonomous Garrison in Mantua with no valid retreats was destroyed.")
+    assert "man" in table.show("lido")["centers"]["Venice"]

@@ -26,7 +26,7 @@ MADE = ["flist", "map", "map.standard", "variants"]
 NEW = [
     "index", "master", "absence", "draws", "history", "dedsystems", "convoys", "duality",
     "transform", "info.gunboat", "info.blind", "info.duplex", "info.wings", "info.shorthand",
-    "info.intimate", "info.a-f", "relations",
+    "info.intimate", "info.a-f", "relations", "machiavelli",
 ]  # fmt: skip
 
 

@@ -30,7 +30,8 @@ def year(variant: Variant) -> list[str]:
         "in every Winter each power collects its income and pays 3 ducats for each unit "
         "it keeps or builds, in the cities of its home country that it controls.  Without "
         "money (SET NO MONEY) a power keeps one unit for each city whose province it also "
-        "controls.",
+        "controls.  How to write the orders, sieges, money lines and bribes, and what each "
+        "costs: GET machiavelli.",
         width=70,
     )
 

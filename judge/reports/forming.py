@@ -92,3 +92,11 @@ WAIT_PLACED = (
 def powers_named(powers: Sequence[str]) -> str:
     """`France, Russia`, as subjects name them."""
     return ", ".join(powers)
+
+
+# Under a Machiavelli game's start notice (not the njudge's: its players had only the
+# rulebook, rules.machiavelli): where the orders and money lines of the game are told.
+MACHIAVELLI_HELP = (
+    "This is a Machiavelli game: GET machiavelli tells how to write its orders, sieges,\n"
+    "money lines and bribes, what each costs, and what the results will show."
+)

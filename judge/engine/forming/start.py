@@ -11,6 +11,7 @@ from typing import Any
 import variants
 from adjudicator.phase import Phase
 
+from ...reports.forming import MACHIAVELLI_HELP
 from ...reports.frame import njudge_time
 from ...reports.play import starting_position
 from ...reports.robots import shown_address
@@ -124,6 +125,7 @@ def start_game(
                 *([first] if first else []),
                 *([_own_money(game, record, group[0])] if record is not None else []),
                 f"\nThe deadline for the first orders is {when}.",
+                *([MACHIAVELLI_HELP] if variant.is_machiavelli else []),
             ]
         )
         deliver(ctx, game, group[:1], "Game Starting", body + "\n")
