@@ -178,7 +178,7 @@ def test_six_blabbots_write_to_a_person_once_a_phase_and_answer_him(table):
     """Issue 29: a person among six BlabBots got 36 robot press mails in four phases. Now
     each robot proposes peace once, again only after he refuses and at most once a game
     year, says nothing in retreats and adjustments unless answering him, and puts what it
-    says to him in a phase in one mail. His answers, in DPP as GET dpp shows them, go out
+    says to him at once in one mail. His answers, in DPP as GET dpp shows them, go out
     like any press."""
     from tests.gametable import MASTER, form
 

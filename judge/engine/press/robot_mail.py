@@ -1,9 +1,10 @@
 """A robot's press as a person gets it, and what the robots remember of a game's press.
 
-What one robot says to one reader in one phase, its answers to a mail of his or the
-proposal it opens a phase with, goes in one mail: the messages one after the other, each
-under its own header as the njudge's press mails read, with its English reading (issue 29:
-six BlabBots sent a person 36 mails in four phases). The mails of different robots stay
+What one robot says to one reader at once, its answers to a mail of his or the proposal it
+opens a phase with, goes in one mail: the messages one after the other, each under its own
+header as the njudge's press mails read, with its English reading (issue 29: six BlabBots
+sent a person 36 mails in four phases). So a robot writes to a reader once a phase, and
+again only to answer a mail of his. The mails of different robots stay
 apart, each under its own `Press from G to F` subject, so that a reader sees who is
 talking as he sees it for people. Each message is kept as a PressRecord, as a person's
 press is: a robot's YES is an agreement (press/agreements.py), and what a robot proposed
