@@ -23,13 +23,19 @@ time to each power (`tried`: already sent to this sender): it says the same ever
   policy Joe when every power left is its friend, and rejects otherwise (policy Mac never
   draws). Other press above its level gets HUH with ERR where it stops understanding
   (XDO, DMZ, AND, ORR, QRY), then TRY with its words.
+
+What a robot says of its own (`opening`) is BlabBot's proposal of peace, made with restraint
+where the seed's made it every turn: in movement phases only, once to each power, and again
+only after that power refused it, at most once a game year. What it has proposed and what
+was refused is read off the game's press (`Said`), which the judge keeps.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, replace
 
-from parser.dpp import beyond, power_tokens
+from parser.dpp import DppError, beyond, power_tokens, read_dpp
 from parser.dpp_english import STANDARD
 from parser.dpp_values import DppMessage, Draw, Offer, Peace, Reply, Try, dpp_text
 
@@ -88,28 +94,107 @@ def _not_understood(
     return [huh] if tried else [huh, dpp_text(Try(words))]
 
 
+@dataclass(frozen=True)
+class Said:
+    """One press message of a game as the robots remember it: the power that sent it, the
+    powers it went to, its text and the phase it was sent in (`S1901M`)."""
+
+    sender: str
+    to: frozenset[str]
+    text: str
+    phase: str
+
+
+@dataclass(frozen=True)
+class Proposal:
+    """The last time a robot proposed one thing to one power: the game year, and whether
+    that power has refused it (REJ) since."""
+
+    year: int
+    refused: bool = False
+
+
 def opening(
     strategy: str,
     power: str,
     powers: frozenset[str],
     friends: frozenset[str],
     *,
+    phase: str,
+    said: Iterable[Said] = (),
     tokens: Mapping[str, str] | None = None,
     policy: str = "joe",
 ) -> list[tuple[str, str]]:
-    """The press a robot sends of its own at the start of a phase: (to power, DPP text).
+    """The press a robot sends of its own at the start of `phase`: (to power, DPP text).
     BlabBot proposes peace to every power left that is not yet its friend; under Joe, when
-    all are friends, a draw to each of them."""
-    if strategy != "blabbot":
+    all are friends, a draw to each of them. It speaks only in movement phases, and
+    proposes each thing to each power once, again only once that power has refused it,
+    and then not in the game year it last proposed it (`said`: the game's press so far,
+    oldest first): the seed's BlabBot proposed every turn, and a person among six of them
+    got six proposals a phase."""
+    if strategy != "blabbot" or not phase.endswith("M"):
         return []
     token = _token_of(tokens or STANDARD)
     others = sorted(powers - {power})
     strangers = [x for x in others if x not in friends]
     if strangers:
-        return [(x, f"PRP (PCE ({token[power]} {token[x]}))") for x in strangers]
-    if policy == "joe" and others:
-        return [(x, "PRP (DRW)") for x in others]
-    return []
+        wanted = [(x, Offer("PRP", Peace((token[power], token[x])))) for x in strangers]
+    elif policy == "joe":
+        wanted = [(x, Offer("PRP", Draw())) for x in others]
+    else:
+        return []
+    made = proposals_made(power, said)
+    year = year_of(phase)
+    return [
+        (x, dpp_text(offer))
+        for x, offer in wanted
+        if _proposes_again(made.get((x, _same(offer))), year)
+    ]
+
+
+def proposals_made(power: str, said: Iterable[Said]) -> dict[tuple[str, str], Proposal]:
+    """What `power` has proposed to whom, read off the press (oldest first): (to power,
+    the proposal as `_same` writes it) -> when it last proposed it and whether it was
+    refused since. Peace and draws compare whatever the order of their powers, as BlabBot
+    reads replies in either order."""
+    made: dict[tuple[str, str], Proposal] = {}
+    for x in said:
+        mine, verb = x.sender == power, x.text.lstrip()[:3]
+        if not (mine and verb == "PRP") and verb != "REJ":
+            continue  # the rest needs no reading
+        try:
+            message = read_dpp(x.text)
+        except DppError:
+            continue
+        if mine and isinstance(message, Offer) and message.verb == "PRP":
+            for to in x.to:
+                made[(to, _same(message))] = Proposal(year_of(x.phase))
+            continue
+        refused = message.message if isinstance(message, Reply) and message.verb == "REJ" else None
+        key = (x.sender, _same(refused)) if isinstance(refused, Offer) else None
+        if key is not None and power in x.to and key in made:
+            made[key] = replace(made[key], refused=True)
+    return made
+
+
+def _proposes_again(last: Proposal | None, year: int) -> bool:
+    """Never proposed; or refused, and last proposed in an earlier game year."""
+    return last is None or (last.refused and year > last.year)
+
+
+def _same(offer: Offer) -> str:
+    """An offer's text with the powers of a peace or a draw in order, so that PCE (GER FRA)
+    and PCE (FRA GER) are one proposal."""
+    arrangement = offer.arrangement
+    if isinstance(arrangement, Peace | Draw):
+        arrangement = replace(arrangement, powers=tuple(sorted(arrangement.powers)))
+    return dpp_text(replace(offer, arrangement=arrangement))
+
+
+def year_of(phase: str) -> int:
+    """The game year of a phase name (`F1901B`: 1901; 0 for none)."""
+    digits = phase[1:-1]
+    return int(digits) if digits.isdigit() else 0
 
 
 def befriends(power: str, sender: str, message: DppMessage, tokens: Mapping[str, str]) -> bool:

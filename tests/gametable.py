@@ -8,7 +8,10 @@ from email.message import EmailMessage
 
 from sqlalchemy import select
 
+from adjudicator.document import read_document
+from adjudicator.given import Position
 from judge.cli import game_shown
+from judge.engine.play.standing import phase_document
 from judge.store.models import Game
 from tests.judgekit import InProcessJudge
 
@@ -84,6 +87,15 @@ class Table:
         with self.judge.store.transaction() as session:
             found = session.execute(select(Game).where(Game.name == game)).scalar_one()
             found.settings = {**found.settings, "mach_seed": seed}
+
+    def board(self, game: str = "war") -> tuple[str, str, Position | None]:
+        """The game's status, phase, and the board as a robot reads it (None when the game
+        is not being played)."""
+        with self.judge.store.transaction(readonly=True) as session:
+            found = session.execute(select(Game).where(Game.name == game)).scalar_one()
+            if found.status != "active":
+                return found.status, found.phase or "", None
+            return found.status, found.phase or "", read_document(phase_document(found, {}))[0]
 
     def show(self, game: str = "war") -> dict:
         """The game's state as `judge show GAME --json` prints it, read in this process

@@ -5,8 +5,10 @@ reading along; no master anywhere, and every phase goes on as soon as it can."""
 
 from __future__ import annotations
 
+import random
 from datetime import datetime, timedelta
 
+import robots
 from tests.gametable import GERMANY_FALL, GERMANY_SPRING, HOLDS, POWERS, address, start
 from tests.judgekit import run_judge
 
@@ -234,3 +236,94 @@ def test_a_newcomers_machiavelli_game_plays_what_the_help_file_shows(judge):
     _, fall = orders(besiege, "F1454M")
     promised(fall, "The Autonomous Garrison in Mantua with no valid retreats was destroyed.")
     assert "man" in table.show("lido")["centers"]["Venice"]
+
+
+def test_six_blabbots_write_to_a_person_once_a_phase_and_answer_him(table):
+    """Issue 29: a person among six BlabBots got 36 robot press mails in four phases. Now
+    each robot proposes peace once, again only after he refuses and at most once a game
+    year, says nothing in retreats and adjustments unless answering him, and puts what it
+    says to him at once in one mail. His answers, in DPP as GET dpp shows them, go out
+    like any press."""
+    from tests.gametable import MASTER, form
+
+    table.send(MASTER, form(MASTER))
+    robots_set = "".join(f"SET ROBOT {p} blabbot\n" for p in POWERS if p != "France")
+    table.send(
+        MASTER,
+        "CREATE ?war pwMaster\nBECOME MASTER\n"
+        "SET MOVE MIN 0 DELAY 0\nSET RETREAT DELAY 0\nSET ADJUST DELAY 0\n" + robots_set,
+    )
+    france = address("France")
+    table.send(france, "SIGN ON ?war pwFrance\n")
+    table.wait_for(france, "Game Starting")
+
+    def press(phase: str = "") -> dict[str, list[str]]:
+        """The robots' press mails to him (of one phase): sender's letter -> bodies."""
+        out: dict[str, list[str]] = {}
+        for mail in table.inbox(france, f"{phase} Press from "):
+            out.setdefault(mail["Subject"].split()[-3], []).append(mail.get_content())
+        return out
+
+    def answer(text: str) -> str:
+        return table.orders("France", text)
+
+    # Spring 1901: each of the six proposes peace, in one mail each.
+    opening = press("S1901M")
+    assert sorted(opening) == ["A", "E", "G", "I", "R", "T"]
+    assert "PRP (PCE (GER FRA))" in opening["G"][0]
+    reading = "[In plain English: Germany proposes peace between Germany and France.]"
+    assert reading in opening["G"][0]
+    # He accepts England's, refuses Germany's and leaves the rest unanswered.
+    said = answer(
+        "PRESS TO E\nYES (PRP (PCE (ENG FRA)))\nENDPRESS\n"
+        "PRESS TO G\nREJ (PRP (PCE (GER FRA)))\nENDPRESS\n"
+    )
+    assert "Message sent to England" in said and "Message sent to Germany" in said
+    assert "France rejects the proposal of peace between Germany and France." in said
+    # Germany's proposal comes again a year later: he refuses it again, then accepts it.
+    answers = {"S1902M": "REJ", "S1903M": "YES"}
+    talked = ""  # the phase he proposed in, outside a movement phase
+    rng = random.Random(29)
+    while True:
+        status, phase, position = table.board()
+        if status != "active" or int(phase[1:-1]) > 1903:
+            break
+        orders = robots.play("dumbbot", position, "France", rng)
+        if not orders:  # France owes nothing: the robots' phases go on by themselves
+            table.judge.mailbox.wait(lambda p=phase: table.board()[1] != p)
+            continue
+        if phase in answers:
+            proposed = press(phase).get("G", [])
+            assert len(proposed) == 1 and "PRP (PCE (GER FRA))" in proposed[0], phase
+            said = answer(f"PRESS TO G\n{answers[phase]} (PRP (PCE (GER FRA)))\nENDPRESS\n")
+            assert "Message sent to Germany" in said
+        if phase[-1] != "M" and not talked:
+            # Outside a movement phase the robots speak only to answer him: Italy accepts
+            # his proposal, and Austria's three answers to two messages come in one mail.
+            talked = phase
+            answer(
+                "PRESS TO I\nPRP (PCE (FRA ITA))\nENDPRESS\n"
+                "PRESS TO A\nQRY (PCE (AUS FRA))\nENDPRESS\n"
+                "PRESS TO A\nPRP (PCE (FRA AUS))\nENDPRESS\n"
+            )
+            told = press(phase)
+            assert sorted(told) == ["A", "I"], told
+            assert "YES (PRP (PCE (FRA ITA)))" in told["I"][0]
+            austria = told["A"][0]
+            assert austria.count("Message from Austria (robot) to France in 'war':") == 3
+            assert "HUH (ERR QRY (PCE (AUS FRA)))" in austria
+            assert "TRY (PRP INS PCE ALY VSS DRW SLO NOT YES REJ BWX)" in austria
+            assert "YES (PRP (PCE (FRA AUS)))" in austria
+        table.orders("France", "\n".join(orders))
+        table.judge.mailbox.wait(lambda p=phase: table.board()[1] != p)
+    assert talked, "he never had a retreat or an adjustment to make"
+    # At most one mail a phase from each robot; nothing but answers outside movement
+    # phases; Germany again only after each refusal, a year later; the unanswered never.
+    sent = {}
+    for mail in table.inbox(france, " Press from "):
+        words = mail["Subject"].split()
+        sent.setdefault((words[2], words[-3]), []).append(mail)
+    assert all(len(mails) == 1 for mails in sent.values()), sorted(sent)
+    expected = {("S1901M", x) for x in "AEGIRT"}
+    expected |= {(talked, "A"), (talked, "I"), ("S1902M", "G"), ("S1903M", "G")}
+    assert set(sent) == expected

@@ -10,7 +10,7 @@ from judge.engine.press.dpp import remember_friends, robot_answers, robot_openin
 from judge.store.models import Game
 from parser.dpp import english, read_dpp
 from robots.observation import Agreement
-from robots.talk import answer, befriends, opening
+from robots.talk import Said, answer, befriends, opening
 
 ALL = frozenset({"Austria", "England", "France", "Germany", "Italy", "Russia", "Turkey"})
 
@@ -90,13 +90,38 @@ def test_blabbot_draws_under_joe_only_when_all_are_friends():
 
 
 def test_blabbot_opens_with_peace_to_every_stranger_and_joe_draws():
-    sent = opening("blabbot", "Germany", ALL, frozenset({"France"}))
+    def opens(friends, **kw):
+        return opening("blabbot", "Germany", ALL, frozenset(friends), phase="S1901M", **kw)
+
+    sent = opens({"France"})
     assert ("Austria", "PRP (PCE (GER AUS))") in sent and len(sent) == 5
-    assert opening("blabbot", "Germany", ALL, ALL - {"Germany"}) == [
-        (x, "PRP (DRW)") for x in sorted(ALL - {"Germany"})
-    ]
-    assert opening("blabbot", "Germany", ALL, ALL, policy="mac") == []
-    assert opening("dumbbot", "Germany", ALL, frozenset()) == []
+    assert opens(ALL - {"Germany"}) == [(x, "PRP (DRW)") for x in sorted(ALL - {"Germany"})]
+    assert opens(ALL, policy="mac") == []
+    assert opening("dumbbot", "Germany", ALL, frozenset(), phase="S1901M") == []
+
+
+def test_blabbot_proposes_once_and_again_only_a_year_after_a_refusal():
+    """Issue 29: BlabBot proposed to everyone every phase. Now: movement phases only; once;
+    again only after a refusal (REJ, the powers in either order), at most once a year."""
+
+    def opens(phase, *said):
+        return opening("blabbot", "Germany", ALL, frozenset(), phase=phase, said=said)
+
+    assert opens("F1901R") == opens("F1901B") == []
+    first = Said("Germany", frozenset({"France", "Italy"}), "PRP (PCE (GER FRA))", "S1901M")
+    italy = Said("Germany", frozenset({"Italy"}), "PRP (PCE (GER ITA))", "S1901M")
+    assert {to for to, _ in opens("F1901M", first, italy)} == ALL - {"Germany", "France", "Italy"}
+    refused = Said("France", frozenset({"Germany"}), "REJ (PRP (PCE (FRA GER)))", "S1901M")
+    assert ("France", "PRP (PCE (GER FRA))") not in opens("F1901M", first, refused)
+    assert ("France", "PRP (PCE (GER FRA))") in opens("S1902M", first, refused)
+    assert ("Italy", "PRP (PCE (GER ITA))") not in opens("S1902M", first, italy, refused)
+    # Proposed again in 1902, and not refused since: no more.
+    again = Said("Germany", frozenset({"France"}), "PRP (PCE (GER FRA))", "S1902M")
+    assert ("France", "PRP (PCE (GER FRA))") not in opens("S1903M", first, refused, again)
+    # A refusal sent to someone else, or of something else, is no refusal of this.
+    aside = Said("France", frozenset({"Italy"}), "REJ (PRP (PCE (FRA GER)))", "S1901M")
+    other = Said("France", frozenset({"Germany"}), "REJ (PRP (DRW))", "S1901M")
+    assert ("France", "PRP (PCE (GER FRA))") not in opens("S1902M", first, aside, other)
 
 
 def test_friendship_comes_from_peace_agreed():
@@ -151,6 +176,7 @@ def test_a_blabbot_power_remembers_its_friends_and_opens_to_the_rest():
     game = Game(
         name="war",
         variant="standard",
+        phase="S1901M",
         options=[],
         settings={"robots": {"Germany": "blabbot", "Italy": "dumbbot"}},
         position={"units": {p: ["A x"] for p in ALL}},

@@ -13,15 +13,11 @@ from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 
 import pytest
-from sqlalchemy import select
 
 import parser as p
 import robots
-from adjudicator.document import read_document
 from judge import helpfiles
-from judge.engine.play.standing import phase_document
 from judge.engine.tick import tick
-from judge.store.models import Game
 from tests.gametable import MASTER, Table, address, form
 from tests.judgekit import InProcessJudge, run_judge
 
@@ -55,15 +51,6 @@ def _create(table: Table, game: str, settings: str = "") -> None:
         MASTER, f"CREATE ?{game} pwMaster\nBECOME MASTER\n{TIMING}{settings}"
     ).get_content()
     assert f"You are now the master of game '{game}'." in first
-
-
-def _board(table: Table, name: str) -> tuple[str, str, object]:
-    """The game's status, phase, and the board as a robot reads it."""
-    with table.judge.store.transaction(readonly=True) as session:
-        game = session.execute(select(Game).where(Game.name == name)).scalar_one()
-        if game.status != "active":
-            return game.status, game.phase or "", None
-        return game.status, game.phase or "", read_document(phase_document(game, {}))[0]
 
 
 def test_six_robots_and_a_person_play_five_years_at_the_persons_pace(table):
@@ -101,18 +88,18 @@ def test_six_robots_and_a_person_play_five_years_at_the_persons_pace(table):
     results = []
     rng = random.Random(18)
     while True:
-        status, phase, position = _board(table, "war")
+        status, phase, position = table.board("war")
         if status != "active" or int(phase[1:-1]) > 1905:
             break
         orders = robots.play("hold", position, "France", rng)
         if not orders:  # France owes nothing: the robots' phases go on by themselves
-            table.judge.mailbox.wait(lambda p=phase: _board(table, "war")[1] != p)
+            table.judge.mailbox.wait(lambda p=phase: table.board("war")[1] != p)
             continue
         table.send(FRANCE, "SIGN ON Fwar pwFrance\n" + "\n".join(orders))
         # No deadline has passed (days away): the phase went on because every robot's
         # orders were in, and complete, when the person's came.
         results.append(table.wait_for(FRANCE, f"{phase} Results")[0].get_content())
-    assert _board(table, "war")[1][1:5] == "1906"
+    assert table.board("war")[1][1:5] == "1906"
     every = [m.get_content() for m in table.inbox(FRANCE, "Results")]
     assert len(every) >= 10 and len(results) >= 5
     # A robot's order is never refused: every unit of every phase had its order processed.
@@ -188,7 +175,7 @@ def test_set_robots_plays_an_abandoned_power_until_a_person_takes_it_over(table)
     watcher = "watcher@example.org"
     took = table.send(watcher, "SIGN ON Fcd pwNew\n").get_content()
     assert "France" in took
-    _status, phase, position = _board(table, "cd")
+    _status, phase, position = table.board("cd")
     assert phase == "F1901M"
     table.send(england, f"SIGN ON Ecd pwEngland\nSET NOWAIT\n{hold}")
     assert not table.inbox(england, "F1901M Results")

@@ -6,11 +6,12 @@ DPP they receive through robots.talk."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache
 
 from parser.dpp import DppError, DppMessage, check, english, power_tokens
-from robots.talk import answer, befriends, opening
+from robots.talk import Said, answer, befriends, opening
 from variants import Variant
 
 from ...store.models import Game
@@ -123,20 +124,25 @@ def remember_friends(game: Game, sender: str, to: list[str], message: DppMessage
         game.settings = {**settings, "robot_friends": friends}
 
 
-def robot_openings(game: Game) -> list[tuple[str, str, str]]:
+def robot_openings(game: Game, said: Iterable[Said] = ()) -> list[tuple[str, str, str]]:
     """(robot power, to power, DPP text): the press each robot power sends of its own at the
-    start of a phase (robots.talk.opening: a blabbot proposes peace to every power left that
-    is not yet its friend, or a draw once all are). For the judge's robot players to send."""
+    start of the game's phase (robots.talk.opening: a blabbot proposes peace to every power
+    left that is not yet its friend, or a draw once all are; in movement phases only, and
+    again only after a refusal, once a game year, as `said`, the game's press, shows).
+    For the judge's robot players to send."""
     settings = game.settings or {}
     robots: dict[str, str] = settings.get("robots") or {}
     left = frozenset(_left(game))
     tokens = names_of(variant_of(game)).powers
     friends_of: dict[str, list[str]] = settings.get("robot_friends") or {}
+    said = list(said)
     out = []
     for power, strategy in sorted(robots.items()):
         if power not in left:
             continue
         mine = frozenset(friends_of.get(power, ())) & left
-        for to, text in opening(strategy, power, left, mine, tokens=tokens):
-            out.append((power, to, text))
+        texts = opening(
+            strategy, power, left, mine, phase=game.phase or "", said=said, tokens=tokens
+        )
+        out.extend((power, to, text) for to, text in texts)
     return out

@@ -61,6 +61,19 @@ def deliver(
                 ctx.send(address, subject, text, game.id, attachments=attachments)
 
 
+def send_together(
+    mailer: Conversation | Notices, to: str, subject: str, body: str, game_id: int
+) -> None:
+    """Send `body`, or add it, after a blank line, to the mail this run of the judge is
+    already sending `to` under the same subject (a robot's several messages to one reader
+    in one phase: one mail, not one each)."""
+    for out in mailer.extra:
+        if out.to.lower() == to.lower() and out.subject == subject and out.game_id == game_id:
+            out.body += "\n" + body
+            return
+    mailer.send(to, subject, body, game_id)
+
+
 @dataclass
 class Notices:
     """Mail the judge sends of its own accord (the scheduler's processing, deadlines): the

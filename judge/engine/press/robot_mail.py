@@ -1,0 +1,91 @@
+"""A robot's press as a person gets it, and what the robots remember of a game's press.
+
+What one robot says to one reader at once, its answers to a mail of his or the proposal it
+opens a phase with, goes in one mail: the messages one after the other, each under its own
+header as the njudge's press mails read, with its English reading (issue 29: six BlabBots
+sent a person 36 mails in four phases). So a robot writes to a reader once a phase, and
+again only to answer a mail of his. The mails of different robots stay
+apart, each under its own `Press from G to F` subject, so that a reader sees who is
+talking as he sees it for people. Each message is kept as a PressRecord, as a person's
+press is: a robot's YES is an agreement (press/agreements.py), and what a robot proposed
+and was refused is read back from these records (robots.talk.Said) instead of being kept
+anywhere else.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from parser.dpp import english, read_dpp
+from robots.talk import Said
+
+from ...reports.dpp import robot_header, with_reading
+from ...reports.frame import game_subject
+from ...reports.press import press_body, press_subject
+from ...store.models import Game, Participant, PressRecord
+from ..game.record import players, variant_of
+from ..reply.notices import addresses, send_together
+from .dpp import names_of
+
+Mailer = Any  # a Conversation or a Notices: has .session, .settings, .now and .extra
+
+
+def send_robot_press(
+    mailer: Mailer, game: Game, robot: str, reader: Participant, texts: list[str]
+) -> None:
+    """Mail `reader` the DPP `texts` from the robot power `robot`, all in one mail with
+    anything else that robot has said to him in this run of the judge, and keep each."""
+    if not texts:
+        return
+    variant = variant_of(game)
+    names = names_of(variant)
+    letter = {x.name: x.letter.upper() for x in variant.powers}
+    to = reader.power or ""
+    seat = next((x for x in players(game) if x.power == robot), None)
+    blocks = []
+    for text in texts:
+        if seat is not None:
+            mailer.session.add(
+                PressRecord(
+                    game_id=game.id, sender_id=seat.id, recipients=[reader.id],
+                    shown_to=[letter.get(to, "?")], grey=False, postal=False, text=text,
+                    created_at=mailer.now, phase=game.phase, broadcast=False,
+                )
+            )  # fmt: skip
+        message = read_dpp(text)
+        body = text
+        if message is not None:
+            body = with_reading(text, english(message, robot, names.powers, names.provinces))
+        blocks.append(press_body(robot_header(game.name, robot, to), body))
+    event = press_subject(letter.get(robot, "?"), letter.get(to, "?"))
+    subject = game_subject(mailer.settings, game, event)
+    for address in addresses(reader):
+        send_together(mailer, address, subject, "\n".join(blocks), game.id)
+
+
+def said_in(session: Session, game: Game) -> list[Said]:
+    """The game's press between powers, oldest first, as the robots read it (grey press
+    names no sender to them, and postal press goes to no one in particular)."""
+    power_of = {x.id: x.power or "" for x in game.participants if x.power}
+    records = session.scalars(
+        select(PressRecord)
+        .where(
+            PressRecord.game_id == game.id,
+            PressRecord.postal.is_(False),
+            PressRecord.grey.is_(False),
+        )
+        .order_by(PressRecord.id)
+    )
+    return [
+        Said(
+            power_of[x.sender_id],
+            frozenset(power_of[int(i)] for i in x.recipients if int(i) in power_of),
+            x.text,
+            x.phase or "",
+        )
+        for x in records
+        if x.sender_id in power_of
+    ]
