@@ -9,8 +9,9 @@ heaviest strategy under 50 ms a phase. Then a whole 10-year game of seven robots
 Strength, in `judge tournament`'s games (seats rotating): dumbbot against six randoms,
 where it should win or lead on centres in at least 80 % of 100 games; loeb against six
 randoms, which it should beat clearly; random against hold. Each table gives, per
-strategy, games, solos, draws shared, survivals and mean centres; and for the lone strategy
-the share of games it won or ended first (alone or tied) on centres.
+strategy, games, solos, draws shared, games still going after --years, survivals and mean
+centres; and for the lone strategy the share of games it won or ended first (alone or tied)
+on centres.
 
     .venv/bin/python benchmarks/robots.py [--games 100] [--years 10] [--seed 1]
 """
@@ -27,7 +28,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import robots
 import variants
-from judge.tournament import format_table, progress, seats_for, standings
+from judge.tournament import format_table, play_games, seats_for, standings
 from robots.games import GameRecord, friendships, play_game
 
 STANDARD = variants.load("standard")
@@ -70,15 +71,6 @@ def game_seconds(seats: dict[str, str], years: int, seed: int, games: int) -> li
     return out
 
 
-def tournament(players: list[str], games: int, years: int, seed: int) -> list[GameRecord]:
-    records = []
-    for game in range(games):
-        progress(game, games, sys.stderr)
-        records.append(play_game(STANDARD, seats_for(POWERS, players, game), years, seed + game))
-    progress(games, games, sys.stderr)
-    return records
-
-
 def leads(records: list[GameRecord], strategy: str) -> float:
     """The share of games in which a seat of `strategy` won or had the most centres."""
     good = 0
@@ -118,7 +110,7 @@ def main() -> int:
     print()
     for lone, rest in (("dumbbot", "random"), ("loeb", "random"), ("random", "hold")):
         players = [lone] + [rest] * (len(POWERS) - 1)
-        records = tournament(players, args.games, args.years, args.seed)
+        records = play_games(STANDARD, players, args.games, args.years, args.seed, sys.stderr)
         print(f"{lone} against six {rest}s, {args.games} games of {args.years} years")
         print(format_table(standings(records)))
         print(f"{lone} won or led on centres in {100 * leads(records, lone):.0f} % of games")

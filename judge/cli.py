@@ -1,7 +1,9 @@
 """The `judge` command: serve, process, migrate, show, tick, try, variants, tournament, bot,
 doctor, backup, restore.
 
-Exit statuses: 0 done; 1 failed (the message says why); 2 bad usage or no such game.
+Exit statuses: 0 done; 1 failed (the message says why); 2 bad usage or no such game; 141
+(128 + SIGPIPE, as a shell reports any program a pipe cut off) when the reader of the output
+went away first (`judge try ... | head -1`).
 `judge process` speaks sysexits to the mail system that pipes mail into it: 65 for a mail
 it refuses for good (too big), 75 for "try again later" (the database is unreachable).
 """
@@ -11,6 +13,8 @@ from __future__ import annotations
 import argparse
 import json
 import logging
+import os
+import signal
 import sqlite3
 import sys
 import time
@@ -29,16 +33,33 @@ from .store.db import Store, StoreBusy
 # Each command imports what it needs when it runs: `judge process` under a mail system and
 # `judge tick` from cron start for every mail and every minute, `judge show` for a look.
 if TYPE_CHECKING:
+    from email.message import EmailMessage
+
     from .clock import Clock
     from .mailout.sender import Maildir
 
 EX_DATAERR = 65
 EX_TEMPFAIL = 75
+EX_PIPE = 128 + signal.SIGPIPE
 
 log = logging.getLogger("judge")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    try:
+        status = _command(argv)
+        sys.stdout.flush()  # a reader gone shows here, not in the interpreter's last flush
+        return status
+    except BrokenPipeError:
+        # The reader of what we print went away (`| head -1`) with what it wanted: no more
+        # is written there, and the interpreter's last flush finds nothing to complain of.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return EX_PIPE
+    except KeyboardInterrupt:
+        return 1
+
+
+def _command(argv: Sequence[str] | None) -> int:
     parser = _arguments()
     args = parser.parse_args(argv)
     if not getattr(args, "run", None):
@@ -63,8 +84,6 @@ def main(argv: Sequence[str] | None = None) -> int:
     except StoreBusy as exc:  # a later run (cron, the mail system) will find it free
         print(f"judge: {exc}; try again later", file=sys.stderr)
         return EX_TEMPFAIL
-    except KeyboardInterrupt:
-        return 1
 
 
 def _arguments() -> argparse.ArgumentParser:
@@ -104,6 +123,12 @@ def _arguments() -> argparse.ArgumentParser:
     tr.add_argument("sender", metavar="FROM", help="the address to send as")
     tr.add_argument("--subject", default="", help="the mail's subject")
     tr.add_argument("--wait", type=float, default=30.0, help="seconds to wait for the reply")
+    tr.add_argument(
+        "--files",
+        metavar="DIR",
+        type=Path,
+        help="save the files the replies carry under DIR (default: try/ in the judge's home)",
+    )
     tr.set_defaults(run=_try)
 
     va = commands.add_parser("variants", help="the variants this judge plays")
@@ -425,12 +450,16 @@ def _try(settings: Settings, args: argparse.Namespace) -> int:
             "look for them there."
         )
         return 0
-    return _print_replies(maildir, message["Message-ID"], already, args.wait)
+    files = args.files or settings.home / "try"
+    return _print_replies(maildir, message["Message-ID"], already, args.wait, files)
 
 
-def _print_replies(maildir: Maildir, message_id: str, already: set[str], wait: float) -> int:
-    """Print each mail of the thread as it arrives; stop once the reply is in and nothing
-    more has come for a moment."""
+def _print_replies(
+    maildir: Maildir, message_id: str, already: set[str], wait: float, files: Path
+) -> int:
+    """Print each mail of the thread as it arrives, and save the files it carries (a
+    terminal shows no picture); stop once the reply is in and nothing more has come for a
+    moment."""
     deadline = time.monotonic() + wait
     answered_at: float | None = None
     seen = set(already)
@@ -442,9 +471,12 @@ def _print_replies(maildir: Maildir, message_id: str, already: set[str], wait: f
             print(f"===== mail to {mail['To']}: {mail['Subject']}")
             text = mail.get_body(preferencelist=("plain",))
             print((text.get_content() if text is not None else "").rstrip("\n"))
-            for part in mail.iter_attachments():
-                size = len(part.get_payload(decode=True) or b"")
-                print(f"[{part.get_content_type()} {part.get_filename()}, {size:,} bytes]")
+            # A folder per mail, named as the mail is in the Maildir: the files of one
+            # phase's results and the next's, or of two MAPs, never overwrite each other.
+            folder = files / Path(name).name.split(":")[0]
+            taken: set[str] = set()
+            for number, part in enumerate(mail.iter_attachments(), 1):
+                print(_saved(part, folder / _file_name(part.get_filename(), number, taken)))
             print("===== end of mail")
             if mail["In-Reply-To"] == message_id:
                 answered_at = time.monotonic()
@@ -457,6 +489,32 @@ def _print_replies(maildir: Maildir, message_id: str, already: set[str], wait: f
             print(f"judge try: no reply within {wait:g} seconds.", file=sys.stderr)
             return 1
         time.sleep(0.1)
+
+
+def _file_name(given: str | None, number: int, taken: set[str]) -> str:
+    """The name to save a mail's file under: its own, with no folder in it, and numbered
+    if the mail has another file of that name (two MAPs of one board)."""
+    name = Path(given or "").name
+    if name in ("", ".", ".."):
+        name = f"file{number}"
+    elif name in taken:
+        name = f"{Path(name).stem}-{number}{Path(name).suffix}"
+    taken.add(name)
+    return name
+
+
+def _saved(part: EmailMessage, path: Path) -> str:
+    """Save one file of a mail; the line that says what it is and where."""
+    data = part.get_payload(decode=True) or b""
+    what = f"{part.get_content_type()}, {len(data):,} bytes"
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(data)
+    except OSError as exc:
+        return f"[{what}: {path.name} not saved: {exc}]"
+    full = path.resolve()  # as the user opens it from where he ran the command
+    shown = full.relative_to(Path.cwd()) if full.is_relative_to(Path.cwd()) else full
+    return f"[{what}: {shown}]"
 
 
 if __name__ == "__main__":

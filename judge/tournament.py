@@ -48,13 +48,15 @@ class Standing:
     games: int = 0
     solos: int = 0
     draws: int = 0
+    unfinished: int = 0
     survivals: int = 0
     centers: int = 0
 
 
 def standings(records: Sequence[GameRecord]) -> dict[str, Standing]:
     """Per strategy, over every seat it had: a draw is shared by every power that survives
-    a game nobody won; a power survives with at least one centre."""
+    a game the peaceful survivors ended; a power that survives a game --years cut off, with
+    no winner and no draw, counts it unfinished; a power survives with at least one centre."""
     table: dict[str, Standing] = {}
     for record in records:
         for power, strategy in record.seats.items():
@@ -64,27 +66,50 @@ def standings(records: Sequence[GameRecord]) -> dict[str, Standing]:
             row.centers += count
             row.survivals += count > 0
             row.solos += record.winner == power
-            row.draws += record.winner is None and count > 0
+            row.draws += record.ended == "draw" and count > 0
+            row.unfinished += record.ended == "unfinished" and count > 0
     return table
 
 
 def format_table(table: dict[str, Standing]) -> str:
-    head = ("strategy", "games", "solos", "draws", "survived", "centres")
-    lines = ["{:<10} {:>6} {:>6} {:>6} {:>9} {:>8}".format(*head)]
+    head = ("strategy", "games", "solos", "draws", "unfinished", "survived", "centres")
+    lines = ["{:<10} {:>6} {:>6} {:>6} {:>11} {:>9} {:>8}".format(*head)]
     for name, row in sorted(table.items(), key=lambda kv: -kv[1].centers / kv[1].games):
         lines.append(
-            f"{name:<10} {row.games:>6} {row.solos:>6} {row.draws:>6} {row.survivals:>9} "
-            f"{row.centers / row.games:>8.2f}"
+            f"{name:<10} {row.games:>6} {row.solos:>6} {row.draws:>6} {row.unfinished:>11} "
+            f"{row.survivals:>9} {row.centers / row.games:>8.2f}"
         )
     return "\n".join(lines)
 
 
-def progress(done: int, total: int, out: TextIO) -> None:
+def play_games(
+    variant: variants.Variant,
+    players: Sequence[str],
+    games: int,
+    years: int,
+    seed: int,
+    err: TextIO,
+) -> list[GameRecord]:
+    """The tournament's games, seats rotating, with a bar on `err` redrawn on one line as
+    they are played. The line is ended however the games end (all played, interrupted,
+    failed), so that what is printed next starts on a line of its own."""
+    powers = [p.name for p in variant.powers]
+    records: list[GameRecord] = []
+    try:
+        for game in range(games):
+            _progress(game, games, err)
+            records.append(play_game(variant, seats_for(powers, players, game), years, seed + game))
+        _progress(games, games, err)
+    finally:
+        err.write("\n")
+        err.flush()
+    return records
+
+
+def _progress(done: int, total: int, out: TextIO) -> None:
     width = 30
     filled = width * done // total if total else width
     out.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} games")
-    if done == total:
-        out.write("\n")
     out.flush()
 
 
@@ -106,13 +131,7 @@ def run(args: argparse.Namespace, out: TextIO | None = None, err: TextIO | None 
     except TournamentError as exc:
         print(f"judge: {exc}", file=err)
         return 2
-    powers = [p.name for p in variant.powers]
-    records = []
-    for game in range(args.games):
-        progress(game, args.games, err)
-        seats = seats_for(powers, players, game)
-        records.append(play_game(variant, seats, args.years, args.seed + game))
-    progress(args.games, args.games, err)
+    records = play_games(variant, players, args.games, args.years, args.seed, err)
     if args.json:
         print(json.dumps({"games": [r.as_json() for r in records]}, indent=2), file=out)
     else:

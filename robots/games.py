@@ -3,7 +3,8 @@ the benchmarks and the tests play.
 
 Seats map each power to a strategy. Robots seated with `blabbot` keep peace with each other
 (what their PCE proposals, always accepted, would agree), and a game whose surviving powers
-are all at peace ends as a draw among them, as BlabBot's DRW would.
+are all at peace ends as a draw among them, as BlabBot's DRW would. A game that reaches its
+last year with neither is unfinished, not drawn.
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from typing import Literal
 
 import variants
 from adjudicator.board import Unit
@@ -25,6 +27,8 @@ from . import play, rng_for
 
 PEACEFUL = frozenset({"blabbot"})
 
+Ending = Literal["solo", "draw", "unfinished"]  # how a game ended, or was cut off
+
 
 @dataclass
 class GameRecord:
@@ -33,6 +37,7 @@ class GameRecord:
     centers: dict[str, int]
     winner: str | None
     years: int
+    ended: Ending = "unfinished"
     phases: int = 0
     illegal: list[OrderResult] = field(default_factory=list)
 
@@ -43,6 +48,7 @@ class GameRecord:
             "centers": self.centers,
             "winner": self.winner,
             "years": self.years,
+            "ended": self.ended,
         }
 
 
@@ -69,7 +75,8 @@ def play_game(
     options: Options | None = None,
     on_phase: Callable[[Position], None] | None = None,
 ) -> GameRecord:
-    """Play `years` game years (fewer if someone wins or the peaceful survivors draw)."""
+    """Play `years` game years (fewer if someone wins or the peaceful survivors draw); a
+    game still going after them is unfinished."""
     if isinstance(variant, str):
         variant = variants.load(variant)
     position = starting_position(variant)
@@ -98,9 +105,10 @@ def play_game(
             tuple(d for d in result.dislodged if d.retreats),
         )
         if result.winner:
-            record.winner = result.winner
+            record.winner, record.ended = result.winner, "solo"
             break
         if position.phase.letter == "M" and _peace(position, friends):
+            record.ended = "draw"
             break
     record.years = last - first + 1
     counts = Counter(position.centers.values())

@@ -1,15 +1,37 @@
 """The `judge` command as a judgekeeper and a mail system use it: process (the pipe),
-migrate, serve's refusals, show, tick and try."""
+migrate, serve's refusals, show, tick and try, and any of them piped into `head`."""
 
 from __future__ import annotations
 
 import json
+import os
+import subprocess
+import sys
 from datetime import UTC, datetime, timedelta
+from pathlib import Path
 
 from judge.config import load
 from judge.store import migrate
 from judge.store.models import Game, Participant, User
-from tests.judgekit import JudgeProcess, Mailbox, environment, mail, migrated, run_judge
+from tests.judgekit import ROOT, JudgeProcess, Mailbox, environment, mail, migrated, run_judge
+from tests.listingkit import game, start_board
+
+
+def reader_gone(env: dict[str, str], *args: str, stdin: bytes = b"") -> tuple[int, bytes]:
+    """`judge ARGS | head -1` with `head` gone before the judge has printed: its output is
+    a pipe nobody reads. The exit status and what it said on stderr."""
+    judge = subprocess.Popen(
+        [sys.executable, "-m", "judge", *args],
+        env={**os.environ, **env},
+        cwd=ROOT,
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    assert judge.stdout is not None
+    judge.stdout.close()
+    _, err = judge.communicate(stdin, timeout=60)
+    return judge.returncode, err
 
 
 def test_process_stores_and_answers_a_piped_mail(tmp_path):
@@ -172,22 +194,49 @@ def test_tick_answers_nothing_the_rate_limit_dropped(tmp_path):
     assert not mailbox.replies_to(third["Message-ID"])
 
 
-def test_try_prints_the_reply(tmp_path):
-    env = environment(tmp_path / "j")
-    run_judge(env, "migrate")
+def test_try_prints_the_reply_and_saves_its_files(tmp_path):
+    """Each file a reply carries is saved, in a folder of the mail's own, and its path
+    printed; a reader gone (`| head -1`) is no error (issue 29)."""
+    env = environment(tmp_path / "j", JUDGE_PICTURES="true")
+    store = migrated(load(env))
+    with store.transaction() as session:
+        game(session, "war", phase="S1901M", turn=1, position=start_board())
+    store.dispose()
     judge = JudgeProcess(env)
     judge.start()
     try:
-        done = run_judge(env, "try", "me@example.org", stdin=b"HELP\nGET form\n")
+        done = run_judge(env, "try", "me@example.org", stdin=b"MAP war\nMAP war\n")
+        headed = reader_gone(env, "try", "me@example.org", stdin=b"HELP\n")
     finally:
         judge.terminate()
     assert done.returncode == 0, done.stderr
     out = done.stdout.decode()
     assert out.startswith("===== mail to me@example.org: Re: USTS")
-    assert "GENERAL HELP" in out
+    assert "The picture of the board of game 'war' as it stands (S1901M)" in out
+    saved = [
+        Path(line.rpartition(": ")[2].rstrip("]"))
+        for line in out.splitlines()
+        if line.startswith("[image/")
+    ]
+    assert [path.name for path in saved] == [
+        "war-S1901M.png", "war-S1901M.svg", "war-S1901M-3.png", "war-S1901M-4.svg"
+    ]  # fmt: skip
+    (folder,) = {path.parent for path in saved}
+    assert folder.parent == (tmp_path / "j" / "try").resolve()
+    mailbox = Mailbox(tmp_path / "j" / "mail")
+    mailbox.all()
+    reply = mailbox.read[f"new/{folder.name}"]  # the folder is named as the mail is
+    sent = [part.get_payload(decode=True) for part in reply.iter_attachments()]
+    assert [path.read_bytes() for path in saved] == sent
+    assert headed == (141, b""), headed
 
 
 def test_try_without_a_judge_says_what_to_do(tmp_path):
     done = run_judge(environment(tmp_path / "j"), "try", "me@example.org", stdin=b"HELP\n")
     assert done.returncode == 1
     assert b"Is the judge running?" in done.stderr and b"make serve" in done.stderr
+
+
+def test_a_reader_gone_is_no_error(tmp_path):
+    """`judge variants | head -1`, as any command whose output is piped on (issue 29)."""
+    assert reader_gone(environment(tmp_path / "j"), "variants") == (141, b"")
