@@ -53,6 +53,7 @@ def test_settings_round_trip(text):
     ("text", "reason"),
     [
         ("SET PREFERENCE E[FG", "'[' without ']'"),
+        ("SET PREFERENCE E.F", "cannot read '.' in a preference list"),
     ],
 )
 def test_manual_errors_and_nonsense_are_refused_with_a_reason(text, reason):

@@ -39,3 +39,51 @@ def test_spaces_inside_a_keyword_are_an_error():
     mail = parse_mail("SI GN ON Fgame pw\nA Par-Bur\n", NOW)
     assert not mail.commands
     assert len(mail.errors) == 2  # neither line is a command, and nobody signed on
+
+
+# A setting whose argument is free text (a comment, addresses, a preference list) takes the
+# rest of the line (issue 29): its words are never read as other settings, whatever they
+# look like, and it can only be the last setting of its line.
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("SET COMMENT Grey press, NMR", [c.SetComment(line=2, text="Grey press, NMR")]),
+        ("SET COMMENT Robots test", [c.SetComment(line=2, text="Robots test")]),
+        ("SET COMMENT No press please", [c.SetComment(line=2, text="No press please")]),
+        ("SET COMMENT begin at once", [c.SetComment(line=2, text="begin at once")]),
+        (
+            "SET NMR, COMMENT Grey press",
+            [c.SetFlag(line=2, name="nmr", on=True), c.SetComment(line=2, text="Grey press")],
+        ),
+        (
+            "SET GREY COMMENT Wait, then press",
+            [
+                c.SetChoice(line=2, name="press", value="grey"),
+                c.SetComment(line=2, text="Wait, then press"),
+            ],
+        ),
+        ("SET ADDRESS grey@example.org", [c.SetAddress(line=2, addresses=("grey@example.org",))]),
+        (
+            "SET WAIT, ADDRESS nmr@example.org,cd@example.org",
+            [
+                c.SetWait(line=2, on=True),
+                c.SetAddress(line=2, addresses=("nmr@example.org", "cd@example.org")),
+            ],
+        ),
+        # A word that is no address is the judge's to refuse, not another setting.
+        (
+            "SET ADDRESS a@example.org NMR",
+            [c.SetAddress(line=2, addresses=("a@example.org", "NMR"))],
+        ),
+        ("SET PREFERENCE CD", [c.SetPreference(line=2, choices=(("C",), ("D",)))]),
+        ("SET PREFERENCE DICE", [c.SetPreference(line=2, choices=tuple((x,) for x in "DICE"))]),
+        ("SET PREFERENCE E,F", [c.SetPreference(line=2, choices=(("E",), ("F",)))]),
+    ],
+)
+def test_free_text_is_never_read_as_settings(text, expected):
+    assert read(text) == expected
+
+
+def test_a_free_text_setting_comes_last():
+    """Nothing after a comment is another setting, not even one written with SET."""
+    assert read("SET COMMENT x, SET NMR") == [c.SetComment(line=2, text="x, SET NMR")]

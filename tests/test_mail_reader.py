@@ -142,6 +142,24 @@ def test_register_reads_field_lines_up_to_end():
     assert kinds(mail) == ["Register", "ListGames"]
 
 
+def test_free_text_of_forms_and_bodies_is_never_commands():
+    """Issue 29's probe: a form's values and the lines of a broadcast or a diary are text,
+    whatever words they hold."""
+    body = (
+        "REGISTER\nName: Set Nmr\nSite: Grey press, NMR\nEND\nsignon Mg pw\n"
+        "broadcast\nSET COMMENT Grey press, NMR\nRobots test\nendpress\n"
+        "diary\nSET NO PRESS\nsignon Fg pw\nendpress\n"
+    )
+    mail = parse_mail(body, NOW)
+    assert not mail.errors
+    assert mail.commands[0] == c.Register(
+        line=1, fields=(("name", "Set Nmr"), ("site", "Grey press, NMR"))
+    )
+    assert mail.commands[2].text == "SET COMMENT Grey press, NMR\nRobots test"  # type: ignore[attr-defined]
+    assert mail.commands[3] == c.Diary(line=10, action="record", text="SET NO PRESS\nsignon Fg pw")
+    assert kinds(mail) == ["Register", "SignOn", "Press", "Diary"]
+
+
 def test_set_comment_begin_takes_the_rest_of_the_mail():
     body = "signon Mg pw\nset comment begin\nA long comment\n\nover lines\nsign off\nsig\n"
     mail = parse_mail(body, NOW)

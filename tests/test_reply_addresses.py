@@ -1,7 +1,6 @@
 """Where answers go, over SMTP (issue 15, defects 11 and 13): a REPLY-TO: line is screened
 like any address and never changes who wrote; every address of the last Reply-To header
-is answered; every address a person can have is answered, none a machine or a pipe has;
-WHO IS does not list the users by letters while GET WHOIS is off."""
+is answered; every address a person can have is answered, none a machine or a pipe has."""
 
 from __future__ import annotations
 
@@ -11,7 +10,7 @@ import pytest
 
 from tests.gametable import address as player_address
 from tests.gametable import start_moderated
-from tests.judgekit import InProcessJudge, answered_at_once, mail
+from tests.judgekit import answered_at_once, mail
 
 OWNER = "anna@example.org"
 
@@ -120,22 +119,6 @@ def test_an_address_no_person_has_is_not_answered(judge, sender):
     judge.client.send_raw(raw, "someone@example.org")
     answered_at_once(judge)  # the mail before it has been dealt with by now
     assert judge.mailbox.replies_to(message_id) == []
-
-
-def test_who_is_by_letters_lists_nobody_while_whois_is_off(judge):
-    judge.ask(OWNER, form(OWNER))
-    body = text(judge.ask("x@y.org", "WHO IS a"))
-    assert "this judge does not list its users by letters" in body
-    assert "Anna" not in body
-    whole = text(judge.ask("x@y.org", f"WHO IS {OWNER}"))
-    assert "Name:      Anna Example" in whole
-    answered_at_once(judge)
-
-
-def test_who_is_by_letters_when_whois_is_on(tmp_path):
-    with InProcessJudge(tmp_path / "j", JUDGE_WHOIS="yes") as judge:
-        judge.ask(OWNER, form(OWNER))
-        assert "Name:      Anna Example" in text(judge.ask("x@y.org", "WHO IS a"))
 
 
 def test_set_address_is_screened_like_any_answer_address(table):

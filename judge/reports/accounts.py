@@ -76,16 +76,13 @@ def public_form(registration: Mapping[str, str], addresses: Sequence[str]) -> st
     return "\n".join(lines)
 
 
-def letters_refused(prefix: str) -> str:
-    """WHO IS with a few letters, on a judge that does not list its users by letters."""
-    return (
-        f"WHO IS {prefix[:80]}: give a whole address, or its part up to and with\n"
-        "the '@' (WHO IS name@); this judge does not list its users by letters."
-    )
-
-
-def nobody_starts(prefix: str) -> str:
-    return f"No registered address starts with '{prefix}'."
+def who_is(patterns: Sequence[str], forms: Sequence[str]) -> str:
+    """WHO IS's answer as the njudge lays it out: `Whois` and the patterns asked, then each
+    registration found after a blank line, or the line saying none was."""
+    head = "Whois " + " ".join(pattern[:80] for pattern in patterns)
+    if not forms:
+        return f"{head}\nNo matching Email addresses found."
+    return "\n\n".join((head, *forms))
 
 
 def not_registered(address: str) -> str:

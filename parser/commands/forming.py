@@ -4,10 +4,16 @@ himself or a game before it starts (address, password, preference, variant)."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Any
 
 from .base import Command, CommandError, Rules, arguments, one_argument
+
+# What parts the items of an address or preference list: commas, spaces or both.
+_LIST_APART = re.compile(r"[\s,]+")
+# A preference list holds power letters (or digits), brackets and '*' only.
+_NOT_PREFERENCE = re.compile(r"[^A-Z0-9\[\]*]")
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -131,15 +137,19 @@ class FormingRules(Rules):
         return [Unstart()]
 
     def set_address(self, items: list) -> Command:
-        if not items:
-            return SetAddress()
-        return SetAddress(addresses=tuple(a for a in str(items[0]).split(",") if a))
+        # The rest of the line: addresses apart by commas (the manual's way) or spaces; a
+        # word that is no address is for the judge to refuse, never another setting.
+        words = _LIST_APART.split(" ".join(arguments(items)))
+        return SetAddress(addresses=tuple(word for word in words if word))
 
     def set_password(self, items: list) -> Command:
         return SetPassword(password=str(items[0]))
 
     def set_preference(self, items: list) -> Command:
-        text = "".join(str(t) for t in items).upper()
+        text = _LIST_APART.sub("", " ".join(arguments(items))).upper()
+        odd = _NOT_PREFERENCE.search(text)
+        if odd:
+            raise CommandError(f"cannot read '{odd.group()}' in a preference list")
         if text == "*":
             return SetPreference(random=True)
         choices: list[tuple[str, ...]] = []

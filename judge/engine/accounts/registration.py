@@ -128,28 +128,25 @@ def i_am_also_confirm(ctx: Conversation, cmd: p.IAmAlsoConfirm) -> None:
 
 
 def who_is(ctx: Conversation, cmd: p.WhoIs) -> None:
-    """The manual's WHO IS lists every address starting with a few letters; with GET WHOIS
-    off (the judge's `whois` setting) the registration list is not to be read off by
-    letters, so the pattern must then hold a whole local part and its `@`."""
-    out = []
-    for prefix in cmd.prefixes[:20]:
+    """WHO IS (manual 3.3): the registration of every user with an address that starts with
+    one of the patterns, whole addresses or their first letters alike ("WHO IS m" lists
+    every address starting with "m"), each user once, in the njudge's layout. The judge's
+    `whois` setting is GET WHOIS's, the whole list at once; WHO IS is every judge's."""
+    patterns = cmd.prefixes[:20]
+    users: dict[int, tuple[dict[str, str], list[str]]] = {}
+    for prefix in patterns:
         key = prefix.lower()
-        if not ctx.settings.whois and "@" not in key[1:]:
-            out.append(texts.letters_refused(prefix))
-            continue
         found = ctx.session.execute(
             # A range, not LIKE: SQLite's LIKE ignores case and so cannot use the index.
             q.USERS_BY_PREFIX,
             {"low": key, "high": key + "\U0010ffff"},
         ).all()
-        users: dict[int, tuple[dict[str, str], list[str]]] = {}
         for user_id, registration, address in found:
-            users.setdefault(user_id, (registration, []))[1].append(address)
-        if not users:
-            out.append(texts.nobody_starts(prefix))
-            continue
-        out.extend(texts.public_form(form, addresses) for form, addresses in users.values())
-    ctx.say("\n\n".join(out))
+            addresses = users.setdefault(user_id, (registration, []))[1]
+            if address not in addresses:
+                addresses.append(address)
+    forms = [texts.public_form(form, addresses) for form, addresses in users.values()]
+    ctx.say(texts.who_is(patterns, forms))
 
 
 def get_dedication(ctx: Conversation, cmd: p.GetDedication) -> None:
