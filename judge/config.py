@@ -38,9 +38,10 @@ class Settings:
     # Replies (not game notices) to one address in 24 hours; the last one says so, and
     # later mail from that address is logged and not answered (a loop with a responder).
     replies_per_day: int = 100
-    # What one mail may make the judge send (docs/operations.md 8b): files it asks for,
-    # the size of its reply, the size of all else it sends (files, press, notices), and
-    # how many of its lines the judge could not read are echoed.
+    # What one mail may make the judge send (docs/operations.md 8b): MAPs answered with
+    # pictures, the size of its reply (and of the one mail of the files it asks for), the
+    # size of all else it sends (files, press, notices), and how many of its lines the
+    # judge could not read are echoed.
     files_per_mail: int = 20
     reply_bytes: int = 300_000
     mail_output_bytes: int = 2_000_000

@@ -7,6 +7,7 @@ from __future__ import annotations
 import atexit
 import os
 import pwd
+import re
 import shutil
 import signal
 import smtplib
@@ -172,6 +173,22 @@ class Mailbox:
         replies = mine()
         assert len(replies) == 1, f"{len(replies)} replies to {message_id}"
         return replies[0]
+
+
+# The heading of each file in the one mail of files a mail asked for (reports.accounts).
+_DIGEST_HEADING = re.compile(r"^={70}\n  Diplomacy file (\S+)\n={70}\n\n", re.MULTILINE)
+
+
+def files_in(message: EmailMessage) -> dict[str, str]:
+    """The files a mail of files holds, by name, in order: a file sent by itself (subject
+    `Diplomacy file NAME`) or each one of a digest (`Diplomacy files ...`)."""
+    subject, body = message["Subject"] or "", message.get_content()
+    if subject.startswith("Diplomacy file "):
+        return {subject.removeprefix("Diplomacy file "): body}
+    assert subject.startswith("Diplomacy files "), subject
+    pieces = _DIGEST_HEADING.split(body)
+    pieces[-1] = pieces[-1].rsplit("=" * 70, 1)[0]  # the rule under the last file
+    return {name: text.rstrip("\n") for name, text in zip(pieces[1::2], pieces[2::2], strict=True)}
 
 
 @dataclass

@@ -17,7 +17,7 @@ from judge.engine.dispatch import HANDLERS
 from judge.engine.master import settings as game_settings
 from judge.engine.play.orders import power_names
 from judge.modifiers import MODIFIERS
-from tests.judgekit import mail
+from tests.judgekit import files_in, mail
 
 ADDRESS, CODE = "judge@test.example", "USTS"
 WRITTEN = [name for name, _ in helpfiles.index() if (helpfiles.HELP_DIR / name).is_file()]
@@ -154,19 +154,21 @@ def test_every_command_and_setting_the_judge_carries_out_is_in_the_index():
 # -- over SMTP --------------------------------------------------------------------------------
 
 
-def test_get_mails_each_help_file_by_itself(judge):
+def test_get_mails_the_help_files_together(judge):
     wanted = [*NEW, "variants"]
     sent = judge.client.send(mail("reader@example.org", "\n".join(f"GET {n}" for n in wanted)))
     reply = judge.mailbox.reply(sent).get_content()
     for name in wanted:
         assert f"File {name} sent." in reply
-    judge.mailbox.wait(lambda: len(judge.mailbox.thread(sent)) == len(wanted) + 1)
-    files = {m["Subject"]: m.get_content() for m in judge.mailbox.thread(sent)}
+    judge.mailbox.wait(lambda: len(judge.mailbox.thread(sent)) == 2)
+    (digest,) = [m for m in judge.mailbox.thread(sent) if m["In-Reply-To"] is None]
+    files = files_in(digest)
+    assert list(files) == wanted
     for name in wanted:
-        assert files[f"Diplomacy file {name}"].strip() == text_of(name).strip()
-    assert "RUNNING A GAME: A GUIDE FOR MASTERS" in files["Diplomacy file master"]
-    assert "SET ABSENCE" in files["Diplomacy file index"]
-    assert "Unknown variant" not in files["Diplomacy file variants"]
+        assert files[name].strip() == text_of(name).strip()
+    assert "RUNNING A GAME: A GUIDE FOR MASTERS" in files["master"]
+    assert "SET ABSENCE" in files["index"]
+    assert "Unknown variant" not in files["variants"]
 
 
 def test_get_of_a_file_that_does_not_exist_says_so_and_points_to_flist(judge):

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.judgekit import InProcessJudge, mail
+from tests.judgekit import InProcessJudge, files_in, mail
 
 FORM = """\
 REGISTER
@@ -79,33 +79,48 @@ def test_a_level_outside_the_form_is_refused(judge):
     assert "Level 'Godlike' must be one of Novice, Amateur, Intermediate, Advanced, Expert" in body
 
 
+PACKAGE = (
+    "info",
+    "index",
+    "guide",
+    "syntax",
+    "deadlines",
+    "rules",
+    "house.rules",
+    "press",
+    "flist",
+)
+
+
+def _files_of(judge: InProcessJudge, message_id: str, mails: int = 2) -> dict[str, str]:
+    """The files that came for one mail, in one mail beside its reply."""
+    judge.mailbox.wait(lambda: len(judge.mailbox.thread(message_id)) == mails)
+    (files,) = [m for m in judge.mailbox.thread(message_id) if m["In-Reply-To"] is None]
+    return files_in(files)
+
+
 def test_package_yes_mails_the_package(judge):
     form = FORM.replace("Package:   No", "Package:   yes")
     message_id = judge.client.send(mail("anna@example.org", form))
     reply = judge.mailbox.reply(message_id)
     assert "Package send completed." in text(reply)
-    judge.mailbox.wait(lambda: len(judge.mailbox.thread(message_id)) == 10)
-    files = {m["Subject"] for m in judge.mailbox.thread(message_id)} - {reply["Subject"]}
-    assert files == {
-        f"Diplomacy file {name}"
-        for name in ("info", "index", "guide", "syntax", "deadlines", "rules", "house.rules",
-                     "press", "flist")
-    }  # fmt: skip
+    assert list(_files_of(judge, message_id)) == list(PACKAGE)
 
 
 def test_get_package_and_files(judge):
     message_id = judge.client.send(mail("bob@example.org", "GET PACKAGE"))
     body = text(judge.mailbox.reply(message_id))
     assert body.count(" sent.") == 9 and body.rstrip().endswith("Package send completed.")
+    assert list(_files_of(judge, message_id)) == list(PACKAGE)
     message_id = judge.client.send(mail("bob@example.org", "get form\nSEND ME rules\nget nosuch"))
     reply = judge.mailbox.reply(message_id)
     body = text(reply)
     assert "File form sent." in body and "File rules sent." in body
     assert "Sorry, there is no file nosuch available." in body
-    judge.mailbox.wait(lambda: len(judge.mailbox.thread(message_id)) == 3)
-    form = next(m for m in judge.mailbox.thread(message_id) if "form" in m["Subject"])
-    assert "REGISTER" in text(form) and "judge@test.example" in text(form)
-    assert "{address}" not in text(form)
+    files = _files_of(judge, message_id)
+    assert list(files) == ["form", "rules"]
+    assert "REGISTER" in files["form"] and "judge@test.example" in files["form"]
+    assert "{address}" not in files["form"]
 
 
 def test_get_cannot_leave_the_help_directory(judge):
@@ -116,13 +131,12 @@ def test_get_cannot_leave_the_help_directory(judge):
 def test_map_and_flist_are_made_from_the_data(judge):
     message_id = judge.client.send(mail("bob@example.org", "GET map\nGET flist"))
     judge.mailbox.reply(message_id)
-    judge.mailbox.wait(lambda: len(judge.mailbox.thread(message_id)) == 3)
-    mails = {m["Subject"]: text(m) for m in judge.mailbox.thread(message_id)}
-    the_map = mails["Diplomacy file map"]
+    files = _files_of(judge, message_id)
+    the_map = files["map"]
     assert "St Petersburg" in the_map and "stp/nc (fleet): bar nwy" in the_map
     assert "Eastern Mediterranean" in the_map
     assert "England (E): edi lon lvp" in the_map
-    flist = mails["Diplomacy file flist"]
+    flist = files["flist"]
     for name in ("info", "guide", "form", "house.rules", "rules", "map.standard"):
         assert f"  {name} " in flist
 

@@ -8,6 +8,7 @@ copy, and under what subject, is the caller's business.
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Iterable, Mapping, Sequence
 
 from ..store.models import User
@@ -236,10 +237,80 @@ def copy_unsent(address: str, why: str) -> str:
 # -- the help files -------------------------------------------------------------------------
 
 
-def too_many_files(most: int, more: int) -> str:
+DIGEST_RULE = "=" * 70
+
+
+def file_subject(name: str) -> str:
+    """The subject of one file sent by itself, as the njudge's GET (without its `data/`)."""
+    return f"Diplomacy file {name}"
+
+
+def digest_subject(names: Sequence[str]) -> str:
+    """The subject of the one mail holding several files: as many of their names as fit
+    in a line, then how many more."""
+    shown = list(names)
+    while True:
+        more = len(names) - len(shown)
+        tail = f" and {more} more" if more else ""
+        subject = f"Diplomacy files {', '.join(shown)}{tail}"
+        if len(subject) <= 70 or len(shown) == 1:
+            return subject
+        shown.pop()
+
+
+def digest_entry(name: str, text: str) -> str:
+    """One file of a digest, under its heading."""
+    return f"{DIGEST_RULE}\n  {file_subject(name)}\n{DIGEST_RULE}\n\n{text.rstrip()}\n\n"
+
+
+def file_digest(code: str, files: Sequence[tuple[str, str]], left: int, most: int) -> str:
+    """The files one mail asked for, in one mail (no more than `most` bytes with the
+    files the caller put in): their names, then each under its heading, in the order
+    asked, each once, the last closed by a rule; under it, how many were left out, which
+    the reply names. Its frame (all but the names and the entries) is no larger whatever
+    the files, so that the caller can count the room they have (`digest_frame`)."""
+    names = _fill(", ".join(name for name, _ in files))
+    intro = (
+        f"The files you asked judge {code} for, each once, in the order asked, each under "
+        "its heading:"
+    )
+    out = [f"{_fill(intro)}\n{names}\n\n", *(digest_entry(n, text) for n, text in files)]
+    out.append(f"{DIGEST_RULE}\n")
+    if left:
+        one = left == 1
+        them = "it" if one else "them"
+        trailer = (
+            f"{left:,} more {'file' if one else 'files'} you asked for "
+            f"{'was' if one else 'were'} not sent: with {them} this mail would pass "
+            f"{most // 1000:,} kB.  The reply to your mail names {them}.  Ask for {them} "
+            f"again in {'another mail' if one else 'other mails'}; a mail with one GET gets "
+            "its file whatever its size."
+        )
+        out.append(_fill(trailer) + "\n")
+    return "".join(out)
+
+
+def _fill(text: str) -> str:
+    """Lines of at most 72 characters, broken only at spaces (no longer than the text)."""
+    return textwrap.fill(text, 72, break_long_words=False, break_on_hyphens=False)
+
+
+def digest_frame(code: str, most: int) -> int:
+    """The bytes of a digest besides its files' names and entries, at the most."""
+    return len(file_digest(code, [], 10**9, most).encode("utf-8"))
+
+
+def digest_cost(name: str, text: str) -> int:
+    """The bytes one file adds to a digest: its entry and its name in the list."""
+    return len(digest_entry(name, text).encode("utf-8")) + len(name.encode("utf-8")) + 2
+
+
+def file_not_sent(name: str, most: int) -> str:
+    """A file left out of the one mail of files, which it would have made too long."""
     return (
-        f"Only the first {most} files asked for were sent; the other {more:,} "
-        f"{'was' if more == 1 else 'were'} not.  Ask for at most {most} files in one mail."
+        f"File {name} not sent: the files one mail asks for go together in one mail of at "
+        f"most {most // 1000:,} kB, and it does not fit.  Ask for it again in another mail; "
+        "a mail with one GET gets its file whatever its size."
     )
 
 

@@ -5,31 +5,33 @@ from __future__ import annotations
 import parser as p
 
 from ... import __version__, helpfiles
-from ...reports.accounts import too_many_files, version_reply
+from ...reports.accounts import file_not_sent, version_reply
 from ..reply.conversation import Conversation
 
 
 def send_file(ctx: Conversation, name: str) -> bool:
-    """Mail help file `name` on its own; say so in the reply. At most `files_per_mail`
-    files go for one mail, so that a mail of GET lines cannot flood the address it
-    claims to come from; the reply says how many more were asked for."""
-    if ctx.files_sent >= ctx.settings.files_per_mail:
-        ctx.files_refused += 1
-        ctx.at_end("too many files", lambda: _too_many_files(ctx))
-        return False
-    text = helpfiles.read(name, ctx.settings.address, ctx.settings.code)
+    """Mail help file `name` (with the other files the mail asks for: reply/digest.py);
+    say so in the reply. A file asked for again is in that mail already, and is not
+    read again."""
     clean = helpfiles.clean_name(name) or name
+    if clean in ctx.files:
+        return True
+    text = helpfiles.read(name, ctx.settings.address, ctx.settings.code)
     if text is None:
         ctx.fail(f"Sorry, there is no file {clean} available.  Get file 'flist' for the list.")
         return False
-    ctx.send(ctx.reply_to, f"Diplomacy file {clean}", text)
-    ctx.files_sent += 1
-    ctx.say(f"File {clean} sent.")
+    return mail_file(ctx, clean, text, f"File {clean} sent.")
+
+
+def mail_file(ctx: Conversation, name: str, text: str, sent: str) -> bool:
+    """Put a file in the mail of files and say `sent`, or say why it does not go."""
+    if name in ctx.files:
+        return True
+    if not ctx.files.take(name, text):
+        ctx.fail(file_not_sent(name, ctx.files.most))
+        return False
+    ctx.say(sent)
     return True
-
-
-def _too_many_files(ctx: Conversation) -> None:
-    ctx.fail(too_many_files(ctx.settings.files_per_mail, ctx.files_refused))
 
 
 def get(ctx: Conversation, cmd: p.GetFile) -> None:

@@ -17,7 +17,7 @@ from ...store.fields import clean_text
 from ...store.models import User
 from ..reply.conversation import Conversation, user_by_address
 from . import linking
-from .files import send_file
+from .files import mail_file, send_file
 
 # The fields of our `form` help file, in the order a form is printed.
 FIELDS = (
@@ -172,6 +172,7 @@ def get_whois(ctx: Conversation, cmd: p.GetWhois) -> None:
     if not ctx.settings.whois:
         ctx.fail("GET WHOIS is not enabled on this judge.  Use WHO IS with an address.")
         return
+    if "whois" in ctx.files:  # asked for again: in the mail of files already
+        return
     users = ctx.session.execute(select(User).order_by(User.email)).scalars()
-    ctx.send(ctx.reply_to, "Diplomacy file whois", texts.whois_file(users))
-    ctx.say("The registration list has been sent.")
+    mail_file(ctx, "whois", texts.whois_file(users), "The registration list has been sent.")

@@ -33,7 +33,7 @@ def map_(ctx: Conversation, cmd: p.Map) -> None:
     if known_variant(game) is None or (not (game.position or {}).get("units") and not game.phase):
         ctx.fail(f"Game '{game.name}' has not started: there is no board to draw yet.")
         return
-    if ctx.files_sent >= ctx.settings.files_per_mail:
+    if ctx.maps_sent >= ctx.settings.files_per_mail:
         ctx.fail(f"MAP {game.name}: no more files for this mail.")
         return
     asker = viewer(ctx, game)
@@ -57,6 +57,6 @@ def map_(ctx: Conversation, cmd: p.Map) -> None:
         ctx.fault(f"The picture of {what} could not be drawn.")
         return
     ctx.attachments.extend(files)
-    ctx.files_sent += 1
+    ctx.maps_sent += 1
     names = ", ".join(f.name for f in files)
     ctx.say(f"The picture of {what} is attached ({names}).")

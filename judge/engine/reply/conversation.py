@@ -21,6 +21,7 @@ from ...reports.frame import game_header, shown_phase
 from ...reports.replies import header, paragraphs, reply_subject
 from ...store import queries as q
 from ...store.models import Game, Participant, User
+from .digest import FilesAsked
 
 COULD_NOT_COMPLETE = "Your request could not be completed.  Please contact the judge keeper."
 ORIGINAL_FOLLOWS = "---- Original message follows:"
@@ -98,9 +99,10 @@ class Conversation:
     _user_of: str = field(default="", repr=False)
     # Copies of the reply to other addresses (a SIGN ON from another address).
     copies: list[str] = field(default_factory=list)
-    # Files sent for this mail, and those asked for beyond `files_per_mail` (engine/files).
-    files_sent: int = 0
-    files_refused: int = 0
+    # The files this mail asked for, which go together in one mail (digest.py), and the
+    # MAP pictures the reply carries, at most `files_per_mail` (engine/listings/maps.py).
+    files: FilesAsked = field(init=False)
+    maps_sent: int = 0
     # Files the reply itself carries (MAP's pictures).
     attachments: list[Attachment] = field(default_factory=list)
 
@@ -109,6 +111,8 @@ class Conversation:
             self.reply_to = self.mail.reply_to
         if not self.sender:
             self.sender = self.mail.reply_to
+        most = min(self.settings.reply_bytes, self.settings.mail_output_bytes)
+        self.files = FilesAsked(self.settings.code, most)
 
     # -- who is writing --------------------------------------------------------------------
 
@@ -182,7 +186,7 @@ class Conversation:
     def outgoing(self) -> list[Outgoing]:
         code = self.settings.code
         top = self.header()
-        extra, withheld = _within(self.extra, self.settings.mail_output_bytes)
+        extra, withheld = _within(self._files_mail() + self.extra, self.settings.mail_output_bytes)
         if self.whole is not None:
             body = top + "\n" + self.whole
         else:
@@ -219,6 +223,12 @@ class Conversation:
             if to.lower() != self.reply_to.lower()
         ]
         return [reply, *copies, *extra]
+
+    def _files_mail(self) -> list[Outgoing]:
+        """The one mail of the files asked for, if any: first of the mails besides the
+        reply, which it always fits beside."""
+        made = self.files.mail() if self.reply_to else None
+        return [] if made is None else [Outgoing(self.reply_to, *made)]
 
     def header(self) -> str:
         shown = self.game or self.about
