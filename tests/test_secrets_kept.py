@@ -59,7 +59,8 @@ def test_a_player_reads_no_press_of_his_game_through_an_observers_place(table):
 
 def test_an_observer_who_signs_on_to_play_observes_no_more(table):
     _text(table, FRANCE, "CREATE ?club pwFrance\n")
-    assert "You are now an Observer in game 'club'." in _text(table, WATCHER, "OBSERVE club pwWatch\n")
+    watching = _text(table, WATCHER, "OBSERVE club pwWatch\n")
+    assert "You are now an Observer in game 'club'." in watching
     joined = _text(table, WATCHER, "SIGN ON ?club pwWatch\n")
     assert "You are no longer an Observer in game 'club'." in joined
     assert "You've been selected to play a power in game 'club'." in joined

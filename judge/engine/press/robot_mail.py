@@ -9,7 +9,9 @@ apart, each under its own `Press from G to F` subject, so that a reader sees who
 talking as he sees it for people. Each message is kept as a PressRecord, as a person's
 press is: a robot's YES is an agreement (press/agreements.py), and what a robot proposed
 and was refused is read back from these records (robots.talk.Said) instead of being kept
-anywhere else.
+anywhere else. Who reads a robot's press is press's one rule (readers.py); in a game that
+hides who plays (reports/identities.py) its header is a person's, "(robot)" only in a
+master's copy.
 """
 
 from __future__ import annotations
