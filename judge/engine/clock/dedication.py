@@ -60,7 +60,9 @@ def credit(game: Game, user: User, **changes: int) -> None:
 
 def credit_held(session: Session, game: Game) -> None:
     """At the game's end: what it held, credited to each player, and no longer kept."""
-    held = (game.settings or {}).get(HELD) or {}
+    held = (game.settings or {}).get(HELD)
+    if held is None:
+        return
     for user_id, changes in held.items():
         user = session.get(User, int(user_id))
         if user is not None:
@@ -114,7 +116,8 @@ def grace_missed(game: Game, people: Iterable[Participant], disorder: bool) -> N
     game, and the CD penalty where the power does go into civil disorder (NMR)."""
     if rated(game):
         for x in _first_places(game, people):
-            credit(game, x.user, civil_disorders=1, dedication=CIVIL_DISORDER if disorder else 0)
+            penalty = {"dedication": CIVIL_DISORDER} if disorder else {}
+            credit(game, x.user, civil_disorders=1, **penalty)
 
 
 # -- the ratios -----------------------------------------------------------------------------
