@@ -6,12 +6,20 @@ Points: +3 for orders in on time, -1 for each late reminder, -50 for being aband
 in on time; the CD ratio counts the grace periods missed (NMR or not) against the games
 started. A phase is counted once: when it is processed if nobody was late, else at its
 first late notice (njudge-formats 6.2). Unrated games count for nothing.
+
+A game that hides who plays it (reports/identities.py: gunboat) holds what it does to its
+players' counters until it ends, kept in its settings (`dedication_held`) and credited when
+it is won, drawn, conceded or terminated: a stranger who read INFO PLAYER before and after
+a late notice would otherwise know who plays the power it named.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 
+from sqlalchemy.orm import Session
+
+from ...reports.identities import hidden_while_played
 from ...store.models import Game, Participant, User
 from ..game.moderation import masters, moderated
 
@@ -29,6 +37,38 @@ LEVELS: dict[str, frozenset[str]] = {
     "advanced": frozenset({"intermediate", "advanced", "expert"}),
     "expert": frozenset({"expert"}),
 }
+
+
+HELD = "dedication_held"  # game settings: user id -> counter -> change not yet credited
+
+
+def credit(game: Game, user: User, **changes: int) -> None:
+    """Change `user`'s counters (store/counters.py's names: dedication, ontime, due, ...)
+    for what happened in `game`: at once, or held until the game ends where it hides who
+    plays it."""
+    if not hidden_while_played(game):
+        for name, change in changes.items():
+            setattr(user, name, getattr(user, name) + change)
+        return
+    held = dict((game.settings or {}).get(HELD) or {})
+    mine = dict(held.get(str(user.id)) or {})
+    for name, change in changes.items():
+        mine[name] = mine.get(name, 0) + change
+    held[str(user.id)] = mine
+    game.settings = {**(game.settings or {}), HELD: held}
+
+
+def credit_held(session: Session, game: Game) -> None:
+    """At the game's end: what it held, credited to each player, and no longer kept."""
+    held = (game.settings or {}).get(HELD)
+    if held is None:
+        return
+    for user_id, changes in held.items():
+        user = session.get(User, int(user_id))
+        if user is not None:
+            for name, change in changes.items():
+                setattr(user, name, getattr(user, name) + change)
+    game.settings = {k: v for k, v in (game.settings or {}).items() if k != HELD}
 
 
 def rated(game: Game) -> bool:
@@ -53,26 +93,22 @@ def turn_counted(game: Game, late: Iterable[Participant], in_time: Iterable[Part
         return
     late, in_time = _first_places(game, late), _first_places(game, in_time)
     for x in in_time:
-        x.user.due += 1
-        x.user.ontime += 1
-        x.user.dedication += ON_TIME
+        credit(game, x.user, due=1, ontime=1, dedication=ON_TIME)
     for x in late:
-        x.user.due += 1
-        x.user.dedication += LATE_REMINDER
+        credit(game, x.user, due=1, dedication=LATE_REMINDER)
 
 
 def reminded(game: Game, late: Iterable[Participant]) -> None:
     """A daily late reminder after the first."""
     if rated(game):
         for x in _first_places(game, late):
-            x.user.dedication += LATE_REMINDER
+            credit(game, x.user, dedication=LATE_REMINDER)
 
 
 def abandoned(game: Game, people: Iterable[Participant]) -> None:
     if rated(game):
         for x in _first_places(game, people):
-            x.user.dedication += ABANDONED
-            x.user.resigned += 1
+            credit(game, x.user, dedication=ABANDONED, resigned=1)
 
 
 def grace_missed(game: Game, people: Iterable[Participant], disorder: bool) -> None:
@@ -80,9 +116,8 @@ def grace_missed(game: Game, people: Iterable[Participant], disorder: bool) -> N
     game, and the CD penalty where the power does go into civil disorder (NMR)."""
     if rated(game):
         for x in _first_places(game, people):
-            x.user.civil_disorders += 1
-            if disorder:
-                x.user.dedication += CIVIL_DISORDER
+            penalty = {"dedication": CIVIL_DISORDER} if disorder else {}
+            credit(game, x.user, civil_disorders=1, **penalty)
 
 
 # -- the ratios -----------------------------------------------------------------------------

@@ -1,6 +1,6 @@
-"""What happens when a game ends: its diaries are published to everyone, and a game won
-or drawn with SET AUTO CREATE is followed by a new one with the same settings (manual
-8.3), unlisted, its masters the same."""
+"""What happens when a game ends: the dedication it held is credited, its diaries are
+published to everyone, and a game won or drawn with SET AUTO CREATE is followed by a new
+one with the same settings (manual 8.3), unlisted, its masters the same."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ from sqlalchemy import select
 
 from ...reports.endings import no_successor, successor
 from ...store.models import Game, Participant
+from ..clock.dedication import credit_held
 from ..game.moderation import masters
 from ..press.diary import publish
 from ..reply.conversation import Conversation
@@ -20,7 +21,9 @@ MAX_NAME = 19
 
 
 def ended(mailer: Conversation | Notices, game: Game, decided: bool) -> None:
-    """`decided`: won, drawn or conceded (not terminated)."""
+    """`decided`: won, drawn or conceded (not terminated). What a game that hides who plays
+    it held of its players' dedication is credited now (clock/dedication.py)."""
+    credit_held(mailer.session, game)
     publish(mailer, game)
     if decided and (game.settings or {}).get("auto_create"):
         _successor(mailer, game)

@@ -4,7 +4,8 @@ and the start of a game once it is full.
 Only one of these per mail (the parser sees to that). A SIGN ON that fails ends the mail:
 nothing after it is carried out, and the reply echoes the mail, as on the njudge; a SIGN ON
 from an address other than the player's address of record sends a copy of the reply there.
-Anyone may observe, registered or not (the njudge's `mail_signon`).
+Anyone may observe, registered or not (the njudge's `mail_signon`), but for the people
+who play or run the game (observers.py).
 """
 
 from __future__ import annotations
@@ -35,7 +36,7 @@ from ...store.passwords import check_password, hash_password
 from ..accounts.guessing import locked_until, password_problem, wrong_password
 from ..accounts.registration import guest
 from ..clock.absences import pending_for_master
-from ..clock.dedication import refusal
+from ..clock.dedication import credit, refusal
 from ..game.moderation import hearers, masters
 from ..game.record import find_game, players, variant_of
 from ..play.standing import put_away_errors
@@ -45,6 +46,7 @@ from ..reply.notices import addresses, deliver, everyone
 from ..robots.ordering import play_now
 from ..robots.programs import program_refusal
 from ..robots.seats import is_robot, set_strategy
+from .observers import observer_refusal, stop_observing
 from .returns import back_in_play, places_of
 from .start import default_settings, joined_order, shown_as, start_game
 
@@ -184,6 +186,10 @@ def observe(ctx: Conversation, cmd: p.Observe) -> None:
     game = _game(ctx, cmd.game)
     if game is None:
         return
+    refused = observer_refusal(game, ctx.user, ctx.sender)
+    if refused:
+        _fail(ctx, refused)
+        return
     user = ctx.user or guest(ctx.session, ctx.sender, ctx.now)
     mine = [
         x
@@ -302,6 +308,8 @@ def _signed_on(ctx: Conversation, game: Game, me: Participant) -> None:
         ctx.as_read = (game.phase, deadline_line(ctx.settings, game))
     ctx.signed_on_power = bool(me.power)
     ctx.tail = lambda: reply_status(ctx)
+    if me.role != "observer":  # a person who plays or runs a game observes it no more
+        stop_observing(ctx, game, ctx.user)
     if me.role == "master":
         ctx.at_end("absences", lambda: pending_for_master(ctx, game))
     known = {me.user.email.lower(), *map(str.lower, me.report_to)}
@@ -365,9 +373,6 @@ def _take_over(
     for x in seat:
         set_strategy(game, x.power or "", None)
     seat.sort(key=lambda x: x is not holder)  # the power signed on as comes first
-    for x in game.participants:
-        if x.role == "observer" and x.user_id == user.id and x.status != "resigned":
-            x.status = "resigned"
     taken = []
     for old in seat:
         old.status = "resigned"
@@ -377,7 +382,7 @@ def _take_over(
         put_away_errors(ctx.session, game, old.power or "", orphans_only=False)
         taken.append(new)
     ctx.signed_on_power = True
-    user.tookover += 1
+    credit(game, user, tookover=1)
     me = taken[0]
     powers = [x.power or "" for x in taken]
     clock = back_in_play(game, ctx.settings, ctx.now, taken)

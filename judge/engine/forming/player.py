@@ -7,8 +7,10 @@ import parser as p
 
 from ...mailin.addresses import refusal
 from ...reports.forming import powers_named, resigned, resigned_reply
+from ...reports.identities import hides_players
 from ...store.passwords import hash_password
 from ..accounts.guessing import password_problem
+from ..clock.dedication import credit
 from ..game.moderation import ANONYMOUS, hearers
 from ..game.record import variant_of
 from ..reply.conversation import Conversation
@@ -106,7 +108,7 @@ def resign(ctx: Conversation, cmd: p.Resign) -> None:
     for x in seat:
         x.status = "abandoned"
     play_now(ctx, game)  # SET ROBOTS: a robot plays the powers until someone takes over
-    me.user.resigned += 1
+    credit(game, me.user, resigned=1)
     powers = [x.power or "" for x in seat]
     ctx.say(resigned_reply(powers, game.name))
     people = [x for x in hearers(game, seat) if x not in seat]
@@ -114,8 +116,7 @@ def resign(ctx: Conversation, cmd: p.Resign) -> None:
     bosses = [x for x in people if x.role == "master"]
     text = resigned(ctx.sender, me.user.email, powers, game.name)
     deliver(ctx, game, bosses, event, text, header=False)
-    gunboat = "gunboat" in (game.options or [])
-    if gunboat:
+    if hides_players(game):
         text = resigned(ANONYMOUS, ANONYMOUS, powers, game.name)
     deliver(ctx, game, [x for x in people if x not in bosses], event, text, header=False)
     ctx.skipping = True

@@ -11,8 +11,10 @@ import variants
 
 from ...modifiers import WordsRefused, modifier, not_carried_out, ordered, read_words, unknown_word
 from ...reports.frame import variant_title
+from ...reports.identities import hidden_while_played
 from ...store.models import OrderRecord, Participant, PhaseRecord, User
 from ...store.passwords import no_password
+from ..clock.dedication import credit
 from ..game.moderation import announce, master_only, may_moderate
 from ..game.record import players
 from ..reply.conversation import Conversation
@@ -152,7 +154,8 @@ def unstart(ctx: Conversation, cmd: p.Unstart) -> None:
         x.orders_status = "none"
         x.wait = False
         x.status = "active"
-        x.user.started = max(0, x.user.started - 1)
+        if hidden_while_played(game) or x.user.started > 0:  # (held where it was)
+            credit(game, x.user, started=-1)
     game.status = "forming"
     game.phase = None
     game.turn = 0

@@ -13,10 +13,12 @@ from adjudicator.phase import Phase
 
 from ...reports.forming import MACHIAVELLI_HELP
 from ...reports.frame import njudge_time
+from ...reports.identities import hides_players
 from ...reports.play import starting_position
 from ...reports.robots import shown_address
 from ...store.models import Game, Participant, PhaseRecord, User
 from ..clock.deadlines import DEFAULTS
+from ..clock.dedication import credit
 from ..clock.lateness import set_phase_clock
 from ..game.machiavelli import money_on, played_powers, seed_of
 from ..game.machiavelli import start_position as mach_start
@@ -73,7 +75,7 @@ def start_game(
     for x in playing:
         first, *more = dealt[x.id]
         x.power = first
-        x.user.started += 1
+        credit(game, x.user, started=1)
         for power in more:
             _seat(ctx, game, x, power)
     game.status = "active"
@@ -200,7 +202,7 @@ def _roster(game: Game, variant: variants.Variant) -> str:
 
 def shown_as(game: Game, user: User) -> str:
     """How a notice to a game's people names someone: nobody is named in a gunboat game."""
-    return ANONYMOUS if "gunboat" in (game.options or []) else shown_address(user.email)
+    return ANONYMOUS if hides_players(game) else shown_address(user.email)
 
 
 def _choices(preference: str) -> tuple[tuple[str, ...], ...] | str:

@@ -5,6 +5,7 @@ default, manual 9.1)."""
 
 from __future__ import annotations
 
+from ...reports.identities import hides_players
 from ...store.models import Game, Participant
 from ..reply.conversation import Conversation
 from ..reply.notices import deliver, everyone
@@ -68,7 +69,7 @@ def hearers(
 
 
 def shows_changer(game: Game) -> bool:
-    default = "gunboat" not in (game.options or [])
+    default = not hides_players(game)
     return bool((game.settings or {}).get("show", default))
 
 

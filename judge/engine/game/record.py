@@ -4,12 +4,12 @@ make it, its powers by any of their names, the people playing it."""
 from __future__ import annotations
 
 from sqlalchemy import select
-from sqlalchemy.orm import Session
+from sqlalchemy.orm import Session, object_session
 
 import variants
 from adjudicator.wings import with_wings
 
-from ...store.models import Game, Participant, PhaseRecord
+from ...store.models import Address, Game, Participant, PhaseRecord
 from ..reply.conversation import Conversation
 
 
@@ -40,6 +40,21 @@ def find_game(ctx: Conversation, name: str) -> Game | None:
 
 def players(game: Game) -> list[Participant]:
     return [x for x in game.participants if x.role == "player" and x.status != "resigned"]
+
+
+def playing(game: Game) -> tuple[set[int], set[str]]:
+    """The people playing the game, a person being all his addresses: their users, and
+    every address that is theirs (of record, linked by I AM ALSO, or SET ADDRESS's). Whom
+    an observer's place may never be (forming/observers.py, press/readers.py)."""
+    people = players(game)
+    ids = {x.user_id for x in people}
+    found = {x.user.email.lower() for x in people}
+    found.update(a.lower() for x in people for a in x.report_to or [])
+    session = object_session(game)
+    if session is not None and ids:
+        linked = session.scalars(select(Address.address).where(Address.user_id.in_(ids)))
+        found.update(a.lower() for a in linked)
+    return ids, found
 
 
 def phase_records(session: Session, game: Game) -> list[PhaseRecord]:

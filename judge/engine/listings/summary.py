@@ -11,7 +11,8 @@ from typing import Any
 import parser as p
 import variants
 
-from ...reports.listings.record import ENDED, blind, is_master, setting, year
+from ...reports.identities import sees_players
+from ...reports.listings.record import blind, is_master, year
 from ...reports.listings.summary import Summary, YearEnd, summary_text
 from ...store.models import Game, Participant, PhaseRecord
 from ..game.record import phase_records
@@ -33,9 +34,7 @@ def summary(ctx: Conversation, cmd: p.Summary) -> None:
         return
     asker = viewer(ctx, game)
     master = is_master(asker)
-    hidden = "gunboat" in (game.options or []) and not master
-    if hidden and game.status in ENDED and setting(game, "reveal", True) is not False:
-        hidden = False
+    hidden = not sees_players(game, asker)
     shown = Summary(
         game=game,
         variant=variant,

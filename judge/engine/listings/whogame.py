@@ -1,13 +1,14 @@
 """WHOGAME name [FULL] (users' manual 3.4): the registration of everyone in a game, observers
-only with FULL. A gunboat game's players stay anonymous: only its master, signed on, may
-ask. The text is judge/reports/listings/people.py."""
+only with FULL. A game that hides who plays it (reports/identities.py: gunboat, until its
+end unless NO REVEAL) stays anonymous: only its master, signed on, may ask. The text is
+judge/reports/listings/people.py."""
 
 from __future__ import annotations
 
 import parser as p
 
+from ...reports.identities import sees_players
 from ...reports.listings.people import registrations
-from ...reports.listings.record import is_master
 from ..reply.conversation import Conversation
 from .lookup import known_variant, ordered_people, the_game, viewer
 
@@ -17,7 +18,7 @@ def who_game(ctx: Conversation, cmd: p.WhoGame) -> None:
     game = the_game(ctx, cmd.game, "WHOGAME")
     if game is None:
         return
-    if "gunboat" in (game.options or []) and not is_master(viewer(ctx, game)):
+    if not sees_players(game, viewer(ctx, game)):
         ctx.fail(
             f"Game '{game.name}' is a gunboat game: only its master, signed on to it, "
             "may use WHOGAME."

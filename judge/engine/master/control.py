@@ -7,6 +7,7 @@ import parser as p
 
 from ...reports import master as texts
 from ...reports.frame import njudge_time
+from ...reports.identities import hides_players
 from ...store.models import Game, HistoryEvent, Participant
 from ..clock.lateness import PAUSED_REMINDER, next_event, set_phase_clock
 from ..endings.ending import ended
@@ -177,7 +178,7 @@ def eject(ctx: Conversation, cmd: p.Eject) -> None:
     else:
         x.status = "resigned"
         # A gunboat game names nobody to the others (the njudge's someone@somewhere).
-        who_left = ANONYMOUS if "gunboat" in (game.options or []) else x.user.email
+        who_left = ANONYMOUS if hides_players(game) else x.user.email
         event, text = "Resignation", texts.left(who_left, game.name)
     ctx.say(f"EJECT: {x.power or x.user.email} ejected from game '{game.name}'.")
     deliver(ctx, game, [y for y in hearers(game, [x]) if y is not me], event, text)

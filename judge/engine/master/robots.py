@@ -8,6 +8,7 @@ import parser as p
 
 from ...reports import master as setting_texts
 from ...reports import robots as texts
+from ...reports.identities import hides_players
 from ...store.models import Game, Participant
 from ..forming.start import start_game
 from ..game.moderation import announce, changer, master_only, may_moderate
@@ -29,7 +30,7 @@ def _told(ctx: Conversation, game: Game, me: Participant, words: str) -> None:
     """The master's answer, and the `Parameter Change` to the others, except in a gunboat
     game, where nothing may reveal which powers a program plays."""
     ctx.say(setting_texts.setting_set(game.name, words))
-    if "gunboat" in (game.options or []):
+    if hides_players(game):
         return
     notice = setting_texts.setting_changed(changer(game, me), game.name, words)
     announce(ctx, game, me, "Parameter Change", notice)

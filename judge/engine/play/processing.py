@@ -20,6 +20,7 @@ from ...config import Settings
 from ...reports import play as r
 from ...reports.endings import victory
 from ...reports.frame import njudge_time
+from ...reports.identities import hides_players
 from ...store.models import Game, HistoryEvent, PhaseRecord
 from ..clock.dedication import turn_counted
 from ..clock.lateness import next_event, owing_orders, set_phase_clock
@@ -202,7 +203,7 @@ def phase_report(game: Game, doc: dict[str, Any], out: dict[str, Any]) -> str:
 def power_control(game: Game) -> str:
     """Duplex games (SET PLAYERS): which powers each player controls, under the first of
     his powers; nothing when every player holds one power, or in a gunboat game."""
-    if "gunboat" in (game.options or []):
+    if hides_players(game):
         return ""
     held: dict[int, list[str]] = {}
     for x in players(game):

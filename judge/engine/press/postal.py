@@ -8,6 +8,7 @@ from sqlalchemy.orm import Session
 
 import parser as p
 
+from ...reports.identities import hides_players
 from ...reports.press import postal_accepted, postal_published, sender_named
 from ...store.models import Game, PressRecord
 from ..reply.conversation import Conversation
@@ -61,7 +62,7 @@ def postal_block(session: Session, game: Game, phase: str | None) -> str:
         if not row.grey and sender is not None:
             role = sender.power or sender.role.capitalize()
             # A gunboat game names the power, never the player (as its press does).
-            anonymous = "gunboat" in (game.options or []) and sender.role != "master"
+            anonymous = hides_players(game) and sender.role != "master"
             who = role if anonymous else sender_named(sender.user.email, role)
         messages.append((who, row.text))
     return postal_published(game.name, messages)

@@ -26,15 +26,16 @@ from variants import Variant, province_of
 
 from ...reports.dpp import dpp_refused, with_reading
 from ...reports.frame import game_subject
+from ...reports.identities import hides_players
 from ...reports.press import press_body, press_header, press_sent, press_subject, sender_named
 from ...store.models import Game, HistoryEvent, Participant, PressRecord
-from ..game.moderation import masters
 from ..game.owing import owed
 from ..game.record import players, variant_of
 from ..reply.conversation import Conversation
-from ..reply.notices import addresses, everyone
+from ..reply.notices import everyone
 from .answers import robot_replies
 from .dpp import Read, Refused, read_press
+from .readers import readers
 from .shorthand import shorthand_refusal
 
 _scatter = random.SystemRandom()
@@ -123,23 +124,14 @@ def press(ctx: Conversation, cmd: p.Press) -> None:
     if not partial and not is_master:  # SET NO BROADCAST: those who asked not to get them
         deaf = set(settings.get("no_broadcast") or [])
         copies = [x for x in copies if x.id not in deaf]
-    if partial and not to_master:
-        readers = masters(game) if settings.get("all_press") else []
-        if settings.get("watch_all_press"):
-            watchers = set(settings.get("watchers") or [])
-            readers = [*readers, *(x for x in everyone(game) if x.id in watchers)]
-        copies += [x for x in readers if x not in copies and x is not me]
-    sent: set[str] = set()
-    for person in copies:
-        reveal = grey and person.role == "master"
+    for reader in readers(game, copies, me, partial and not to_master):
+        reveal = grey and reader.person.role == "master"
         body = press_body(header, text, _who(game, me) if reveal else None)
-        for address in addresses(person):
-            if address.lower() not in sent:
-                sent.add(address.lower())
-                ctx.send(
-                    address, game_subject(ctx.settings, game, subject), body, game.id,
-                    not_before=not_before,
-                )  # fmt: skip
+        for address in reader.addresses:
+            ctx.send(
+                address, game_subject(ctx.settings, game, subject), body, game.id,
+                not_before=not_before,
+            )  # fmt: skip
     ctx.session.add(
         PressRecord(
             game_id=game.id, sender_id=me.id, recipients=[x.id for x in real],
@@ -373,8 +365,8 @@ def _who(game: Game, me: Participant) -> str:
 
 def _header(game: Game, me: Participant, grey: bool, shown: Shown) -> str:
     """Grey press names nobody; a gunboat game names the power, never the player."""
-    gunboat = "gunboat" in (game.options or []) and me.role != "master"
-    sender = None if grey else _role(game, me) if gunboat else _who(game, me)
+    anonymous = hides_players(game) and me.role != "master"
+    sender = None if grey else _role(game, me) if anonymous else _who(game, me)
     return press_header(game.name, sender, None if shown.broadcast else shown.names)
 
 

@@ -9,11 +9,15 @@ apart, each under its own `Press from G to F` subject, so that a reader sees who
 talking as he sees it for people. Each message is kept as a PressRecord, as a person's
 press is: a robot's YES is an agreement (press/agreements.py), and what a robot proposed
 and was refused is read back from these records (robots.talk.Said) instead of being kept
-anywhere else.
+anywhere else. Who reads a robot's press is press's one rule (readers.py); in a game that
+hides who plays (reports/identities.py) its header is a person's, "(robot)" only in a
+master's copy.
 """
 
 from __future__ import annotations
 
+import random
+from datetime import timedelta
 from typing import Any
 
 from sqlalchemy import select
@@ -24,20 +28,28 @@ from robots.talk import Said
 
 from ...reports.dpp import robot_header, with_reading
 from ...reports.frame import game_subject
-from ...reports.press import press_body, press_subject
+from ...reports.identities import hides_players, sees_players
+from ...reports.press import press_body, press_header, press_subject
 from ...store.models import Game, Participant, PressRecord
 from ..game.record import players, variant_of
-from ..reply.notices import addresses, send_together
+from ..reply.notices import send_together
 from .dpp import names_of
+from .readers import readers
 
 Mailer = Any  # a Conversation or a Notices: has .session, .settings, .now and .extra
+
+_scatter = random.SystemRandom()
 
 
 def send_robot_press(
     mailer: Mailer, game: Game, robot: str, reader: Participant, texts: list[str]
 ) -> None:
     """Mail `reader` the DPP `texts` from the robot power `robot`, all in one mail with
-    anything else that robot has said to him in this run of the judge, and keep each."""
+    anything else that robot has said to him in this run of the judge, and keep each. Who
+    else reads it is press's rule (readers.py: the masters and watching observers, where the
+    game lets them). Where the game hides who plays it, nothing marks the robot to anyone
+    but a master, and its answer goes out at a scattered moment, as grey press does, rather
+    than with the reply to the mail it answers."""
     if not texts:
         return
     variant = variant_of(game)
@@ -45,7 +57,7 @@ def send_robot_press(
     letter = {x.name: x.letter.upper() for x in variant.powers}
     to = reader.power or ""
     seat = next((x for x in players(game) if x.power == robot), None)
-    blocks = []
+    bodies = []
     for text in texts:
         if seat is not None:
             mailer.session.add(
@@ -59,11 +71,21 @@ def send_robot_press(
         body = text
         if message is not None:
             body = with_reading(text, english(message, robot, names.powers, names.provinces))
-        blocks.append(press_body(robot_header(game.name, robot, to), body))
+        bodies.append(body)
     event = press_subject(letter.get(robot, "?"), letter.get(to, "?"))
     subject = game_subject(mailer.settings, game, event)
-    for address in addresses(reader):
-        send_together(mailer, address, subject, "\n".join(blocks), game.id)
+    not_before = None
+    if hides_players(game):
+        scatter = _scatter.uniform(0, mailer.settings.press_scatter)
+        not_before = mailer.now + timedelta(seconds=scatter)
+    for copy in readers(game, [reader], seat, partial=True):
+        # A robot's header says what it is (EP 191: the programmer tells his vocabulary),
+        # but not where the game hides who plays: there it reads as a person's.
+        marked = sees_players(game, copy.person)
+        header = (robot_header if marked else press_header)(game.name, robot, to)
+        mail = "\n".join(press_body(header, body) for body in bodies)
+        for address in copy.addresses:
+            send_together(mailer, address, subject, mail, game.id, not_before)
 
 
 def said_in(session: Session, game: Game) -> list[Said]:

@@ -62,16 +62,21 @@ def deliver(
 
 
 def send_together(
-    mailer: Conversation | Notices, to: str, subject: str, body: str, game_id: int
+    mailer: Conversation | Notices,
+    to: str,
+    subject: str,
+    body: str,
+    game_id: int,
+    not_before: datetime | None = None,
 ) -> None:
     """Send `body`, or add it, after a blank line, to the mail this run of the judge is
     already sending `to` under the same subject (a robot's several messages to one reader
-    in one phase: one mail, not one each)."""
+    in one phase: one mail, not one each); `not_before`: sent no earlier."""
     for out in mailer.extra:
         if out.to.lower() == to.lower() and out.subject == subject and out.game_id == game_id:
             out.body += "\n" + body
             return
-    mailer.send(to, subject, body, game_id)
+    mailer.send(to, subject, body, game_id, not_before=not_before)
 
 
 @dataclass
@@ -91,8 +96,11 @@ class Notices:
         body: str,
         game_id: int | None = None,
         attachments: tuple[Attachment, ...] = (),
+        not_before: datetime | None = None,
     ) -> None:
-        self.extra.append(Outgoing(to, subject, body, game_id, attachments=attachments))
+        self.extra.append(
+            Outgoing(to, subject, body, game_id, not_before=not_before, attachments=attachments)
+        )
 
     def write_outbox(self) -> None:
         rows = [
@@ -107,5 +115,8 @@ class Notices:
             )
             for out in self.extra
         ]
+        for row, out in zip(rows, self.extra, strict=True):
+            if out.not_before is not None:
+                row["next_attempt_at"] = out.not_before
         self.extra.clear()
         insert_outbox(self.session, rows)

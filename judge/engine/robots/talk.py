@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...reports.identities import hides_players
 from ...reports.robots import robot_strategy
 from ...store.models import Game
 from ..game.record import players
@@ -23,7 +24,7 @@ def send_openings(mailer: Mailer, game: Game) -> None:
     """Each robot's own press at the start of the game's phase, to the people it is for:
     one mail from each robot to each of them, if it has anything to say."""
     settings = game.settings or {}
-    if settings.get("press") == "none" or "gunboat" in (game.options or []):
+    if settings.get("press") == "none" or hides_players(game):
         return
     people = {
         x.power: x

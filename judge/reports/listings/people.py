@@ -11,6 +11,7 @@ from datetime import datetime
 import variants
 
 from ...store.models import Game, Participant
+from ..identities import sees_players
 from ..robots import place_holder
 from .record import SOMEONE, address, blind, counts, is_master, label, on
 
@@ -36,6 +37,7 @@ def player_lines(
     secret = on(game, "secret", False) and game.status == "forming" and not master
     quiet = on(game, "quiet", False)
     hidden = blind(game)
+    anonymous = not sees_players(game, viewer)
     width = max([10, *(len(x.name) for x in variant.powers)]) if variant else 10
     lines = [f"The following players are signed up for game '{game.name}':"]
     late = abandoned = 0
@@ -60,10 +62,9 @@ def player_lines(
         lates = "   "
         if on(game, "late_count", False) and x.role == "player" and (not quiet or master or mine):
             lates = f" {x.late_count:2d} "
-        gunboat = "gunboat" in (game.options or [])
-        ded = "    " if gunboat or x.role == "observer" else f"{x.user.dedication:4d}"
+        ded = "    " if anonymous or x.role == "observer" else f"{x.user.dedication:4d}"
         where = address(x)
-        if gunboat and x.role != "master" and not master and not mine:
+        if anonymous and x.role != "master" and not mine:
             where = SOMEONE
         lines.append(f"   {label(x):<{width}} {word:<7}{shown}{lates} {ded} {where}")
     if secret:
