@@ -80,13 +80,14 @@ class Table:
         self.judge.mailbox.wait(lambda: len(self.inbox(who, subject_part)) >= count)
         return self.inbox(who, subject_part)
 
-    def seed(self, game: str, seed: int) -> None:
-        """A Machiavelli game's dice, before its start: the seed the judge would draw at
-        random (and keeps in the game's settings), chosen so that a test's famine strikes
-        where the test needs it, every run the same."""
+    def seed(self, game: str, seed: int, of: str = "mach_seed") -> None:
+        """A game's randomness, before its start: a Machiavelli game's dice (`mach_seed`) or
+        its robots' choices (`robot_seed`), the seed the judge would draw at random (and
+        keeps in the game's settings), chosen so that what a test needs happens every run
+        (a famine where the test needs it, a robot game that gives a person a build)."""
         with self.judge.store.transaction() as session:
             found = session.execute(select(Game).where(Game.name == game)).scalar_one()
-            found.settings = {**found.settings, "mach_seed": seed}
+            found.settings = {**found.settings, of: seed}
 
     def board(self, game: str = "war") -> tuple[str, str, Position | None]:
         """The game's status, phase, and the board as a robot reads it (None when the game
