@@ -1,7 +1,8 @@
 """The judge, the people and the mail helpers of the Venice-and-Papacy Machiavelli games with
-money by mail (tests/test_mach_money_by_mail.py, tests/test_mach_blind_money.py): a master,
-the Doge, the Pope and an observer registered on one in-process judge for a module; each
-game signs its players on under its own game name."""
+money by mail (tests/test_mach_money_by_mail.py, tests/test_mach_blind_money.py,
+tests/test_blind_pictures_by_mail.py): a master, the Doge, the Pope and an observer
+registered on one in-process judge for a module; each game signs its players on under its
+own game name."""
 
 from __future__ import annotations
 
@@ -18,9 +19,10 @@ TIMING = "SET MOVE MIN 0 DELAY 0\nSET RETREAT DELAY 0\nSET ADJUST DELAY 0\n"
 POPE_HOLDS = "A bol H\nA per H\nA rome H\nF anc H\n"
 
 
-def registered(home: Path) -> Iterator[Table]:
-    """A module's table: the judge started in `home`, everyone registered."""
-    with InProcessJudge(home, JUDGE_RATE_LIMIT="1000") as judge:
+def registered(home: Path, **settings: str) -> Iterator[Table]:
+    """A module's table: the judge started in `home` (with any other `settings`), everyone
+    registered."""
+    with InProcessJudge(home, JUDGE_RATE_LIMIT="1000", **settings) as judge:
         table = Table(judge)
         for who in (MASTER, VENICE, POPE, WATCHER):
             table.send(who, form(who))

@@ -5,6 +5,10 @@ power (`zpblind`): "Player sees only orders made by their units (other units are
 shown). If an observer, no unit movements are shown. Master receives complete turn
 results." Here the adjudicator's documents are cut down to what the reader sees, and the
 usual renderers write the copy, so a report cannot show what its documents do not hold.
+Every channel that shows a blind game's board takes its documents from the same two cuts,
+`seen_phase` (a played phase: the results, their picture, MAP of a past phase) and
+`seen_position` (the board as it stands: MAP now, LIST's control tables), so that no
+channel shows a reader what his copy of the results does not name.
 
 Who sees what: a player sees his own units, their orders and fates, his own dislodged
 units, his own centres; a master sees everything; an observer sees no unit. The number of
@@ -61,6 +65,56 @@ def seen_output(out: Doc, seen: Collection[str]) -> dict[str, Any]:
 
 
 _CAMPAIGN = {"famine", "plague", "storm", "destroyed", "conquest"}
+_MONEY = ("treasury", "loans", "chits")
+
+
+def seen_phase(
+    variant: Variant, doc: Doc, out: Doc, seen: Collection[str] | None
+) -> tuple[Doc, Doc]:
+    """A phase's input and output documents as the reader who sees `seen` reads them (None:
+    whole, a master's or any reader's of a game that is not blind): the one cut every
+    channel of a blind game takes a phase from, his copy of the results, its picture and
+    MAP of the phase alike, so that no channel shows what another does not. On a
+    Machiavelli map the units are those the movement found, after the campaign's bribes (a
+    unit bought its buyer's, to see as to order), and the campaign is cut too
+    (`seen_campaign`)."""
+    if variant.is_machiavelli and str(doc["phase"])[-1] == "M":
+        doc = after_bribes(doc, out)[0]
+    if seen is None:
+        return doc, out
+    mine_in, mine_out = seen_input(doc, seen), seen_output(out, seen)
+    if not variant.is_machiavelli:
+        return mine_in, mine_out
+    _, state, mine_in["centers"] = _seen_state(doc, (doc,), seen)
+    if "machiavelli" in doc:
+        mine_in["machiavelli"] = state
+    return mine_in, seen_campaign(doc, out, mine_out, seen)
+
+
+def seen_position(variant: Variant, position: Doc, seen: Collection[str] | None) -> Doc:
+    """The board as it stands as the reader who sees `seen` reads it (None: whole), by the
+    rule of his copy of the phase that left it (`seen_phase`): his units and his units
+    that must retreat; on a Machiavelli map his control, cities and money, the sieges he
+    is shown, the famine in his places. MAP of the board now and LIST's control tables
+    take the board from here."""
+    if seen is None:
+        return position
+    mine = {
+        **position,
+        "units": _kept(position.get("units") or {}, seen),
+        "dislodged": [d for d in position.get("dislodged") or () if d.get("power") in seen],
+    }
+    if "adjustments" in position:  # the builds and removals each power owes
+        mine["adjustments"] = _kept(position["adjustments"] or {}, seen)
+    if variant.is_machiavelli and position.get("machiavelli") is not None:
+        _, mine["machiavelli"], mine["centers"] = _seen_state(position, (position,), seen)
+    return mine
+
+
+def centres_named(seen: Collection[str] | None) -> Collection[str] | None:
+    """The powers whose centres the reader is shown by name (None: every power's, to a
+    master or under SET BCENTERS); the count of each power's centres is everyone's."""
+    return None if seen is None or getattr(seen, "all_centers", False) else seen
 
 
 def seen_campaign(doc: Doc, out: Doc, mine: Doc, seen: Collection[str]) -> dict[str, Any]:
@@ -71,15 +125,7 @@ def seen_campaign(doc: Doc, out: Doc, mine: Doc, seen: Collection[str]) -> dict[
     the conquests by or of his power; of a disaster the public roll, and of the provinces
     struck only those he holds or has a unit in. `mine`: the output already cut down."""
     every = getattr(seen, "all_centers", False)
-    state = dict(out.get("machiavelli") or {})
-    control = _kept(state.get("control") or {}, seen)
-    centers = dict(out.get("centers") or {}) if every else _kept(out.get("centers") or {}, seen)
-    units = [u for side in (doc, out) for p, us in (side.get("units") or {}).items()
-             if p in seen for u in us]  # fmt: skip
-    places = {province_of(u.split()[1]) for u in units}
-    places |= {p for ps in control.values() for p in ps}
-    places |= {province_of(c) for p, cs in (out.get("centers") or {}).items() if p in seen
-               for c in cs}  # fmt: skip
+    places, state, centers = _seen_state(out, (doc, out), seen)
     events = []
     for event in out.get("events") or ():
         kind = str(event.get("event"))
@@ -93,9 +139,36 @@ def seen_campaign(doc: Doc, out: Doc, mine: Doc, seen: Collection[str]) -> dict[
         elif kind in _CAMPAIGN and not {event.get("power"), event.get("country")} & set(seen):
             continue
         events.append(event)
-    famine = [p for p in state.get("famine") or () if p in places]
-    state.update(control=control, famine=famine)
     return {**mine, "events": events, "centers": centers, "machiavelli": state}
+
+
+def _seen_state(
+    board: Doc, sides: tuple[Doc, ...], seen: Collection[str]
+) -> tuple[set[str], dict[str, Any], dict[str, Any]]:
+    """What the reader sees of a Machiavelli board's holdings (`board`: a phase's output,
+    or the board as it stands): the places he holds or has a unit in (on any of `sides`),
+    the state cut to his control, money and famine and to the sieges he is shown, and the
+    cities he is shown (his own; every power's under SET BCENTERS)."""
+    state = dict(board.get("machiavelli") or {})
+    every = getattr(seen, "all_centers", False)
+    owned = board.get("centers") or {}
+    control = _kept(state.get("control") or {}, seen)
+    centers = dict(owned) if every else _kept(owned, seen)
+    stands = {province_of(u.split()[1]) for side in sides
+              for p, us in (side.get("units") or {}).items() if p in seen for u in us}  # fmt: skip
+    places = stands | {p for ps in control.values() for p in ps}
+    places |= {province_of(c) for p, cs in owned.items() if p in seen for c in cs}
+    # A siege he is shown: of a city his copy lists, or where his unit besieges or is
+    # besieged (his order, or his garrison's `siege in progress`).
+    shown = {c for cs in centers.values() for c in cs} | stands
+    state.update(
+        control=control,
+        famine=[p for p in state.get("famine") or () if p in places],
+        sieges=[c for c in state.get("sieges") or () if c in shown],
+    )
+    # Money is told to its power and the master alone (its key kept: the game has money).
+    state.update({key: _kept(state[key], seen) for key in _MONEY if key in state})
+    return places, state, centers
 
 
 def _kept(by_power: Mapping[str, Any], seen: Collection[str]) -> dict[str, Any]:
@@ -103,16 +176,18 @@ def _kept(by_power: Mapping[str, Any], seen: Collection[str]) -> dict[str, Any]:
 
 
 def blind_report(
-    variant: Variant, game: str, seq: int | str, doc: Doc, out: Doc, seen: Collection[str]
+    variant: Variant,
+    game: str,
+    seq: int | str,
+    doc: Doc,
+    out: Doc,
+    seen: Collection[str] | None,
 ) -> str:
-    """The results of one phase as a reader who sees only `seen` reads them, in the layout of
-    the full results (judge/reports/play/), without the final newline."""
+    """The results of one phase as a reader who sees only `seen` reads them (None: all), in
+    the layout of the full results (judge/reports/play/), without the final newline."""
     kind = str(doc["phase"])[-1]
-    mine_in, mine_out = seen_input(doc, seen), seen_output(out, seen)
+    mine_in, mine_out = seen_phase(variant, doc, out, seen)
     if variant.is_machiavelli:  # Machiavelli's own layout, cut down the same way
-        if kind == "M":  # a unit bought this campaign is its buyer's, his to see
-            mine_in = seen_input(after_bribes(doc, out)[0], seen)
-        mine_out = seen_campaign(doc, out, mine_out, seen)
         mach = {"M": machiavelli.movement_results, "R": machiavelli.retreat_results}
         draw = mach.get(kind, machiavelli.adjustment_results)
         return draw(variant, game, seq, mine_in, mine_out).rstrip("\n")

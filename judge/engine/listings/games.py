@@ -9,10 +9,8 @@ from sqlalchemy import select
 import parser as p
 import variants
 
-from ...reports.blind import sight
 from ...reports.listings.brief import Listed, brief_listing
 from ...reports.listings.full import NO_GAMES, Listing, full_listing
-from ...reports.listings.record import blind, is_master, on
 from ...store.models import Game
 from ..clock.deadlines import DEFAULTS, timing_for
 from ..clock.dedication import rated
@@ -20,7 +18,7 @@ from ..game.owing import owed
 from ..game.record import players
 from ..play.processing import winner_of
 from ..reply.conversation import Conversation
-from .lookup import current, known_variant, ordered_people, rules_of, the_game, viewer
+from .lookup import current, known_variant, ordered_people, rules_of, seen_by, the_game, viewer
 
 
 def list_games(ctx: Conversation, cmd: p.ListGames) -> None:
@@ -69,10 +67,7 @@ def _listing(ctx: Conversation, game: Game) -> Listing:
     variant = known_variant(game)
     asker = viewer(ctx, game)
     playing = players(game)
-    seen = None
-    if blind(game) and not is_master(asker):
-        role = "player" if asker is not None and asker.power else "observer"
-        seen = sight(role, asker.power if asker else None, on(game, "blind_centers", False))
+    seen = seen_by(game, asker)
     owing: set[str] = set()
     if game.status == "active":  # no orders are due in a game not being played
         owing = {

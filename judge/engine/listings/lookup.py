@@ -9,8 +9,10 @@ from sqlalchemy import select
 import variants
 from adjudicator.phase import Phase
 
+from ...reports.blind import sight
 from ...reports.listings.parameters import Rules
-from ...reports.listings.record import setting
+from ...reports.listings.record import blind, is_master, on, setting
+from ...reports.play.ownership import Sight
 from ...store.models import Game, HistoryEvent, Participant
 from ..clock.absences import DEFAULT_MAX_DAYS
 from ..clock.deadlines import parameter_line, timing_for
@@ -40,6 +42,17 @@ def viewer(ctx: Conversation, game: Game) -> Participant | None:
     if ctx.game is not None and ctx.game.id == game.id:
         return ctx.me
     return None
+
+
+def seen_by(game: Game, asker: Participant | None) -> Sight | None:
+    """What an asker sees of a game's board: all of it (None), or in a blind game still
+    being played, unless he is its master, his own power's part (a player) or no unit (an
+    observer, or anyone not in the game: a stranger is shown no more than an observer, as
+    LIST shows him), with every power's centres by name under SET BCENTERS."""
+    if not blind(game) or is_master(asker):
+        return None
+    power = asker.power if asker is not None and asker.role == "player" else None
+    return sight("player" if power else "observer", power, on(game, "blind_centers", False))
 
 
 def known_variant(game: Game) -> variants.Variant | None:

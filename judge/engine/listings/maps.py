@@ -1,20 +1,18 @@
 """MAP [name] [phase]: the board as a picture (users' manual 3.4; taken out of the njudge in
 1.5.0, and back here as an SVG and a PNG picture instead of PostScript). Without a phase:
 the board as it stands; with one: the phase as it was played, its orders drawn. A blind
-game's picture shows what the asker sees (a master everything, a player his own units, an
-observer or a stranger no unit), as his results did."""
+game's picture shows what the asker sees, cut as his copy of the results is (a master
+everything, a player his own part, an observer no unit; anyone not in the game what an
+observer sees, as LIST shows him: lookup.seen_by)."""
 
 from __future__ import annotations
 
 import parser as p
 
-from ...reports.blind import sight
-from ...reports.listings.record import blind, is_master
 from ..game.record import phase_records
-from ..play.blind import all_centers
 from ..play.pictures import phase_files, position_files
 from ..reply.conversation import Conversation
-from .lookup import known_variant, the_game, viewer
+from .lookup import known_variant, seen_by, the_game, viewer
 
 
 def map_(ctx: Conversation, cmd: p.Map) -> None:
@@ -36,11 +34,7 @@ def map_(ctx: Conversation, cmd: p.Map) -> None:
     if ctx.maps_sent >= ctx.settings.files_per_mail:
         ctx.fail(f"MAP {game.name}: no more files for this mail.")
         return
-    asker = viewer(ctx, game)
-    seen = None
-    if blind(game) and not is_master(asker):
-        role = asker.role if asker is not None else "observer"
-        seen = sight(role, asker.power if asker is not None else None, all_centers(game))
+    seen = seen_by(game, viewer(ctx, game))
     if cmd.phase is None or cmd.phase == game.phase:
         files = position_files(ctx.settings, game, seen)
         what = f"the board of game '{game.name}' as it stands ({game.phase})"

@@ -9,6 +9,7 @@ from collections.abc import Iterable
 import variants
 
 from ...store.models import Game, Participant
+from ..blind import seen_position
 from ..play import ownership_tables
 from ..play.machiavelli import control_tables
 from .record import ENDED, year
@@ -22,8 +23,9 @@ def status_of_phase(
 ) -> str:
     """Where the units stand and who owns what, headed by the phase they stand in; a power
     whose player is gone is marked CD or ABANDONED. `seen`: the only powers whose units may
-    be shown (a blind game), and then only their centres and the others' counts, as in the
-    blind results (judge/reports/blind.py)."""
+    be shown (a blind game), and then only their centres and the others' counts (on a
+    Machiavelli map their cities and provinces), as in the blind results
+    (judge/reports/blind.py)."""
     head = _status_head(game)
     position = game.position or {}
     units = position.get("units") or {}
@@ -65,7 +67,7 @@ def status_of_phase(
     }
     centers = position.get("centers") or {}
     if variant.is_machiavelli:  # who controls each city and province (ma_stats.c)
-        tables = "\n".join(control_tables(variant, position))
+        tables = "\n".join(control_tables(variant, seen_position(variant, position, seen)))
     else:
         tables = ownership_tables(variant, centers, units, marks=marks, seen=seen).rstrip("\n")
     return "\n\n".join([head, *blocks, tables])

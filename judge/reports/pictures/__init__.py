@@ -4,7 +4,8 @@ Pure functions of the adjudicator's documents and the variant, like every report
 says what a picture shows, `drawing` writes it as SVG on the variant's board (`static`,
 made once per variant from its geometry), `raster` makes the PNG (on the board's raster,
 made once too). `palette` holds the
-powers' colours, checked for colour-blind readers and grey print (`colours`).
+powers' colours, checked for colour-blind readers and grey print (`colours`). `seeing`
+gives a blind game's reader the scene cut as his copy of the results is.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from variants import Variant
 from .drawing import draw, layers
 from .raster import png
 from .scene import Scene, phase_scene, phase_title, position_scene
+from .seeing import seen_phase_scene, seen_position_scene
 
 __all__ = [
     "Picture",
@@ -31,6 +33,8 @@ __all__ = [
     "png",
     "position_picture",
     "position_scene",
+    "seen_phase_scene",
+    "seen_position_scene",
 ]
 
 
@@ -54,11 +58,11 @@ def phase_picture(
     game: str,
     doc: Mapping[str, Any],
     out: Mapping[str, Any],
-    shown_centres: Collection[str] | None = None,
-    counts: Mapping[str, int] | None = None,
+    seen: Collection[str] | None = None,
 ) -> Picture:
+    """The picture of a played phase as a reader who sees `seen` sees it (None: all)."""
     phase = str(doc.get("phase", ""))
-    scene = phase_scene(phase_title(code, game, phase), doc, out, shown_centres, counts)
+    scene = seen_phase_scene(variant, phase_title(code, game, phase), doc, out, seen)
     return picture(variant, scene, f"{game}-{phase}")
 
 
@@ -68,8 +72,8 @@ def position_picture(
     game: str,
     phase: str,
     position: Mapping[str, Any],
-    shown_centres: Collection[str] | None = None,
-    counts: Mapping[str, int] | None = None,
+    seen: Collection[str] | None = None,
 ) -> Picture:
-    scene = position_scene(phase_title(code, game, phase), position, shown_centres, counts)
+    """The picture of the board as it stands, as a reader who sees `seen` sees it."""
+    scene = seen_position_scene(variant, phase_title(code, game, phase), position, seen)
     return picture(variant, scene, f"{game}-{phase}")

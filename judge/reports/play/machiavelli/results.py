@@ -174,8 +174,9 @@ def adjustment_lines(
         if line.get("reason") in ("civil disorder", "no order"):
             continue
         out.append(padded(line["power"]) + _adjustment(variant, line) + ".")
-    # With money (a treasury kept) builds are paid for, not counted: none is pending.
-    money = bool((output_doc.get("machiavelli") or {}).get("treasury"))
+    # With money (a treasury kept, if only the reader's in a blind game's copy) builds
+    # are paid for, not counted: none is pending.
+    money = "treasury" in (output_doc.get("machiavelli") or {})
     due = {} if money else _balances(variant, before, output_doc)
     for power in [p for p in power_order(variant) if only is None or p == only]:
         used = sum(
