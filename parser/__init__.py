@@ -37,6 +37,7 @@ from .orders import (
     UnitSpec,
     Waive,
 )
+from .passwords import passwords, subject_passwords
 from .vocabulary import Vocabulary
 
 __all__ = [
@@ -74,5 +75,7 @@ __all__ = [
     "When",
     "order_text",
     "parse_mail",
+    "passwords",
     "setting_text",
+    "subject_passwords",
 ]

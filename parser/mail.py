@@ -17,15 +17,11 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from datetime import datetime
-from functools import lru_cache
-
-from lark import Lark, UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 
 from .commands import (
     JOINING,
     Branch,
     Command,
-    CommandError,
     Condition,
     Conditional,
     Diary,
@@ -40,16 +36,15 @@ from .commands import (
     SetComment,
     SetWait,
     SignOff,
-    ToCommands,
 )
 from .commands.base import cut_short
 from .commands.play import Else, ElseIf, EndIf, If
 from .conditions import MAX_NESTING, nesting, resolve_condition
-from .grammar import GRAMMAR
+from .lines import COMMAND_START, MAX_LINE, command_reader
 from .orders import OrderParser, OrderSyntaxError, PhaseKind
+from .passwords import line_passwords, passwords, secrets_of
 from .vocabulary import Vocabulary
 
-MAX_LINE = 10_000  # longer lines are refused, not read: no command or order is that long
 MAX_IF_DEPTH = 20  # IFs open at once in a PHASE's orders
 
 
@@ -60,86 +55,19 @@ class ParsedMail:
     # Why reading stopped: "sign off", "help", "signature" (a `-- ` line), "end", or
     # "time": the mail took longer than its deadline and was not read to the end.
     ended: str = "end"
+    # The passwords its lines carry, to be masked wherever the mail is kept or echoed:
+    # those of every command line read, carried out or not, and of the lines after the
+    # mail ended (SIGN OFF, HELP, a signature), which a reply's echo of the mail shows too.
+    secrets: tuple[str, ...] = ()
 
 
 VocabularyFor = Callable[[Command], Vocabulary | None]
 
-# The words a command line begins with; anything else is orders (or, before signing on,
-# not a command). Keywords that may be glued to what follows (SETNOWAIT) need no word end.
-_COMMAND_START = re.compile(
-    r"(?:set|signon|signoff|sign\s*on|sign\s*off|iamalso|i\s+am\s+also|infoplayer|whois|whogame"
-    r"|reply-to:|(?:help|version|get|send|info|who|register|history|list|map|summary|status|relations"
-    r"|create|hello|login|observe|watch|phase|clear|if|else|endif|end\s*if|resign|withdraw"
-    r"|press|broadcast|postal|diary|become|eject|force|pause|suspend|resume|predict|promote"
-    r"|process|rollback|roll\s*back|terminate|unstart)(?![a-z0-9]))",
-    re.IGNORECASE,
-)
 _CONDITION_START = re.compile(r"^\s*(else\s*)?if(?![a-z0-9])", re.IGNORECASE)
 _BODY_END = re.compile(r"^\s*(endpress|endbroadcast|sign\s*off)\s*$", re.IGNORECASE)
 _SIGN_OFF = re.compile(r"^\s*(sign\s*off)\s*$", re.IGNORECASE)
 _FIELD_NAME = re.compile(r"[A-Za-z][A-Za-z -]*")
 _ORDER_SPLIT = re.compile(r"[,;]")
-
-
-class CommandReader:
-    """The command grammar, built once: reads one line into commands."""
-
-    def __init__(self) -> None:
-        self._lark = Lark(GRAMMAR, parser="lalr", lexer="contextual")
-
-    def read(self, text: str, now: datetime) -> list[Command] | str:
-        """The commands of one line, or the reason it is not one."""
-        return _cached_read(self, text, now.date(), now)
-
-    def _read(self, text: str, now: datetime) -> list[Command] | str:
-        try:
-            tree = self._lark.parse(text)
-        except UnexpectedInput as exc:
-            return _explain(text, exc)
-        try:
-            return ToCommands(now).transform(tree)
-        except Exception as exc:  # the transformer's CommandError, wrapped by Lark
-            cause = exc.__context__ if not isinstance(exc, CommandError) else exc
-            if isinstance(cause, CommandError):
-                return str(cause)
-            return f"cannot read this line ({type(exc).__name__})"
-
-
-@lru_cache(maxsize=8192)
-def _cached_read(
-    reader: CommandReader, text: str, day: object, now: datetime
-) -> list[Command] | str:
-    """Command lines repeat from mail to mail (SIGN OFF, ENDPRESS, PRESS TO F): read each
-    once a day. The day is part of the key because dates in a line are read against it; the
-    time of day is not, and nothing in a line depends on it."""
-    return reader._read(text, now)
-
-
-def _explain(text: str, exc: UnexpectedInput) -> str:
-    """A reason a player can act on, for a line the grammar did not accept."""
-    column = getattr(exc, "column", None) or 1
-    start = column - 1
-    while start > 0 and not text[start - 1].isspace():
-        start -= 1  # show the whole word the reading stumbled in
-    rest = text[start:].strip()
-    first = text.split()[0].upper() if text.split() else ""
-    if isinstance(exc, UnexpectedToken) and exc.token.type == "$END":
-        return f"{first} is not complete: something is missing at the end"
-    if isinstance(exc, UnexpectedCharacters | UnexpectedToken):
-        if not rest:
-            return f"{first} is not complete"
-        return f"cannot read '{cut_short(rest)}' here"
-    return "cannot read this line"
-
-
-_READER: CommandReader | None = None
-
-
-def command_reader() -> CommandReader:
-    global _READER
-    if _READER is None:
-        _READER = CommandReader()
-    return _READER
 
 
 @dataclass
@@ -167,6 +95,7 @@ class _Reader:
         self.deadline = deadline
         self.commands: list[Command] = []
         self.errors: list[LineError] = []
+        self.secrets: list[str] = []  # the passwords of the command lines read
         self.signed_on = False
         self.vocabulary: Vocabulary | None = (
             vocabulary if isinstance(vocabulary, Vocabulary) else None
@@ -178,7 +107,8 @@ class _Reader:
     def error(self, number: int, text: str, reason: str) -> None:
         self.errors.append(LineError(number, text, reason))
 
-    def read(self, lines: list[str]) -> str:
+    def read(self, lines: list[str]) -> tuple[str, int]:
+        """Why reading ended, and the line it ended before."""
         i = 0
         total = len(lines)
         while i < total:
@@ -187,18 +117,20 @@ class _Reader:
             i += 1
             if self.deadline is not None and not i % 256 and time.monotonic() > self.deadline:
                 self.error(number, "", "the rest of the mail was not read: it took too long")
-                return "time"
+                return "time", i
             if raw == "-- ":
-                return "signature"  # the conventional signature separator: the mail ends
+                return "signature", i  # the conventional signature separator: the mail ends
             text = raw.strip()
             if not text or text.startswith(">"):
-                continue  # blank, or quoted from an earlier mail
+                # blank, or quoted from an earlier mail: not read, but its passwords kept
+                self.secrets.extend(line_passwords(text, self.now) if text else ())
+                continue
             if len(text) > MAX_LINE:
                 self.error(
                     number, cut_short(text), f"the line is too long ({len(text)} characters)"
                 )
                 continue
-            if not _COMMAND_START.match(text):
+            if not COMMAND_START.match(text):
                 self.orders(number, text)
                 continue
             if _CONDITION_START.match(text):
@@ -211,12 +143,13 @@ class _Reader:
             if isinstance(read, str):
                 self.error(number, text, read)
                 continue
+            self.secrets.extend(secrets_of(read))  # carried out or not (a second SIGN ON)
             for command in read:
                 command = _numbered(command, number)
                 ended, i = self.command(command, number, lines, i)
                 if ended:
-                    return ended
-        return "end"
+                    return ended, i
+        return "end", i
 
     def command(
         self, command: Command, number: int, lines: list[str], i: int
@@ -394,12 +327,15 @@ def parse_mail(
     lines = body.replace("\r\n", "\n").replace("\r", "\n").split("\n")
     reader = _Reader(now, vocabulary, deadline)
     try:
-        ended = reader.read(lines)
+        ended, at = reader.read(lines)
     except Exception as exc:  # a bug of ours must not cost the player the mail
         reader.error(0, "", f"the judge could not read the rest of the mail ({type(exc).__name__})")
-        ended = "end"
+        ended, at = "end", len(lines)
     reader.close_block()
-    return ParsedMail(tuple(reader.commands), tuple(reader.errors), ended)
+    if ended != "time":
+        reader.secrets.extend(passwords(lines[at:], now, deadline))
+    secrets = tuple(dict.fromkeys(reader.secrets))
+    return ParsedMail(tuple(reader.commands), tuple(reader.errors), ended, secrets)
 
 
 def _field(text: str) -> tuple[str, str] | None:

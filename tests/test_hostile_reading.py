@@ -186,7 +186,8 @@ def test_control_characters_are_not_echoed_into_the_reply_or_its_subject(judge):
     text = reply.get_content()
     for control in ("\x00", "\x1b", "\x07"):
         assert control not in text and control not in reply["Subject"]
-    assert "HELLOTHERE[31m bell" in text
+    assert "HELLOTHERE bell" in text  # an escape sequence goes whole, not its tail "[31m"
+    assert "[31m" not in text and "[2J" not in reply["Subject"]
     assert "This is judge USTS" in text
 
 

@@ -162,8 +162,6 @@ def carry_out(ctx: Conversation, command: p.Command) -> None:
     if handler is None:
         ctx.fail(f"{name_of(command)}: this judge does not carry out that command yet.")
         return
-    if isinstance(command, p.JOINING):
-        ctx.secrets.append(command.password)
     if ctx.order_books and not isinstance(command, p.OrderLine):
         ctx.order_books.clear()
     ctx.forget_user()

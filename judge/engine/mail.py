@@ -24,6 +24,7 @@ from ..mailin.screening import refusal
 from ..mailout import reply_cap
 from ..mailout.outbox import OutboxRow
 from ..store import queries as q
+from ..store.fields import shown_text
 from ..store.models import Inbound, Outbox
 from .accounts.reply_to import direct
 from .dispatch import carry_out
@@ -235,7 +236,8 @@ def answer(
         first = batch.keys.get(key)
         if first is not None and first != arrived.id:
             log.info("inbound %s is inbound %s again (same Message-ID)", arrived.id, first)
-            return Outcome("done", f"not answered: the same mail as inbound {first}", sender)
+            again = f"not answered: the same mail as inbound {first}"
+            return Outcome("done", again, sender, secrets=_secrets(mail, None, now))
         batch.keys[key] = arrived.id
     over = batch.count(arrived, mail, settings)
     if over and arrived.hold_until is None:  # held before 0006: counted when it came
@@ -244,7 +246,8 @@ def answer(
     if parsed is None:
         deadline = time.monotonic() + READ_SECONDS
         parsed = p.parse_mail(mail.body, now, vocabulary_for(session), deadline)
-    secrets = _secrets(parsed)
+    secrets = _secrets(mail, parsed, now)
+    ctx.secrets = list(secrets)
     if mail.unread:
         ctx.say(
             "Part of your mail was not read:\n" + "\n".join(f"  {line}" for line in mail.unread)
@@ -276,10 +279,16 @@ def answer(
     )
 
 
-def _secrets(parsed: p.ParsedMail) -> tuple[str, ...]:
-    """The passwords of SIGN ON, CREATE, OBSERVE and SET PASSWORD."""
-    found = (getattr(command, "password", None) for command in parsed.commands)
-    return tuple(dict.fromkeys(s for s in found if isinstance(s, str) and s))
+def _secrets(mail: IncomingMail, parsed: p.ParsedMail | None, now: datetime) -> tuple[str, ...]:
+    """The passwords the mail's commands carry (parser/passwords.py), in its body and its
+    Subject, to be masked wherever the mail or its answer is kept or echoed. A mail not
+    parsed (the same mail again) has its lines read for them alone."""
+    if parsed is None:
+        deadline = time.monotonic() + READ_SECONDS
+        found = p.passwords(mail.body.splitlines(), now, deadline)
+    else:
+        found = list(parsed.secrets)
+    return tuple(dict.fromkeys([*found, *p.subject_passwords(mail.subject, now)]))
 
 
 def _too_long(
@@ -302,8 +311,9 @@ def _echo_errors(ctx: Conversation, errors: Sequence[p.LineError], most: int) ->
     """The lines the judge could not read, each with why: at most `most` of them, each cut
     short, so that a mail of bad lines does not come back many times its size."""
     for error in errors[:most]:
-        text = error.text if len(error.text) <= ECHOED_LINE else error.text[:ECHOED_LINE] + "..."
-        ctx.fail(f"Line {error.line}: {text}\n  {error.reason}")
+        text = shown_text(error.text)  # the line as the reader may see it, passwords hidden
+        text = ctx.masked(text if len(text) <= ECHOED_LINE else text[:ECHOED_LINE] + "...")
+        ctx.fail(f"Line {error.line}: {text}\n  {ctx.masked(error.reason)}")
     if len(errors) > most:
         more = len(errors) - most
         ctx.fail(

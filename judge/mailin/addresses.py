@@ -2,7 +2,8 @@
 for UTF-8, RFC 6531: an apostrophe, a quoted local part, a local part in any script, an
 internationalised domain), and none that only a machine reads or that would make the
 judge write somewhere other than to a person: a pipe or a file, a bounce address, the
-judge itself, an address with control characters, or one longer than SMTP carries.
+judge itself, an address with control or invisible characters (a zero-width space, a bidi
+override: it would show as another address than it is), or one longer than SMTP carries.
 
 One module, so that the header address, the body's REPLY-TO: line and every Reply-To
 address are all judged alike.
@@ -11,6 +12,8 @@ address are all judged alike.
 from __future__ import annotations
 
 import re
+
+from ..store.fields import invisible
 
 MAX_ADDRESS = 254  # RFC 5321's path (256) without its angle brackets
 MAX_LOCAL = 64  # octets, RFC 5321 4.5.3.1.1
@@ -28,8 +31,6 @@ _DOT_ATOM = re.compile(rf"{_ATOM}(?:\.{_ATOM})*")
 # A quoted local part: printable characters and spaces, a backslash escaping one of them.
 _QUOTED = re.compile(r'"(?:[ !#-\[\]-~\u0080-\U0010ffff]|\\[ -~])*"')
 _LABEL = re.compile(r"^[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?$")
-# C0 and C1 controls, DEL, and the line and paragraph separators.
-_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]")
 
 
 def refusal(address: str, own_address: str = "") -> str | None:
@@ -37,8 +38,9 @@ def refusal(address: str, own_address: str = "") -> str | None:
     there. The wording goes into the log and, for a REPLY-TO: line, into the reply."""
     if not address:
         return "no address to answer"
-    if _CONTROL.search(address):
-        return "not an address one can answer (control characters)"
+    hidden = invisible(address)
+    if hidden is not None:
+        return f"not an address one can answer (it holds the invisible character {hidden})"
     shown = address[:80]
     if len(address) > MAX_ADDRESS:
         return f"not an address one can answer (longer than {MAX_ADDRESS} characters)"

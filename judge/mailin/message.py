@@ -21,10 +21,11 @@ from email.errors import HeaderParseError
 from email.header import Header, decode_header, make_header
 from email.message import Message
 
+from ..store.fields import shown_text, without_controls
 from .address_headers import one_address, read_addresses
 from .htmltext import MAX_HTML, html_to_text
 
-__all__ = ["IncomingMail", "html_to_text", "read_mail"]
+__all__ = ["IncomingMail", "bounded", "html_to_text", "read_mail"]
 
 MAX_PARTS = 200  # MIME parts looked at; a "MIME bomb" is cut short, not followed
 MAX_DEPTH = 20
@@ -56,7 +57,6 @@ LOOP_HEADERS = (
 )
 
 _HEADER_CONTROLS = re.compile(r"[\x00-\x1f\x7f-\x9f]+")
-_BODY_CONTROLS = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]+")
 
 
 @dataclass(frozen=True)
@@ -94,7 +94,7 @@ def read_mail(raw: bytes) -> IncomingMail:
 
 
 def _read(raw: bytes, notes: list[str], unread: list[str]) -> IncomingMail:
-    fed = _bounded(raw, notes, unread)
+    fed = bounded(raw, notes, unread)
     try:
         # compat32: ten times quicker than the modern policy, and we decode ourselves.
         message = email.message_from_bytes(fed, policy=policy.compat32)
@@ -133,8 +133,9 @@ def _loop_headers(message: Message, headers: _Headers) -> tuple[tuple[str, str],
     )
 
 
-def _bounded(raw: bytes, notes: list[str], unread: list[str]) -> bytes:
-    """The mail, cut where its MIME structure would make the email package slow."""
+def bounded(raw: bytes, notes: list[str], unread: list[str]) -> bytes:
+    """The mail, cut where its MIME structure would make the email package slow (the
+    masking of its stored copy reads it so too)."""
     lower = raw.lower()
     if b"multipart" not in lower and b"message/" not in lower:
         return raw
@@ -167,15 +168,22 @@ def _nth(data: bytes, needle: bytes, n: int) -> int | None:
 
 
 def clean_header(text: str) -> str:
-    """A header's text on one line: control characters (NUL, escapes, line breaks) become
-    spaces, so that nothing of them reaches a reply's subject or the log."""
+    """A header's text as the judge shows it (a subject echoed in a reply): one line, no
+    escape sequences, control or invisible characters (store/fields.py)."""
+    return shown_text(text)
+
+
+def clean_address(text: str) -> str:
+    """An address from a header, on one line: control characters (NUL, line breaks) become
+    spaces, which no address holds; invisible characters are left for screening to refuse
+    (mailin/addresses.py), since an address cleaned of them is another address."""
     return " ".join(_HEADER_CONTROLS.sub(" ", text).split())
 
 
 def clean_body(text: str) -> str:
-    """A body without control characters but tabs and line breaks: they would be echoed
-    raw into replies and the log."""
-    return _BODY_CONTROLS.sub("", text)
+    """A body without escape sequences and control characters but tabs and line breaks:
+    they would be echoed raw into replies and the log."""
+    return without_controls(text)
 
 
 class _Headers:
@@ -200,7 +208,7 @@ class _Headers:
 
     def return_path(self) -> str | None:
         value = self._last("Return-Path")
-        return clean_header(one_address(value)) if value is not None else None
+        return clean_address(one_address(value)) if value is not None else None
 
     def addresses(self, name: str) -> tuple[str, ...]:
         return self._read_addresses(name)[0]
@@ -212,7 +220,7 @@ class _Headers:
         if name not in self._addresses:
             value = self._last(name)
             every, last = read_addresses(value) if value else ((), "")
-            self._addresses[name] = (tuple(clean_header(a) for a in every), clean_header(last))
+            self._addresses[name] = (tuple(clean_address(a) for a in every), clean_address(last))
         return self._addresses[name]
 
 
@@ -324,7 +332,7 @@ def _plain(raw: bytes, notes: list[str], unread: list[str]) -> IncomingMail:
     sender = ""
     for line in head.splitlines()[:1000]:
         if line.lower().startswith(("from:", "reply-to:")):
-            sender = clean_header(one_address(line.split(":", 1)[1])) or sender
+            sender = clean_address(one_address(line.split(":", 1)[1])) or sender
     return IncomingMail(
         reply_to=sender,
         from_address=sender,

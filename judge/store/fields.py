@@ -1,6 +1,14 @@
-"""What a stored field may hold: the one place text from a mail is made fit for a column.
+"""What a stored or shown field may hold: the one place text from a mail is made fit for a
+column, and for a reader.
 
-PostgreSQL refuses a NUL in any text column and a string longer than its VARCHAR, and it
+A reader: a name, a subject, a press is shown to people, and must show what it is. Escape
+sequences (whole: `ESC [31m`, not only its ESC), control characters and Unicode's invisible
+format characters (bidi embeddings, overrides and isolates, zero-width spaces and joiners,
+the byte-order mark, tag characters: category Cf) are taken out of everything shown
+(`shown_text`); an address is refused rather than cleaned (mailin/addresses.py), since an
+address cleaned is another address.
+
+A column: PostgreSQL refuses a NUL in any text column and a string longer than its VARCHAR, and it
 refuses them with an error that rolls back the whole transaction: a hostile Subject would
 then undo the answers to every mail of a batch, and the record of the failure with them.
 SQLite takes anything, so a judge tested on SQLite alone never sees it. Every value that
@@ -10,6 +18,7 @@ comes from outside is cleaned here before it is written, on both databases alike
 from __future__ import annotations
 
 import logging
+import re
 from typing import Any
 
 log = logging.getLogger("judge.store")
@@ -19,6 +28,52 @@ log = logging.getLogger("judge.store")
 ADDRESS_LIMIT = 320
 HEADER_LIMIT = 998  # a header line, RFC 5322 (Subject, In-Reply-To)
 REFERENCES_LIMIT = 4000  # the References of a long thread, its newest ids kept
+
+# An escape sequence as a terminal reads it: CSI (`ESC [` or U+009B, parameters, a final
+# byte), OSC (`ESC ]` up to BEL or `ESC \`), or ESC and one more character; each is taken
+# out whole, so that no tail of it (`[31m`) is left behind. Unfinished ones to the end.
+_ESCAPES = re.compile(
+    r"(?:\x1b\[|\x9b)[0-?]*[ -/]*[@-~]?|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)?|\x1b[ -/]*[0-~]?"
+)
+# C0 and C1 control characters and DEL, but tab and line breaks.
+_CONTROLS = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]+")
+# Unicode's format characters (category Cf, Unicode 15): invisible, and some of them
+# (U+202E) turn the text around them. tests/test_secrets_masked.py checks the list against
+# the unicodedata of the Python running it.
+_INVISIBLE = re.compile(
+    "[\u00ad\u0600-\u0605\u061c\u06dd\u070f\u0890\u0891\u08e2\u180e\u200b-\u200f"
+    "\u202a-\u202e\u2060-\u2064\u2066-\u206f\ufeff\ufff9-\ufffb\U000110bd\U000110cd"
+    "\U00013430-\U0001343f\U0001bca0-\U0001bca3\U0001d173-\U0001d17a\U000e0001"
+    "\U000e0020-\U000e007f]+"
+)
+_LINE_BREAKS = re.compile(r"\r\n?|[\u2028\u2029\x85]")
+
+
+def without_controls(value: str) -> str:
+    """A mail's text as the judge reads it: escape sequences and control characters out,
+    tabs and line breaks kept. Invisible characters stay, to be seen where it matters (an
+    address with one is refused; a name or a press loses them in `shown_text`)."""
+    value = _ESCAPES.sub("", value) if "\x1b" in value or "\x9b" in value else value
+    return _CONTROLS.sub("", value)
+
+
+def invisible(value: str) -> str | None:
+    """The first invisible or control character in `value`, as U+XXXX, if it has one."""
+    found = _INVISIBLE.search(value) or re.search(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]", value)
+    return f"U+{ord(found.group()[0]):04X}" if found else None
+
+
+def shown_text(value: str, limit: int | None = None, lines: bool = False) -> str:
+    """Text from a mail as the judge keeps and shows it to people: without escape
+    sequences, control characters and invisible format characters. A field of one line
+    (`lines` False: a name, a subject, a form's field) has its line breaks and runs of
+    white space made one space; text of several lines (a press, a comment) keeps its line
+    breaks (each one `\n`) and tabs. Fit for its column too, cut to `limit` characters."""
+    value = _LINE_BREAKS.sub("\n", value) if lines else value
+    value = _INVISIBLE.sub("", without_controls(value))
+    if not lines:
+        value = " ".join(value.split())
+    return clean_text(value, limit)
 
 
 def clean_text(value: str, limit: int | None = None) -> str:

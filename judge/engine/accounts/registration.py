@@ -13,7 +13,7 @@ import parser as p
 from ... import helpfiles
 from ...reports import accounts as texts
 from ...store import queries as q
-from ...store.fields import clean_text
+from ...store.fields import shown_text
 from ...store.models import User
 from ..reply.conversation import Conversation, user_by_address
 from . import linking
@@ -30,7 +30,8 @@ LEVELS = ("novice", "amateur", "intermediate", "advanced", "expert")
 
 
 def register(ctx: Conversation, cmd: p.Register) -> None:
-    fields = {name: clean_text(value.strip()) for name, value in cmd.fields}  # fit to store
+    # Shown to others by WHO IS: no escape sequences, control or invisible characters.
+    fields = {name: shown_text(value) for name, value in cmd.fields}
     fields.setdefault("email", ctx.sender)
     unknown = sorted(set(fields) - set(FIELDS))
     missing = [f for f in REQUIRED if not fields.get(f)]

@@ -18,6 +18,7 @@ import parser as p
 from ...mach_settings import carried_out
 from ...reports import master as texts
 from ...reports import robots as robot_texts
+from ...store.fields import shown_text
 from ...store.models import Game, Participant
 from ..clock.dedication import LEVELS, cd_ratio, ontime_ratio
 from ..forming.start import start_game
@@ -333,7 +334,7 @@ def set_comment(ctx: Conversation, cmd: p.SetComment) -> None:
     if allowed is None:
         return
     game, me = allowed
-    text = cmd.text.strip("\n") if cmd.full else " ".join(cmd.text.split())
+    text = shown_text(cmd.text, lines=cmd.full).strip("\n")  # LIST shows it to everyone
     if not cmd.full and len(text) >= 60:
         ctx.fail(f"SET COMMENT: the comment must be under 60 characters ({len(text)} given).")
         return

@@ -6,7 +6,6 @@ same transaction as everything else the mail changed.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -15,17 +14,18 @@ from typing import Any
 from sqlalchemy.orm import Session
 
 from ...config import Settings
+from ...mailin.masking import mask_text
 from ...mailin.message import IncomingMail
 from ...mailout.outbox import Attachment, OutboxRow, insert_outbox, outbox_row
 from ...reports.frame import game_header, shown_phase
 from ...reports.replies import header, paragraphs, reply_subject
 from ...store import queries as q
+from ...store.fields import shown_text
 from ...store.models import Game, Participant, User
 from .digest import FilesAsked
 
 COULD_NOT_COMPLETE = "Your request could not be completed.  Please contact the judge keeper."
 ORIGINAL_FOLLOWS = "---- Original message follows:"
-HIDDEN = "********"
 
 
 @dataclass
@@ -70,7 +70,8 @@ class Conversation:
     # A game the mail named without signing on to it (LIST name, a refused SIGN ON): the
     # reply's header shows it, as the njudge's does.
     about: Game | None = None
-    # Passwords the mail gave, hidden where the reply echoes the mail.
+    # The passwords the mail's commands carry (body and Subject, carried out or not),
+    # hidden wherever the reply echoes the mail: `masked`.
     secrets: list[str] = field(default_factory=list)
     # The game this mail created, if any: BECOME MASTER must follow its CREATE.
     created: Game | None = None
@@ -211,7 +212,7 @@ class Conversation:
         phase = shown_phase(self.game) if self.game is not None else None
         if before is not None:
             phase = before[0]
-        subject = reply_subject(code, self.mail.subject, game, phase)
+        subject = reply_subject(code, self.masked(self.mail.subject), game, phase)
         if self.error_flag:
             subject = subject.replace("Re: ", "Re: [Error Flag] ", 1)
         game_id = self.game.id if self.game is not None else None
@@ -245,11 +246,14 @@ class Conversation:
             return None
         return self.as_read
 
+    def masked(self, text: str) -> str:
+        """Text of the mail, echoed: its passwords hidden (mailin/masking.py)."""
+        return mask_text(text, self.secrets)
+
     def echo(self) -> str:
-        text = "\n".join(self.mail.body.splitlines()).strip("\n")
-        for secret in self.secrets:
-            text = re.sub(rf"(?<!\S){re.escape(secret)}(?!\S)", HIDDEN, text)
-        return text
+        """The mail as it came, after a refused sign-on: as shown text (store/fields.py),
+        its passwords hidden."""
+        return self.masked(shown_text(self.mail.body, lines=True).strip("\n"))
 
     def write_outbox(self) -> list[OutboxRow]:
         """The mails of this conversation, to the outbox: into `outbox` when the caller
