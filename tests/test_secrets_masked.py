@@ -206,6 +206,13 @@ def test_every_invisible_format_character_is_taken_out_of_shown_text():
     every = [chr(c) for c in range(sys.maxunicode + 1) if unicodedata.category(chr(c)) == "Cf"]
     assert shown_text("a" + "".join(every) + "b") == "ab"
     assert all(invisible(f"x{c}@example.org") == f"U+{ord(c):04X}" for c in every)
+    # A press keeps the joiners its words and emoji are made of, and nothing else of them.
+    family, persian = (
+        "\U0001f468\u200d\U0001f469\u200d\U0001f467",
+        "\u0645\u06cc\u200c\u062e\u0648\u0627\u0647\u0645",
+    )
+    assert shown_text(f"{family} {persian}\u202e\u200b", lines=True) == f"{family} {persian}"
+    assert shown_text(family) == "\U0001f468\U0001f469\U0001f467"
 
 
 def test_the_passwords_are_those_the_commands_carry_read_or_not():

@@ -46,6 +46,9 @@ _INVISIBLE = re.compile(
     "\U00013430-\U0001343f\U0001bca0-\U0001bca3\U0001d173-\U0001d17a\U000e0001"
     "\U000e0020-\U000e007f]+"
 )
+# In prose of several lines (a press, a comment) the zero-width joiner and non-joiner stay:
+# emoji sequences and Persian or Indic words need them, and they turn nothing around.
+_INVISIBLE_IN_PROSE = re.compile(_INVISIBLE.pattern.replace("\u200b-\u200f", "\u200b\u200e\u200f"))
 _LINE_BREAKS = re.compile(r"\r\n?|[\u2028\u2029\x85]")
 
 
@@ -68,9 +71,10 @@ def shown_text(value: str, limit: int | None = None, lines: bool = False) -> str
     sequences, control characters and invisible format characters. A field of one line
     (`lines` False: a name, a subject, a form's field) has its line breaks and runs of
     white space made one space; text of several lines (a press, a comment) keeps its line
-    breaks (each one `\n`) and tabs. Fit for its column too, cut to `limit` characters."""
+    breaks (each one `\n`) and tabs, and the zero-width joiners its words and emoji need.
+    Fit for its column too, cut to `limit` characters."""
     value = _LINE_BREAKS.sub("\n", value) if lines else value
-    value = _INVISIBLE.sub("", without_controls(value))
+    value = (_INVISIBLE_IN_PROSE if lines else _INVISIBLE).sub("", without_controls(value))
     if not lines:
         value = " ".join(value.split())
     return clean_text(value, limit)
