@@ -77,8 +77,11 @@ def answer_loop(
     # SQLite: a look first, which takes no lock; PostgreSQL: claiming nothing costs no more
     look = store.is_sqlite
     busy = False  # after a batch, look again at once
-    while not stopping.is_set():
+    while True:
         mail_waiting.clear()
+        # Looked at after the clear: a stop rung just before it is not slept through.
+        if stopping.is_set():
+            return
         try:
             answered = []
             if busy or not look or has_pending(store):
@@ -170,8 +173,8 @@ def child_process(
         thread.start()
     if not wait_for(threads, told, settings.shutdown_seconds):
         log.warning(
-            "%s process still at work %g s after the stop: cut off; its mail is answered "
-            "after the restart", role, settings.shutdown_seconds,
+            "%s process still at work %g s after the stop: cut off; its work in hand is "
+            "done again after the restart", role, settings.shutdown_seconds,
         )  # fmt: skip
         logging.shutdown()
         os._exit(0)  # the threads at work would hold up the interpreter's exit
@@ -348,8 +351,8 @@ class Judge:
         self.roles.clear()
         if cut:
             log.warning(
-                "judge %s stopped; still at work after %g s and cut off: %s (the mail they "
-                "had in hand is answered after the restart)", self.settings.code,
+                "judge %s stopped; still at work after %g s and cut off: %s (their work in "
+                "hand is done again after the restart)", self.settings.code,
                 self.settings.shutdown_seconds, ", ".join(cut),
             )  # fmt: skip
             return False
