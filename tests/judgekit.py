@@ -295,10 +295,12 @@ class JudgeProcess:
         self.proc.send_signal(signal.SIGKILL)
         self.proc.wait(10)
 
-    def terminate(self, timeout: float = 30) -> int:
+    def terminate(self) -> int:
+        """SIGTERM, as systemd stops it; its exit status. It must be gone within its
+        `shutdown_seconds` and ten more for the exit itself, or TimeoutExpired says so."""
         assert self.proc is not None
         self.proc.send_signal(signal.SIGTERM)
-        return self.proc.wait(timeout)
+        return self.proc.wait(self.settings.shutdown_seconds + 10)
 
     def log_text(self) -> str:
         return self.log.read_text(errors="replace") if self.log.exists() else ""
