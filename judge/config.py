@@ -56,6 +56,10 @@ class Settings:
     # The first wait before a reply the relay did not take is tried again; it doubles at
     # each failure, up to an hour. A relay on this host restarted comes back in seconds.
     retry_seconds: float = 30.0
+    # On SIGTERM or SIGINT the work in hand may finish for this long; what is still running
+    # then is cut off (and done again after the restart). Keep it under systemd's
+    # TimeoutStopSec.
+    shutdown_seconds: float = 10.0
     log_level: str = "INFO"
     log_file: str = ""  # also log here (pipe mode has no terminal); empty: stderr only
     log_format: str = "text"  # or "json": one JSON object a line, for a log collector
@@ -147,7 +151,7 @@ def validate(settings: Settings) -> Settings:
     ):  # fmt: skip
         if getattr(settings, key) < 1:
             problems.append(f"{key} must be at least 1")
-    for key in ("write_lock_timeout", "retry_seconds"):
+    for key in ("write_lock_timeout", "retry_seconds", "shutdown_seconds"):
         if getattr(settings, key) <= 0:
             problems.append(f"{key} must be more than 0 seconds")
     if not 10 <= settings.password_cost <= 15:

@@ -10,20 +10,19 @@ PostgreSQL database: the queues are claimed with SKIP LOCKED, so each mail is an
 exactly one of them.
 
 SIGTERM or SIGINT: the listeners close first (no 250 is given after that), each worker
-finishes the mail in hand, the sender the delivery in hand, and the process exits 0. An
-answering process whose parent dies (SIGKILL) finishes the mail in hand and exits too; one
-that dies is started again.
+finishes the mail in hand, the sender the delivery in hand, the tick the game in hand, and
+the process exits 0; what is still at work `shutdown_seconds` after the signal is cut off
+(shutdown.py), to be done again after the restart. An answering process whose parent dies
+(SIGKILL) stops the same way; one that dies is started again.
 """
 
 from __future__ import annotations
 
-import asyncio
 import logging
 import multiprocessing
 import multiprocessing.connection
-import re
+import os
 import signal
-import socket
 import threading
 from collections.abc import Callable
 from datetime import datetime
@@ -31,8 +30,6 @@ from multiprocessing.process import BaseProcess
 from typing import Any, Protocol
 
 from aiosmtpd.controller import Controller
-from aiosmtpd.lmtp import LMTP
-from aiosmtpd.smtp import SMTP, Envelope, Session
 from apscheduler.schedulers.background import BackgroundScheduler
 
 from parser import parse_mail
@@ -41,10 +38,12 @@ from .clock import Clock, SystemClock
 from .config import Settings, host_port
 from .doorbell import Doorbell
 from .engine.tick import tick
+from .listeners import InboundHandler, Listener, can_bind
 from .logs import configure_logging
 from .mailin.queue import Intake, answer_pending, has_pending
 from .mailout.sender import has_due, send_pending, transport
 from .metrics import MetricsServer
+from .shutdown import Deadline, end_processes, join_threads, wait_for
 from .store import migrate
 from .store.db import Store
 from .watch import Watcher
@@ -54,119 +53,6 @@ log = logging.getLogger("judge.daemon")
 # The watcher (watch.py) looks for work every poll_seconds and rings; a loop not rung for
 # this long looks for itself all the same.
 IDLE_SECONDS = 60.0
-
-
-class InboundHandler:
-    """The aiosmtpd handler: commit the raw mail, then say 250 (or 451, to be sent again)."""
-
-    def __init__(self, intake: Intake, via: str, arrived: Callable[[], None]) -> None:
-        self.intake = intake
-        self.via = via
-        self.arrived = arrived
-
-    async def handle_DATA(self, server: SMTP, session: Session, envelope: Envelope) -> str:
-        raw = envelope.original_content or b""
-        if isinstance(raw, str):
-            raw = raw.encode("utf-8", "surrogateescape")
-        stored = self.intake.submit(
-            raw, self.via, envelope.mail_from or "", ",".join(envelope.rcpt_tos), _peer(session)
-        )
-        try:
-            row_id = await asyncio.wrap_future(stored)
-        except Exception:
-            log.exception("could not store a mail from %r", envelope.mail_from)
-            status = "451 4.3.0 Local error; please try again later"
-        else:
-            log.debug("inbound %s stored (%s bytes, from %r)", row_id, len(raw), envelope.mail_from)
-            self.arrived()
-            status = f"250 2.0.0 Ok: queued as {row_id}"
-        if self.via == "lmtp":  # LMTP answers once for every recipient
-            return "\r\n".join([status] * max(len(envelope.rcpt_tos), 1))
-        return status
-
-
-def _peer(session: Session) -> str:
-    """The connecting host's IP address (the rate limit counts mail per host)."""
-    peer = session.peer
-    if isinstance(peer, (tuple, list)) and peer:
-        return str(peer[0])
-    return str(peer or "")
-
-
-# An address as nearly every relay writes it in MAIL FROM and RCPT TO: `<dot-atom@domain>`.
-_PLAIN_ADDRESS = re.compile(
-    r"\s*<([A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*"
-    r"@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*)>\s*(.*)",
-    re.DOTALL,
-)
-
-
-class _AddressReading:
-    """aiosmtpd reads each envelope address with the email package's full RFC 5322
-    parser, a millisecond an address; the plain form is read here by a pattern, and
-    anything else (quoted local parts, source routes, `<>`) still goes to aiosmtpd."""
-
-    local_part_limit: int
-
-    def _getaddr(self, arg: str) -> tuple[str | None, str | None]:
-        plain = _PLAIN_ADDRESS.fullmatch(arg)
-        if plain is None:
-            return super()._getaddr(arg)  # type: ignore[misc]
-        address, rest = plain.groups()
-        if self.local_part_limit and len(address.rpartition("@")[0]) > self.local_part_limit:
-            return None, None
-        return address, rest
-
-
-class _SizeWords:
-    """aiosmtpd refuses mail over `data_size_limit` with "552 Error: Too much mail data";
-    the sender's relay puts our words in the bounce the player reads, so they say what the
-    limit is and what to do."""
-
-    data_size_limit: int
-
-    async def push(self, status: str) -> None:
-        if status.startswith("552 Error:"):
-            status = (
-                f"552 5.3.4 Message too big for this judge: at most {self.data_size_limit} "
-                "bytes; send the commands alone, in plain text, without attachments"
-            )
-        await super().push(status)  # type: ignore[misc]
-
-
-class _Listener(Controller):
-    """An aiosmtpd controller for SMTP or LMTP that takes long lines.
-
-    RFC 5321 limits a line to 1000 bytes and aiosmtpd refuses longer ones with a 500; mail
-    clients and gateways send them anyway (long subjects, unwrapped HTML), so we take any
-    line that fits in the size limit rather than lose the mail.
-    """
-
-    def __init__(self, handler: InboundHandler, lmtp: bool, max_line: int, **kwargs: Any) -> None:
-        base = LMTP if lmtp else SMTP
-        self.server_class = type(
-            base.__name__, (_AddressReading, _SizeWords, base), {"line_length_limit": max_line}
-        )
-        super().__init__(handler, **kwargs)
-
-    def factory(self) -> SMTP:
-        return self.server_class(self.handler, **self.SMTP_kwargs)
-
-
-def _can_bind(host: str, port: int) -> None:
-    """Raise OSError now if the listener could not bind: aiosmtpd learns it in its own
-    thread and says so only after its ready timeout (5 s), and by then the answering
-    processes would have been started for nothing."""
-    found = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
-    for family, kind, proto, _name, address in found:
-        with socket.socket(family, kind, proto) as probe:
-            probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as asyncio binds
-            if family == socket.AF_INET6:
-                probe.setsockopt(socket.IPPROTO_IPV6, socket.IPV6_V6ONLY, 1)
-            try:
-                probe.bind(address)
-            except OSError as exc:
-                raise OSError(exc.errno, f"cannot listen on {address}: {exc.strerror}") from exc
 
 
 class Signal(Protocol):
@@ -191,12 +77,15 @@ def answer_loop(
     # SQLite: a look first, which takes no lock; PostgreSQL: claiming nothing costs no more
     look = store.is_sqlite
     busy = False  # after a batch, look again at once
-    while not stopping.is_set():
+    while True:
         mail_waiting.clear()
+        # Looked at after the clear: a stop rung just before it is not slept through.
+        if stopping.is_set():
+            return
         try:
             answered = []
             if busy or not look or has_pending(store):
-                answered = answer_pending(store, settings, now)
+                answered = answer_pending(store, settings, now, stopping=stopping.is_set)
         except Exception:
             log.exception("the inbound queue cannot be read; trying again shortly")
             stopping.wait(5)
@@ -224,7 +113,7 @@ def send_loop(
         outbox_waiting.clear()
         try:
             if not look or has_due(store, now()):
-                send_pending(store, settings, now(), sink)
+                send_pending(store, settings, now(), sink, stopping=stopping.is_set)
         except Exception:
             log.exception("the outbox cannot be read; trying again shortly")
             stopping.wait(5)
@@ -242,7 +131,8 @@ def child_process(
 
     It stops on SIGTERM (the judge's `stop()`; systemd signals the whole group), on
     SIGINT (a terminal's ^C), and when its parent is gone: a judge killed outright leaves
-    no process behind it.
+    no process behind it. Its loops stop after the mail or delivery in hand; one still at
+    work `shutdown_seconds` later is cut off, as its parent would kill it.
     """
     configure_logging(settings)
     if role == "answer":
@@ -281,8 +171,13 @@ def child_process(
         ]
     for thread in threads:
         thread.start()
-    for thread in threads:
-        thread.join()
+    if not wait_for(threads, told, settings.shutdown_seconds):
+        log.warning(
+            "%s process still at work %g s after the stop: cut off; its work in hand is "
+            "done again after the restart", role, settings.shutdown_seconds,
+        )  # fmt: skip
+        logging.shutdown()
+        os._exit(0)  # the threads at work would hold up the interpreter's exit
     store.dispose()
 
 
@@ -309,6 +204,7 @@ class Judge:
         self.roles: list[str] = []
         self.scheduler: BackgroundScheduler | None = None
         self.intake: Intake | None = None
+        self.ticking = threading.Lock()  # held while a tick runs
         self.metrics: MetricsServer | None = None
         self.watcher: Watcher | None = None
 
@@ -318,7 +214,7 @@ class Judge:
         migrate.require_head(self.store)
         for address, default_port in ((self.settings.listen, 2525), (self.settings.lmtp, 2424)):
             if address:
-                _can_bind(*host_port(address, default_port))
+                can_bind(*host_port(address, default_port))
         if not self.processes:  # else the answering processes build them, each for itself
             parse_mail("", self.clock.now())  # build the grammars now, not for the first mail
         kwargs: dict[str, Any] = {
@@ -386,7 +282,7 @@ class Judge:
         if self.intake is None:
             self.intake = Intake(self.store, self.clock)
         handler = InboundHandler(self.intake, via, self.mail_waiting.set)
-        controller = _Listener(
+        controller = Listener(
             handler,
             lmtp=via == "lmtp",
             max_line=self.settings.max_message + 2,
@@ -425,40 +321,47 @@ class Judge:
         thread.start()
         self.threads.append(thread)
 
-    def stop(self) -> None:
-        """Close the doors, then let the mail in hand finish."""
+    def stop(self) -> bool:
+        """Close the doors, then let the work in hand finish for `shutdown_seconds` at
+        most; whether all of it did. What did not is cut off (shutdown.py): the processes
+        are killed, and threads are left to the process's exit (`run()` exits at once)."""
+        deadline = Deadline(self.settings.shutdown_seconds)
         for controller in self.controllers:
             controller.stop()
         self.controllers.clear()
+        self.stopping.set()
+        for child in self.children:
+            child.terminate()  # SIGTERM: they wind down meanwhile, each by the same bound
+        self.mail_waiting.set()
+        self.outbox_waiting.set()
         if self.metrics is not None:
             self.metrics.stop()
             self.metrics = None
-        if self.intake is not None:
-            self.intake.stop()
-            self.intake = None
-        if self.watcher is not None:
-            self.watcher.stop()
-            self.watcher = None
-        self.stopping.set()
-        self.mail_waiting.set()
-        self.outbox_waiting.set()
+        for part in (self.intake, self.watcher):
+            if part is not None:
+                part.stop(deadline.left())
+        self.intake = self.watcher = None
         if self.scheduler is not None:
-            self.scheduler.shutdown(wait=True)
+            self.scheduler.shutdown(wait=False)  # the tick in hand is waited for below
             self.scheduler = None
-        for thread in self.threads:
-            thread.join()
+        cut = [] if _waited(self.ticking, deadline) else ["the tick"]
+        cut += join_threads(self.threads, deadline) + end_processes(self.children, deadline)
         self.threads.clear()
-        for child in self.children:
-            child.terminate()  # SIGTERM: the mail in hand is finished first
-        for child in self.children:
-            child.join()
         self.children.clear()
         self.roles.clear()
+        if cut:
+            log.warning(
+                "judge %s stopped; still at work after %g s and cut off: %s (their work in "
+                "hand is done again after the restart)", self.settings.code,
+                self.settings.shutdown_seconds, ", ".join(cut),
+            )  # fmt: skip
+            return False
         for bell in (self.mail_waiting, self.outbox_waiting):
             if isinstance(bell, Doorbell):
                 bell.close()
         self.store.dispose()
         log.info("judge %s stopped", self.settings.code)
+        return True
 
     def run(self) -> None:
         """Serve until SIGTERM or SIGINT."""
@@ -475,7 +378,9 @@ class Judge:
             while not done.wait(1):
                 pass
         finally:
-            self.stop()
+            if not self.stop():
+                logging.shutdown()
+                os._exit(0)  # threads still at work would hold up the interpreter's exit
 
     # -- the threads ---------------------------------------------------------------------
 
@@ -489,15 +394,26 @@ class Judge:
         send_loop(self.store, self.settings, self.clock.now, self.stopping, self.outbox_waiting)
 
     def _tick(self) -> None:
-        try:
-            report = tick(
-                self.store, self.clock.now(), self.settings.keep_days, self.settings,
-                self.clock.now,
-            )  # fmt: skip
-        except Exception:
-            log.exception("tick failed")
-            return
+        with self.ticking:
+            if self.stopping.is_set():
+                return
+            try:
+                report = tick(
+                    self.store, self.clock.now(), self.settings.keep_days, self.settings,
+                    self.clock.now, self.stopping.is_set,
+                )  # fmt: skip
+            except Exception:
+                log.exception("tick failed")
+                return
         if report.released:
             self.mail_waiting.set()
         if report.processed:
             self.outbox_waiting.set()
+
+
+def _waited(lock: threading.Lock, deadline: Deadline) -> bool:
+    """Whether `lock` (the tick's) was free, or freed before the deadline."""
+    if not lock.acquire(timeout=deadline.left()):
+        return False
+    lock.release()
+    return True

@@ -67,10 +67,10 @@ class Watcher:
     def start(self) -> None:
         self.thread.start()
 
-    def stop(self) -> None:
+    def stop(self, timeout: float | None = None) -> None:
         self.stopping.set()
         if self.thread.is_alive():
-            self.thread.join()
+            self.thread.join(timeout)
 
     def look(self, connection: Connection) -> None:
         """One look, and the doorbells rung for what it found."""

@@ -312,13 +312,26 @@ class JudgeProcess:
         self.proc.send_signal(signal.SIGKILL)
         self.proc.wait(10)
 
-    def terminate(self, timeout: float = 30) -> int:
+    def terminate(self) -> int:
+        """SIGTERM, as systemd stops it; its exit status. It must be gone within its
+        `shutdown_seconds` and ten more for the exit itself, or TimeoutExpired says so."""
         assert self.proc is not None
         self.proc.send_signal(signal.SIGTERM)
-        return self.proc.wait(timeout)
+        return self.proc.wait(self.settings.shutdown_seconds + 10)
+
+    def log_text(self) -> str:
+        return self.log.read_text(errors="replace") if self.log.exists() else ""
+
+    def logged(self, text: str, timeout: float = 30) -> None:
+        """Wait until the judge's log says `text`."""
+        end = time.monotonic() + timeout
+        while text not in self.log_text():
+            if time.monotonic() > end:
+                raise AssertionError(f"{text!r} not in the log after {timeout} s: {self.tail()}")
+            time.sleep(0.02)
 
     def tail(self) -> str:
-        return self.log.read_text(errors="replace")[-3000:] if self.log.exists() else ""
+        return self.log_text()[-3000:]
 
 
 def run_judge(env: dict[str, str], *args: str, stdin: bytes = b"", timeout: float = 60):

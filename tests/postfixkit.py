@@ -1,6 +1,7 @@
 """A real Postfix in front of the judge, as docs/operations.md sets one up: installed from
-Debian's packages where it is missing, run as an instance of its own (its own main.cf and
-master.cf, queue and data directories, log file and loopback port, all written here), with
+Debian's packages where it is missing (tests/aptkit.py), run as an instance of its own (its
+own main.cf and master.cf, queue and data directories, log file and loopback port, all
+written here), with
 
 - `test.example` delivered by LMTP to a judge's listener (`lmtp_port`),
 - `pipe.example` delivered by a pipe to `judge process --queue-only`, run as `nobody`,
@@ -12,10 +13,8 @@ master.cf, queue and data directories, log file and loopback port, all written h
 
 from __future__ import annotations
 
-import fcntl
 import os
 import pwd
-import shutil
 import socket
 import subprocess
 import sys
@@ -25,45 +24,22 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
+from tests import aptkit
 from tests.judgekit import ROOT, free_port
 
-INSTALL_LOCK = Path("/tmp/judge-tests-postfix-install.lock")
 POSTFIX = "/usr/sbin/postfix"
 NOBODY = "nobody"
 PLAYERS = ("players.example", "example.org")
 
 
 def install() -> str:
-    """Postfix from Debian's packages if it is missing: "" once it is there, else why not.
-
-    debconf is told "No configuration" first, so the package installs its programs and
-    writes no main.cf (and starts nothing): every Postfix here is one the test writes."""
-    if os.path.exists(POSTFIX):
-        return ""
-    if os.geteuid() != 0:
-        return "Postfix is not installed, and only root may install it (apt-get install postfix)"
-    if shutil.which("apt-get") is None:
-        return "Postfix is not installed, and this is no Debian system (no apt-get)"
-    with open(INSTALL_LOCK, "w") as lock:
-        fcntl.flock(lock, fcntl.LOCK_EX)  # xdist workers install it once, one at a time
-        if os.path.exists(POSTFIX):
-            return ""
-        env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
-        subprocess.run(
-            ["debconf-set-selections"],
-            input=b"postfix postfix/main_mailer_type select No configuration\n",
-            env=env,
-            capture_output=True,
-        )
-        command = ["apt-get", "install", "-y", "-q", "--no-install-recommends", "postfix"]
-        done = subprocess.run(command, env=env, capture_output=True, timeout=600)
-        if done.returncode != 0:  # an old package list: read it again, once
-            subprocess.run(["apt-get", "update", "-q"], env=env, capture_output=True, timeout=600)
-            done = subprocess.run(command, env=env, capture_output=True, timeout=600)
-        if done.returncode != 0 or not os.path.exists(POSTFIX):
-            tail = done.stderr.decode(errors="replace")[-500:]
-            return f"apt-get install postfix failed ({done.returncode}): {tail}"
-    return ""
+    """Postfix from Debian's packages if it is missing (tests/aptkit.py): "" once it is
+    there, else why not. debconf is told "No configuration" first, so the package installs
+    its programs and writes no main.cf (and starts nothing): every Postfix here is one the
+    test writes."""
+    return aptkit.install(
+        "postfix", POSTFIX, "postfix postfix/main_mailer_type select No configuration\n"
+    )
 
 
 def python_for(user: str) -> tuple[list[str], dict[str, str]]:

@@ -1,7 +1,7 @@
 """Nothing is lost and nothing is answered twice: `judge serve` is killed with SIGKILL at
 random moments while a client sends mail, and restarted; every mail that got a 250 is
-answered exactly once. Also: SIGTERM finishes the mail in hand and exits cleanly, and
-several processes on one PostgreSQL database share the mail."""
+answered exactly once. Also: SIGTERM stops a busy judge within its bound, losing nothing,
+and several processes on one PostgreSQL database share the mail."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ import os
 import random
 import signal
 import smtplib
+import socket
 import threading
 import time
 from collections import Counter
@@ -17,11 +18,15 @@ from pathlib import Path
 
 from sqlalchemy import func, select
 
+from judge.clock import SystemClock
 from judge.config import load
+from judge.mailin.queue import store_inbound
 from judge.store.db import Store
-from judge.store.models import Inbound
+from judge.store.models import Inbound, Outbox
 from tests.judgekit import JudgeProcess, environment, mail, migrated
 
+# The stop's bound in these tests, in seconds (`shutdown_seconds`, 10 by default).
+BOUND = 1.0
 BODIES = ["VERSION", "WHO IS nobody", "GET form", "INFO PLAYER someone@example.org", "HELP"]
 
 
@@ -119,19 +124,65 @@ def test_sigkill_at_random_moments_loses_nothing_and_answers_once(tmp_path):
     assert pending(settings.database) == 0
 
 
-def test_sigterm_finishes_the_mail_in_hand_and_exits_cleanly(tmp_path):
-    env = environment(tmp_path / "judge", JUDGE_RATE_LIMIT="100000")
+def test_a_busy_judge_stops_within_shutdown_seconds_and_answers_the_rest_after(tmp_path):
+    """SIGTERM while the judge is busy answering big mails, all in one batch (one long
+    transaction): the judge exits 0 within `shutdown_seconds` (systemd kills a judge that
+    stops more slowly), the mail in hand finished or, if it takes longer, cut off, and the
+    rest left pending; after the restart each mail is answered, once."""
+    env = environment(
+        tmp_path / "judge", JUDGE_RATE_LIMIT="100000", JUDGE_SHUTDOWN_SECONDS=str(BOUND)
+    )
     settings = load(env)
-    migrated(settings).dispose()
+    store = migrated(settings)
+    # WHO IS costs a tenth of a millisecond (more on a busy machine): the second mail
+    # takes about a second.
+    sizes = [1000, 12000, 3000, 3000, 3000]
+    messages = [
+        mail(f"p{i}@example.org", "\n".join(f"WHO IS player{n}@example.org" for n in range(size)))
+        for i, size in enumerate(sizes)
+    ]
+    for message in messages:  # stored while the judge was down, as a pipe from Postfix does
+        store_inbound(store, message.as_bytes(), SystemClock().now(), "pipe")
+    store.dispose()
+    sent = [str(message["Message-ID"]) for message in messages]
     judge = JudgeProcess(env)
     judge.start()
-    sent = [judge.client.send(mail(f"p{i}@example.org", "HELP")) for i in range(40)]
+    judge.logged("inbound 1: answered")  # the judge is busy with the second
+    asked = time.monotonic()
     assert judge.terminate() == 0
-    assert "stopped" in judge.tail()
+    assert time.monotonic() - asked < BOUND + 2.5, judge.tail()
+    assert "judge USTS stopped" in judge.tail()
+    assert pending(settings.database) >= 3  # the stop did not wait for the whole batch
     judge.start()  # what was not answered before the stop is answered now
     counts = wait_for_answers(settings.home / "mail", sent, timeout=60)
     assert judge.terminate() == 0
     assert all(counts[m] == 1 for m in sent), counts
+
+
+def test_a_judge_at_a_relay_that_does_not_answer_stops_within_shutdown_seconds(tmp_path):
+    """The sender waits up to a minute for a relay's greeting: SIGTERM then still stops
+    the judge within its bound, the sending process cut off, and the reply it was sending
+    stays in the outbox."""
+    with socket.create_server(("127.0.0.1", 0)) as relay:
+        relay.settimeout(30)
+        env = environment(
+            tmp_path / "judge",
+            JUDGE_OUTBOUND=f"smtp://127.0.0.1:{relay.getsockname()[1]}",
+            JUDGE_SHUTDOWN_SECONDS=str(BOUND),
+        )
+        store = migrated(load(env))
+        judge = JudgeProcess(env)
+        judge.start()
+        judge.client.send(mail("anna@example.org", "VERSION"))
+        connection, _ = relay.accept()  # the sender is here, waiting for a greeting
+        with connection:
+            asked = time.monotonic()
+            assert judge.terminate() == 0
+            assert time.monotonic() - asked < BOUND + 2.5, judge.tail()
+    assert "cut off: judge-send" in judge.tail()
+    with store.transaction(readonly=True) as session:
+        assert session.execute(select(Outbox.status)).scalars().all() == ["pending"]
+    store.dispose()
 
 
 def test_two_processes_on_one_postgresql_share_the_mail(tmp_path, postgres_url):

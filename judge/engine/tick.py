@@ -19,6 +19,7 @@ from sqlalchemy.exc import OperationalError
 
 from ..config import Settings
 from ..mailout.outbox import queue_mail
+from ..shutdown import never
 from ..store.db import Store
 from ..store.models import Game, Outbox
 from ..store.retention import prune
@@ -52,10 +53,12 @@ def tick(
     keep_days: int = 60,
     settings: Settings | None = None,
     clock: Callable[[], datetime] | None = None,
+    stopping: Callable[[], bool] = never,
 ) -> TickReport:
     """`clock`, when given, is read again for each game: a game is processed at the time
     it is, and games that fall due while others are processed are processed by this same
-    tick, not the next one."""
+    tick, not the next one. Once `stopping` says so (the judge is told to stop), the game
+    in hand is the last: the others are the first tick's after the restart."""
     clock = clock or (lambda: now)
     with store.transaction(readonly=True) as session:
         held = session.execute(ANY_HELD_DUE, {"now": now}).first() is not None
@@ -64,9 +67,9 @@ def tick(
     if held:
         with store.transaction() as session:
             released = release_held(session, now)
-    processed = _process_games(store, settings, clock, due) if settings is not None else 0
+    processed = _process_games(store, settings, clock, due, stopping) if settings is not None else 0
     pruned = 0
-    if _prune_due(store, now):
+    if not stopping() and _prune_due(store, now):
         with store.transaction() as session:
             pruned = prune(session, now, keep_days)
     if released or pruned:
@@ -88,7 +91,11 @@ def _prune_due(store: Store, now: datetime) -> bool:
 
 
 def _process_games(
-    store: Store, settings: Settings, clock: Callable[[], datetime], due: list[int]
+    store: Store,
+    settings: Settings,
+    clock: Callable[[], datetime],
+    due: list[int],
+    stopping: Callable[[], bool],
 ) -> int:
     """Each due game in a transaction of its own: a game whose processing fails (a bug, a
     corrupt position) is rolled back alone, logged, looked at again RETRY_FAILED_GAME
@@ -99,6 +106,8 @@ def _process_games(
     tried: set[int] = set()
     while due:
         for game_id in due:
+            if stopping():
+                return processed
             tried.add(game_id)
             now = clock()
             try:

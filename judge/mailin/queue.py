@@ -34,6 +34,7 @@ from ..engine.play.orders import vocabulary_for
 from ..engine.reply.conversation import Conversation
 from ..mailin.message import IncomingMail, read_mail
 from ..mailout.outbox import insert_outbox, queue_mail
+from ..shutdown import never
 from ..store import queries as q
 from ..store.db import Store
 from ..store.fields import ADDRESS_LIMIT, clean_text
@@ -149,9 +150,10 @@ class Intake:
         self.waiting.put(((raw, via, envelope_from, envelope_to, peer), done))
         return done
 
-    def stop(self) -> None:
+    def stop(self, timeout: float | None = None) -> None:
+        """Store what was handed in, waiting `timeout` at most (a stop's bound)."""
         self.waiting.put(None)
-        self.thread.join()
+        self.thread.join(timeout)
 
     def _run(self) -> None:
         while True:
@@ -204,7 +206,11 @@ def answer_next(store: Store, settings: Settings, now: Callable[[], datetime]) -
 
 
 def answer_pending(
-    store: Store, settings: Settings, now: Callable[[], datetime], limit: int = BATCH
+    store: Store,
+    settings: Settings,
+    now: Callable[[], datetime],
+    limit: int = BATCH,
+    stopping: Callable[[], bool] = never,
 ) -> list[int]:
     """Answer up to `limit` of the oldest pending mails in one transaction; their ids.
 
@@ -212,18 +218,20 @@ def answer_pending(
     SMTP listener. Should any mail make the judge fail, the whole batch is rolled back and
     done again with each mail in a savepoint of its own: the failing mail is rolled back
     alone and counted (after three failures it is set aside), the others are answered.
+    Once `stopping` says so (the judge is told to stop), the batch ends after the mail in
+    hand and commits what it answered: the rest is answered after the restart.
     """
     try:
-        return _answer_batch(store, settings, now, limit, alone=False)[0]
+        return _answer_batch(store, settings, now, limit, False, stopping)[0]
     except Exception:  # a mail of the batch, or the commit of its changes, failed
-        ids, failed = _answer_batch(store, settings, now, limit, alone=True)
+        ids, failed = _answer_batch(store, settings, now, limit, True, stopping)
     for row_id in failed:
         _count_failure(store, settings, now(), row_id)
     return ids
 
 
 def _prepare_pending(
-    store: Store, now: datetime, limit: int
+    store: Store, now: datetime, limit: int, stopping: Callable[[], bool]
 ) -> dict[int, Prepared | BaseException]:
     """SQLite: the pending mails read and parsed before the write lock is taken, so that
     the lock is held for the store's part of answering only. (PostgreSQL locks rows, not
@@ -232,7 +240,12 @@ def _prepare_pending(
     with store.transaction(readonly=True) as session:
         rows = session.execute(_PENDING, {"n": limit, "skip": _skipped(store)}).all()
         look_up = vocabulary_for(session)
-        return {row.id: _prepare(row.id, row.raw, now, look_up) for row in rows}
+        prepared: dict[int, Prepared | BaseException] = {}
+        for row in rows:
+            if stopping():
+                break
+            prepared[row.id] = _prepare(row.id, row.raw, now, look_up)
+        return prepared
 
 
 def _prepare(
@@ -252,10 +265,17 @@ def _prepare(
 
 
 def _answer_batch(
-    store: Store, settings: Settings, now: Callable[[], datetime], limit: int, alone: bool
+    store: Store,
+    settings: Settings,
+    now: Callable[[], datetime],
+    limit: int,
+    alone: bool,
+    stopping: Callable[[], bool],
 ) -> tuple[list[int], list[int]]:
     failed: list[int] = []
-    prepared = _prepare_pending(store, now(), limit) if store.is_sqlite else {}
+    prepared = _prepare_pending(store, now(), limit, stopping) if store.is_sqlite else {}
+    if stopping():
+        return [], []  # not even the write lock waited for
     # host:pid:thread, read now: a worker process forked from a preloaded server
     # must not name the server's pid
     worker = f"{socket.gethostname()[:40]}:{os.getpid()}:{threading.current_thread().name[:40]}"
@@ -271,6 +291,8 @@ def _answer_batch(
         for start in range(0, len(rows), CHUNK):
             if start and store.others_waiting():
                 break  # mail waits to be stored: its 250 goes before the rest of the batch
+            if stopping():
+                break
             chunk = rows[start : start + CHUNK]
             made = [
                 prepared[a.id] if a.id in prepared else _prepare(a.id, a.raw, now(), look_up)
@@ -279,6 +301,8 @@ def _answer_batch(
             mails = [(a, _mail_of(a, m)) for a, m in zip(chunk, made, strict=True)]
             batch.look_up(session, mails, settings.rate_window, settings.relays)
             for n, ((arrived, mail), ready) in enumerate(zip(mails, made, strict=True)):
+                if stopping():
+                    break  # told to stop: what is answered is committed, the rest waits
                 # Parsed in this transaction before any mail was answered in it: the games
                 # it looked up are as they were
                 fresh = n == 0 and start == 0 and arrived.id not in prepared

@@ -17,7 +17,7 @@ import logging
 import os
 import smtplib
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from datetime import datetime, timedelta
 from email import policy
@@ -28,6 +28,7 @@ from sqlalchemy.orm import Session
 
 from ..config import Settings, host_port
 from ..mailin.addresses import for_sending
+from ..shutdown import never
 from ..store.db import Store
 from ..store.models import Outbox
 from . import claims
@@ -183,7 +184,12 @@ BATCH = 50  # rows claimed at a time
 
 
 def send_pending(
-    store: Store, settings: Settings, now: datetime, sink: Maildir | Relay, limit: int = 1000
+    store: Store,
+    settings: Settings,
+    now: datetime,
+    sink: Maildir | Relay,
+    limit: int = 1000,
+    stopping: Callable[[], bool] = never,
 ) -> int:
     """Deliver up to `limit` due outbox rows, a batch at a time; how many were sent.
 
@@ -194,13 +200,14 @@ def send_pending(
     Through a relay each delivery is recorded as soon as the relay took it, so that a
     sender killed mid-batch leaves at most the mail in flight to be sent again; a Maildir
     batch is recorded at its end, since a mail already in the Maildir is not written
-    twice.
+    twice. Once `stopping` says so, the delivery in hand is the last: the rest of the
+    batch is let go at once, for the next sender.
     """
     by = claims.owner()
     sent = 0
-    while sent < limit:
+    while sent < limit and not stopping():
         size = min(BATCH, limit - sent)
-        batch = _send_batch(store, settings, now, sink, size, by)
+        batch = _send_batch(store, settings, now, sink, size, by, stopping)
         if batch is None:
             break
         count, reached, claimed = batch
@@ -219,6 +226,7 @@ def _send_batch(
     sink: Maildir | Relay,
     size: int,
     by: str,
+    stopping: Callable[[], bool],
 ) -> tuple[int, bool, int] | None:
     """Claim and deliver one batch: how many were sent, whether the relay or disk was
     reached, how many were claimed; None when none was due."""
@@ -242,6 +250,8 @@ def _send_batch(
     try:
         with sink.session():
             for row in rows:
+                if stopping():
+                    break
                 if time.monotonic() - renewed > claims.CLAIM.total_seconds() / 2:
                     claims.renew(store, clock(), by, [r.id for r in rows[tried:]])
                     renewed = time.monotonic()
