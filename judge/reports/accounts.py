@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 
 from ..store.models import User
+from .counts import agreeing, counted
 
 # What WHO IS shows of a registration: not the street address, phone or birthdate.
 PUBLIC = ("name", "email", "country", "level", "site", "timezone")
@@ -96,13 +97,14 @@ def dedication_record(user: User) -> str:
     """The three dedication systems of users' manual 5.2, for one user."""
     ontime = f"{user.ontime / user.due:.2f}" if user.due else "1.00 (no turns yet)"
     cd = f"{user.civil_disorders / user.started:.2f}" if user.started else "0.00 (no games yet)"
+    turns, games = counted(user.due, "turn"), counted(user.started, "game")
     return "\n".join(
         [
             f"Dedication record for {user.email} ({user.name}):",
             f"  Registered:            {user.registered_at:%a %b %d %Y}",
             f"  Dedication points:     {user.dedication}",
-            f"  On-time ratio:         {ontime}  ({user.ontime} of {user.due} turns on time)",
-            f"  CD ratio:              {cd}  ({user.civil_disorders} in {user.started} games)",
+            f"  On-time ratio:         {ontime}  ({user.ontime} of {turns} on time)",
+            f"  CD ratio:              {cd}  ({user.civil_disorders} in {games})",
             f"  Resignations:          {user.resigned}",
             f"  Positions taken over:  {user.tookover}",
         ]
@@ -242,7 +244,7 @@ def copy_unsent(address: str, why: str) -> str:
 def too_many_files(most: int, more: int) -> str:
     return (
         f"Only the first {most} files asked for were sent; the other {more:,} "
-        f"{'was' if more == 1 else 'were'} not.  Ask for at most {most} files in one mail."
+        f"{agreeing(more, 'was', 'were')} not.  Ask for at most {most} files in one mail."
     )
 
 
