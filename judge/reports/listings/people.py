@@ -10,7 +10,8 @@ from datetime import datetime
 
 import variants
 
-from ...store.models import Game, Participant
+from ...store.models import Game, Participant, User
+from ..counts import agreeing
 from ..robots import place_holder
 from .record import SOMEONE, address, blind, counts, is_master, label, on
 
@@ -71,9 +72,11 @@ def player_lines(
     if quiet and (late or abandoned):
         lines.append("")
         if late:
-            lines.append(f"{late} power{' is' if late == 1 else 's are'} late.")
+            lines.append(f"{counted(late, 'power')} {agreeing(late, 'is', 'are')} late.")
         if abandoned:
-            lines.append(f"{abandoned} power{' is' if abandoned == 1 else 's are'} abandoned.")
+            lines.append(
+                f"{counted(abandoned, 'power')} {agreeing(abandoned, 'is', 'are')} abandoned."
+            )
     return "\n".join(lines)
 
 
@@ -101,10 +104,14 @@ def registrations(game: Game, people: Sequence[Participant]) -> str:
     for x in people:
         holder = place_holder(game.settings, x.power, x.status, x.user.email)
         lines = [f"{label(x) + ':':<11}{holder}"]
-        form = x.user.registration or {}
-        for field in _WHO_FIELDS:
-            value = form.get(field) or getattr(x.user, field, "")
-            if value:
-                lines.append(f"{field.capitalize() + ':':<11}{value}")
+        if holder == x.user.email:  # a person; a robot's name says all there is of it
+            lines.extend(_registration(x.user))
         blocks.append("\n".join(lines))
     return "\n\n".join(blocks)
+
+
+def _registration(user: User) -> list[str]:
+    """`Name:      Ann Example` and the other fields of a registration that are given."""
+    form = user.registration or {}
+    values = ((field, form.get(field) or getattr(user, field, "")) for field in _WHO_FIELDS)
+    return [f"{field.capitalize() + ':':<11}{value}" for field, value in values if value]
