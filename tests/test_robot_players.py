@@ -51,7 +51,7 @@ def _create(table: Table, game: str, settings: str = "") -> None:
     first = table.send(
         MASTER, f"CREATE ?{game} pwMaster\nBECOME MASTER\n{TIMING}{settings}"
     ).get_content()
-    assert f"You are now the master of game '{game}'." in first
+    assert f"You've been selected to play Master in game '{game}'." in first
 
 
 def _board(table: Table, name: str) -> tuple[str, str, object]:
