@@ -89,16 +89,16 @@ def test_a_takeover_that_moves_no_deadline_says_it_remains(robots):
     robot_game(robots, "seat")
     took = robots.send(WATCHER, "SIGN ON Tseat pwNew\n").get_content()
     assert "Wait has been set automatically for you" in took
-    # Nobody abandoned Turkey: a robot played it.
-    assert "Take over of Turkey from Robot (random) allowed." in took
-    boss = robots.wait_for(MASTER, "Takeover of Turkey")[0].get_content()
-    assert f"{WATCHER} has taken over\nTurkey from Robot (random) in game 'seat'." in boss
     # The deadline is days away: taking the robot's seat leaves it where it was.
     assert "advanced to" not in took, took
     assert "Deadline for 'seat' remains" in took
     told = robots.wait_for(ENGLAND, "Takeover of Turkey")[0].get_content()
     assert "Deadline for 'seat' remains" in told and "advanced to" not in told, told
     assert "Also, a wait has been placed for all active players." in told
+    # Nor had anybody abandoned Turkey: a robot played it.
+    assert "Take over of Turkey from Robot (random) allowed." in took
+    boss = robots.wait_for(MASTER, "Takeover of Turkey")[0].get_content()
+    assert f"{WATCHER} has taken over\nTurkey from Robot (random) in game 'seat'." in boss
 
 
 def test_a_robot_is_named_once_in_summary_and_whogame(robots):
