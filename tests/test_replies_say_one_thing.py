@@ -98,7 +98,7 @@ def test_a_takeover_that_moves_no_deadline_says_it_remains(robots):
     # Nor had anybody abandoned Turkey: a robot played it.
     assert "Take over of Turkey from Robot (random) allowed." in took
     boss = robots.wait_for(MASTER, "Takeover of Turkey")[0].get_content()
-    assert f"{WATCHER} has taken over\nTurkey from Robot (random) in game 'seat'." in boss
+    assert f"{WATCHER} has taken over Turkey\nfrom Robot (random) in game 'seat'." in boss
 
 
 def test_a_robot_is_named_once_in_summary_and_whogame(robots):

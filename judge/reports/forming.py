@@ -78,11 +78,8 @@ def taken_over(address: str, powers: Sequence[str], game: str, robot: str | None
     """The masters' copy of `Takeover of France, Russia`; the others learn only what it does
     to the clock. `robot`: the robot whose power it was (`Robot (random)`), which nobody
     had abandoned."""
-    if robot is not None:
-        lines = (f"{address} has taken over\n{p} from {robot} in game '{game}'.\n" for p in powers)
-    else:
-        lines = (f"{address} has taken over the abandoned\n{p} in game '{game}'.\n" for p in powers)
-    return "".join(lines)
+    seat = "the abandoned\n{}" if robot is None else f"{{}}\nfrom {robot}"
+    return "".join(f"{address} has taken over {seat.format(p)} in game '{game}'.\n" for p in powers)
 
 
 def taken_over_reply(powers: Sequence[str], robot: str | None) -> str:
