@@ -139,7 +139,7 @@ def start_moderated(table: Table, settings: str = "") -> None:
         "CREATE ?war pwMaster\nBECOME MASTER\n"
         "SET MOVE MIN 0 DELAY 0\nSET RETREAT DELAY 0\nSET ADJUST DELAY 0\n" + settings,
     ).get_content()
-    assert "You are now the master of game 'war'." in first
+    assert "You've been selected to play Master in game 'war'." in first
     assert "You'll be notified when 7 more players sign on." in first
     for power, letter in POWERS.items():
         table.send(address(power), f"SIGN ON ?war pw{power}\nSET PREFERENCE {letter}\n")

@@ -24,7 +24,7 @@ def test_points_and_ratios_follow_a_moderated_game(table):
     table.wait_for(address("France"), "S1901M Results")
     france = record(table, address("France"))
     assert "Dedication points:     3" in france
-    assert "On-time ratio:         1.00  (1 of 1 turns on time)" in france
+    assert "On-time ratio:         1.00  (1 of 1 turn on time)" in france
 
     # Fall: Germany is late. The first late notice counts the turn for everyone.
     for power, orders in HOLDS.items():
@@ -49,7 +49,7 @@ def test_points_and_ratios_follow_a_moderated_game(table):
     germany = table.send("watcher@example.org", f"INFO PLAYER {address('Germany')}\n")
     text = germany.get_content()
     assert "Dedication points:     -49" in text
-    assert "CD ratio:              1.00  (1 in 1 games)" in text
+    assert "CD ratio:              1.00  (1 in 1 game)" in text
     assert "Resignations:          1" in text
 
     # The master may not ask more of players than of himself; a player below the

@@ -162,7 +162,8 @@ def test_a_resigned_power_is_taken_over_by_someone_not_playing(table):
     assert "Take over of abandoned Germany allowed." in took
     assert "Germany: Army Berlin -> Silesia." in took
     told = table.wait_for(address("Italy"), "Takeover of Germany")[0].get_content()
-    assert "Deadline for 'war' advanced to" in told and "watcher" not in told
+    # The deadline is days away and stays where it is.
+    assert "Deadline for 'war' remains" in told and "watcher" not in told
     left = table.wait_for(address("Germany"), "Diplomacy notice: war")[0].get_content()
     assert left == told  # the player who left is told as the others are
     players = table.show()["players"]

@@ -73,11 +73,12 @@ def test_a_late_power_is_told_then_abandoned_then_taken_over(table):
     took = table.send("watcher@example.org", "SIGN ON Gwar newpw\nA ber H; A mun H; F kie H\n")
     text = took.get_content()
     assert "Take over of abandoned Germany allowed." in text
-    # Everyone waits now, to talk with the newcomer, until the deadline or SET NOWAIT
-    # (a deadline already past would have been moved to a fresh one: see the tests of
-    # back_in_play in test_master_clock).
+    # Everyone waits now, to talk with the newcomer, until the deadline or SET NOWAIT. The
+    # mail comes on the real clock, days before the deadline, which stays where it was (a
+    # deadline already past is moved to a fresh one: see the tests of back_in_play in
+    # test_master_clock).
     assert "Wait has been set automatically for you - send 'set nowait' to clear." in text
-    assert "Deadline for 'war' advanced to" in text
+    assert "Deadline for 'war' remains" in text and "advanced to" not in text
     told = table.wait_for(address("France"), "Takeover of Germany")[0].get_content()
     assert "This can be removed with the 'SET NOWAIT' command." in told
     assert table.show()["phase"] == "S1901M"

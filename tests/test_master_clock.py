@@ -103,7 +103,7 @@ def test_strict_wait_lets_only_a_power_with_orders_due_wait(table):
 
 def test_become_master_only_follows_create(table):
     reply = table.send(address("France"), "CREATE ?solo passF\nBECOME MASTER\n").get_content()
-    assert "You are now the master of game 'solo'." in reply
+    assert "You've been selected to play Master in game 'solo'." in reply
     later = table.send(address("Italy"), "SIGN ON ?solo passI\nBECOME MASTER\n").get_content()
     assert "BECOME MASTER: only the creator of a game, in the mail that creates it." in later
 
@@ -148,7 +148,7 @@ def test_a_power_back_in_play_after_the_deadline_gets_a_fresh_one():
 
     import variants
     from judge.config import Settings
-    from judge.engine.forming.returns import back_in_play
+    from judge.engine.forming.returns import Comeback, back_in_play
     from judge.engine.forming.start import default_settings
     from judge.store.models import Game, Participant
 
@@ -166,18 +166,21 @@ def test_a_power_back_in_play_after_the_deadline_gets_a_fresh_one():
     game.deadline = datetime(2026, 11, 20, 23, 30)
     game.grace = datetime(2026, 11, 27, 23, 30)
     # Italy is still in civil disorder: Germany's return moves nothing.
-    assert back_in_play(game, Settings(), now, [germany]) == ""
+    assert back_in_play(game, Settings(), now, [germany]) == Comeback()
     assert game.deadline == datetime(2026, 11, 20, 23, 30) and not germany.wait
     italy.status = "active"
-    lines = back_in_play(game, Settings(), now, [italy])
+    lines = back_in_play(game, Settings(), now, [italy]).clock
     # 71 hours from Monday 10:00, then 23:30: Thursday.
     assert game.deadline == datetime(2026, 11, 26, 23, 30)
     assert game.grace >= datetime(2026, 11, 27, 23, 30)
     assert "Deadline for 'war' advanced to Thu Nov 26 2026 23:30:00 +0000." in lines
     assert [x.wait for x in game.participants] == [True, True, True]
 
-    # A deadline still ahead stays where it is, and is told all the same (as the njudge).
+    # A deadline still ahead stays where it is, and is said to (the njudge 1.7.6 said it
+    # had "advanced to" where it was); everyone waits all the same.
     far = datetime(2026, 12, 22, 23, 30)  # a Tuesday
     game.deadline = far
-    lines = back_in_play(game, Settings(), now, [italy])
-    assert game.deadline == far and "Deadline for 'war' advanced to Tue Dec 22 2026" in lines
+    lines = back_in_play(game, Settings(), now, [italy]).clock
+    assert game.deadline == far and "Deadline for 'war' remains Tue Dec 22 2026" in lines
+    # (The grace period, which ended before it, does move: a week after it.)
+    assert "Grace period for 'war' advanced to Tue Dec 29 2026 22:30:00 +0000." in lines

@@ -239,7 +239,8 @@ def leaving_and_returning(post: Post, duo: str, powers: list[str]) -> None:
     back = post.send(duo, f"signon {letter}dt pass\nsignoff\n")
     _, reply = back.reply(duo)
     assert f"You have returned as {powers[0]} in dt. \nYou also returned as {powers[1]}" in reply
-    assert "Deadline for 'dt' advanced to " in reply and "Grace period for 'dt'" in reply
+    # The njudge 1.7.6 said here that the deadline "advanced to" where it already was.
+    assert "Deadline for 'dt' remains " in reply and "Grace period for 'dt'" in reply
     event = f"player returned as {named}"
     assert {MASTER, O1, O2, duo} <= back.receivers(event)  # his other power hears it too
     told = back.one(O1, event)
@@ -258,7 +259,7 @@ def leaving_and_returning(post: Post, duo: str, powers: list[str]) -> None:
     boss = taken.one(MASTER, event)
     assert f"{P5} has taken over the abandoned\n{powers[1]} in game 'dt'." in boss
     others = taken.one(O1, event)
-    assert P5 not in others and "Deadline for 'dt' advanced to " in others
+    assert P5 not in others and "Deadline for 'dt' remains " in others
     # The player who left is told what the others are, under the njudge's own subject.
     assert [(s, b) for t, s, b in taken.mails if t == duo] == [("Diplomacy notice: dt", others)]
     listing = post.send("someone@example.org", "list dt\n").reply("someone@example.org")[1]

@@ -50,7 +50,7 @@ def _create(table: Table, game: str, settings: str = "") -> None:
     first = table.send(
         MASTER, f"CREATE ?{game} pwMaster\nBECOME MASTER\n{TIMING}{settings}"
     ).get_content()
-    assert f"You are now the master of game '{game}'." in first
+    assert f"You've been selected to play Master in game '{game}'." in first
 
 
 def test_six_robots_and_a_person_play_five_years_at_the_persons_pace(table):

@@ -32,7 +32,7 @@ def test_create_with_an_unknown_or_unused_word_makes_no_game(table):
     assert "   wings      a third unit, the wing (W)" in text
     assert "   shorthand  press between players must be written" in text
     assert "   intimate   players bid" in text  # known, listed apart
-    assert "You are now the master" not in text  # the rest of the mail was skipped
+    assert "selected to play" not in text  # the rest of the mail was skipped
     assert run_judge(table.judge.env, "show", "opt", "--json").returncode != 0
     for word, info in (("intimate", "intimate"), ("a/f", "a-f")):
         text = table.send(MASTER, f"CREATE ?opt passM {word}\n").get_content()
@@ -48,7 +48,7 @@ def test_create_with_an_unknown_or_unused_word_makes_no_game(table):
 
 
 def test_set_variant_refuses_what_it_does_not_know_and_changes_nothing(table):
-    assert "You've been selected to play a power in game 'opt'." in made(table)
+    assert "You've been selected to play Master in game 'opt'." in made(table)
     refused = table.send(MASTER, GAME + "SET VARIANT STANDARD FOOBAR\n").get_content()
     assert "SET VARIANT: Unknown variant specified: FOOBAR" in refused
     short = table.send(MASTER, GAME + "SET VARIANT intimate\nSET COMMENT still here\n")

@@ -23,6 +23,7 @@ from ..mailin.message import IncomingMail, read_mail
 from ..mailin.screening import refusal
 from ..mailout import reply_cap
 from ..mailout.outbox import OutboxRow
+from ..reports.counts import agreeing, counted
 from ..store import queries as q
 from ..store.fields import shown_text
 from ..store.models import Inbound, Outbox
@@ -318,7 +319,7 @@ def _echo_errors(ctx: Conversation, errors: Sequence[p.LineError], most: int) ->
         more = len(errors) - most
         ctx.fail(
             f"Only the first {most} lines the judge could not read are shown; the other "
-            f"{more:,} {'was' if more == 1 else 'were'} not carried out either."
+            f"{more:,} {agreeing(more, 'was', 'were')} not carried out either."
         )
 
 
@@ -361,9 +362,10 @@ def _drop(
     ctx = Conversation(session, settings, now, mail, arrived.id, outbox=batch.outbox)
     ctx.reply_to = shown
     minutes = max(settings.rate_window // 60, 1)
+    mails, window = counted(settings.rate_limit, "mail"), counted(minutes, "minute")
     ctx.say(
-        f"More than {settings.rate_limit} mails have come to this judge from you in "
-        f"{minutes} minutes.  This mail and any more you send in that time are not read\n"
+        f"More than {mails} {agreeing(settings.rate_limit, 'has', 'have')} come to this judge "
+        f"from you in {window}.  This mail and any more you send in that time are not read\n"
         f"and will not be answered.  Send them again after "
         f"{now + timedelta(seconds=settings.rate_window):%a %b %d %Y %H:%M} UTC."
     )

@@ -19,6 +19,7 @@ from sqlalchemy.exc import OperationalError
 
 from ..config import Settings
 from ..mailout.outbox import queue_mail
+from ..reports.counts import counted
 from ..shutdown import never
 from ..store.db import Store
 from ..store.models import Game, Outbox
@@ -160,7 +161,7 @@ def _set_back(store: Store, settings: Settings, now: datetime, game_id: int) -> 
                 subject,
                 f"Processing game '{game.name}' ({game.phase}) failed at {now:%Y-%m-%d %H:%M} "
                 f"UTC; the log says why.\nThe judge tries again every "
-                f"{RETRY_FAILED_GAME.seconds // 60} minutes and tells you again in a day if "
-                f"it still fails.  The other games go on.\n",
+                f"{counted(RETRY_FAILED_GAME.seconds // 60, 'minute')} and tells you again in a "
+                f"day if it still fails.  The other games go on.\n",
                 game_id=game_id,
             )

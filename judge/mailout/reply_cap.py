@@ -14,6 +14,7 @@ from datetime import datetime, timedelta
 from sqlalchemy import Connection, bindparam, func, select
 
 from ..config import Settings
+from ..reports.counts import counted
 from ..store.models import Outbox
 from .outbox import OutboxRow
 
@@ -54,6 +55,6 @@ def last_reply_notice(settings: Settings) -> str:
     cap = settings.replies_per_day
     return (
         f"This is the last reply the judge sends to your address for now: it sends at most "
-        f"{cap} replies to one address in 24 hours.  Mail you send before the oldest of "
-        f"these is 24 hours old will be neither answered nor carried out."
+        f"{counted(cap, 'reply', 'replies')} to one address in 24 hours.  Mail you send "
+        f"before the oldest of these is 24 hours old will be neither answered nor carried out."
     )

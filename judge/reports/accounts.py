@@ -12,6 +12,7 @@ import textwrap
 from collections.abc import Iterable, Mapping, Sequence
 
 from ..store.models import User
+from .counts import agreeing, counted
 
 # What WHO IS shows of a registration: not the street address, phone or birthdate.
 PUBLIC = ("name", "email", "country", "level", "site", "timezone")
@@ -94,13 +95,14 @@ def dedication_record(user: User) -> str:
     """The three dedication systems of users' manual 5.2, for one user."""
     ontime = f"{user.ontime / user.due:.2f}" if user.due else "1.00 (no turns yet)"
     cd = f"{user.civil_disorders / user.started:.2f}" if user.started else "0.00 (no games yet)"
+    turns, games = counted(user.due, "turn"), counted(user.started, "game")
     return "\n".join(
         [
             f"Dedication record for {user.email} ({user.name}):",
             f"  Registered:            {user.registered_at:%a %b %d %Y}",
             f"  Dedication points:     {user.dedication}",
-            f"  On-time ratio:         {ontime}  ({user.ontime} of {user.due} turns on time)",
-            f"  CD ratio:              {cd}  ({user.civil_disorders} in {user.started} games)",
+            f"  On-time ratio:         {ontime}  ({user.ontime} of {turns} on time)",
+            f"  CD ratio:              {cd}  ({user.civil_disorders} in {games})",
             f"  Resignations:          {user.resigned}",
             f"  Positions taken over:  {user.tookover}",
         ]
@@ -277,14 +279,13 @@ def file_digest(code: str, files: Sequence[tuple[str, str]], left: int, most: in
     out = [f"{_fill(intro)}\n{names}\n\n", *(digest_entry(n, text) for n, text in files)]
     out.append(f"{DIGEST_RULE}\n")
     if left:
-        one = left == 1
-        them = "it" if one else "them"
+        them = agreeing(left, "it", "them")
         trailer = (
-            f"{left:,} more {'file' if one else 'files'} you asked for "
-            f"{'was' if one else 'were'} not sent: with {them} this mail would pass "
-            f"{most // 1000:,} kB.  The reply to your mail names {them}.  Ask for {them} "
-            f"again in {'another mail' if one else 'other mails'}; a mail with one GET gets "
-            "its file whatever its size."
+            f"{counted(left, 'more file')} you asked for {agreeing(left, 'was', 'were')} "
+            f"not sent: with {them} this mail would pass {most // 1000:,} kB.  The reply to "
+            f"your mail names {them}.  Ask for {them} again in "
+            f"{agreeing(left, 'another mail', 'other mails')}; a mail with one GET gets its "
+            "file whatever its size."
         )
         out.append(_fill(trailer) + "\n")
     return "".join(out)

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from .counts import agreeing, counted
+
 # -- the clock's notices ----------------------------------------------------------------------
 
 
@@ -26,7 +28,7 @@ def late_powers(powers: Sequence[str], hidden: bool) -> str:
     `some power's`."""
     names = sorted(powers)
     if hidden:
-        return "some power's" if len(names) == 1 else "some powers'"
+        return agreeing(len(names), "some power's", "some powers'")
     if len(names) == 1:
         return f"{names[0]}'s"
     return ", ".join(names[:-1]) + f" and {names[-1]}'s"
@@ -35,7 +37,7 @@ def late_powers(powers: Sequence[str], hidden: bool) -> str:
 def late_notice(game: str, who: str, times: int | None, nmr: bool, when: str) -> str:
     """`Late Notice`: whose orders the game waits for (`who`, from `late_powers`), how
     often that power has been late if the game counts it, and what happens at `when`."""
-    count = f": {times} time{'s' if times != 1 else ''} late" if times is not None else ""
+    count = f": {counted(times, 'time')} late" if times is not None else ""
     fate = "in civil disorder" if nmr else "abandoned and free for takeover"
     return (
         f"Diplomacy game '{game}' is waiting for {who} orders{count}.\n\n"
@@ -47,7 +49,7 @@ def abandoned(powers: Sequence[str], game: str, disorder_at: str | None) -> str:
     """`Abandoned`; `disorder_at`: when an NMR game puts them in civil disorder."""
     names = ", ".join(sorted(powers))
     text = (
-        f"{names} in game '{game}' {'is' if len(powers) == 1 else 'are'} now considered "
+        f"{names} in game '{game}' {agreeing(len(powers), 'is', 'are')} now considered "
         "abandoned.  Anyone not playing in the game\nmay take over by signing on to the power.\n"
     )
     if disorder_at is not None:
@@ -61,7 +63,7 @@ def abandoned(powers: Sequence[str], game: str, disorder_at: str | None) -> str:
 def civil_disorder(powers: Sequence[str], game: str) -> str:
     names = ", ".join(sorted(powers))
     return (
-        f"{names} in game '{game}' {'is' if len(powers) == 1 else 'are'} now in civil "
+        f"{names} in game '{game}' {agreeing(len(powers), 'is', 'are')} now in civil "
         "disorder: the phase is processed without them.\n"
     )
 
@@ -102,7 +104,7 @@ def absence_overlaps(what: str, shown: str, other: str) -> str:
 
 def absence_too_long(what: str, shown: str, limit: int, game: str) -> str:
     return (
-        f"{what}: an absence {shown} is longer than the {limit} days game "
+        f"{what}: an absence {shown} is longer than the {counted(limit, 'day')} game "
         f"'{game}' allows (MAX ABSENCE).  Its master has been told, and may set it "
         "for you."
     )
@@ -112,7 +114,7 @@ def absence_asked(who: str, game: str, shown: str, limit: int) -> str:
     """`Absence Request`, to the masters, for an absence over the game's MAX ABSENCE."""
     return (
         f"{who} in game '{game}' asks for an absence {shown},\nlonger than the "
-        f"game's MAX ABSENCE of {limit} days.  To grant it, BECOME the power and SET "
+        f"game's MAX ABSENCE of {counted(limit, 'day')}.  To grant it, BECOME the power and SET "
         "ABSENCE.\n"
     )
 

@@ -10,14 +10,31 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from .counts import agreeing, counted
+
+
+def selected(what: str, game: str, count: int, more: int) -> str:
+    """The answer to joining a forming game (`what`: `a power`, or `Master` for its
+    creator as master): who he is in it, how many players it has and still needs
+    (`ml_signon.c`; Bug91-01, -02). The sign-on that fills the game is told by the start
+    notice instead (`more` 0: the first line alone)."""
+    lines = [f"You've been selected to play {what} in game '{game}'."]
+    if more > 0:
+        lines.append(
+            f"You'll be notified when {counted(more, 'more player', 'more players')} "
+            f"{agreeing(more, 'signs', 'sign')} on."
+        )
+        lines.append(now_has(game, count))
+    return "\n".join(lines)
+
+
+def now_has(game: str, count: int) -> str:
+    return f"Game '{game}' now has {counted(count, 'player')}."
+
 
 def signed_up(address: str, game: str, count: int) -> str:
     """`New Player Signon: #3`: a player joined a forming game."""
-    players = f"{count} player{'' if count == 1 else 's'}"
-    return (
-        f"{address} has signed up to play a power in game '{game}'.\n"
-        f"Game '{game}' now has {players}.\n"
-    )
+    return f"{address} has signed up to play a power in game '{game}'.\n{now_has(game, count)}\n"
 
 
 def observing(address: str, game: str) -> str:
@@ -57,30 +74,42 @@ def returned_reply(powers: Sequence[str], game: str) -> str:
     return "\n".join(lines)
 
 
-def taken_over(address: str, powers: Sequence[str], game: str) -> str:
+def taken_over(address: str, powers: Sequence[str], game: str, robot: str | None) -> str:
     """The masters' copy of `Takeover of France, Russia`; the others learn only what it does
-    to the clock."""
-    return "".join(
-        f"{address} has taken over the abandoned\n{p} in game '{game}'.\n" for p in powers
-    )
+    to the clock. `robot`: the robot whose power it was (`Robot (random)`), which nobody
+    had abandoned."""
+    seat = "the abandoned\n{}" if robot is None else f"{{}}\nfrom {robot}"
+    return "".join(f"{address} has taken over {seat.format(p)} in game '{game}'.\n" for p in powers)
 
 
-def taken_over_reply(powers: Sequence[str]) -> str:
+def taken_over_reply(powers: Sequence[str], robot: str | None) -> str:
     first, *rest = powers
     lines = [
-        f"Take over of abandoned {first} allowed.",
+        f"Take over of {_taken(first, robot)} allowed.",
         "Wait has been set automatically for you - send 'set nowait' to clear.",
     ]
-    lines.extend(f"\nTake over of abandoned {p} allowed." for p in rest)
+    lines.extend(f"\nTake over of {_taken(p, robot)} allowed." for p in rest)
     return "\n".join(lines)
 
 
-def clock_moved(game: str, deadline: str, grace: str) -> str:
-    """A power back in play moves the deadline (or leaves it where it was, later)."""
+def _taken(power: str, robot: str | None) -> str:
+    return f"abandoned {power}" if robot is None else f"{power} from {robot}"
+
+
+def clock_moved(
+    game: str, deadline: str, deadline_moved: bool, grace: str, grace_moved: bool
+) -> str:
+    """A power back in play moves the deadline and the grace period later, or leaves them
+    where they were: each line says which (the njudge 1.7.6 said "advanced to" either way,
+    Bug91-14 and -16, the date unchanged)."""
     return (
-        f"Deadline for '{game}' advanced to {deadline}.\n"
-        f"Grace period for '{game}' advanced to {grace}.\n"
+        f"Deadline for '{game}' {_moved(deadline_moved)} {deadline}.\n"
+        f"Grace period for '{game}' {_moved(grace_moved)} {grace}.\n"
     )
+
+
+def _moved(moved: bool) -> str:
+    return "advanced to" if moved else "remains"
 
 
 WAIT_PLACED = (

@@ -28,7 +28,10 @@ def variant_title(game: Game, separator: str = ", ") -> str:
 
 
 def deadline_line(settings: Settings, game: Game) -> str | None:
-    if game.deadline is None or not game.phase:
+    """`S1901M Tue Jan 06 2004 23:30:00 +0000` for the `:: Deadline:` line, or None for a
+    game that has no deadline: forming, paused (no deadline passes until it is resumed),
+    terminated or finished, whatever date its row still keeps."""
+    if game.status != "active" or game.deadline is None or not game.phase:
         return None
     return f"{game.phase} {njudge_time(game.deadline, settings)}"
 

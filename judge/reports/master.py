@@ -11,12 +11,9 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+from .counts import agreeing
+
 # -- the master's hold on the game --------------------------------------------------------------
-
-
-def became_master(game: str, forming: str) -> str:
-    """BECOME MASTER's answer; `forming`: how many players the game has and still needs."""
-    return f"You are now the master of game '{game}'.\n{forming}"
 
 
 def paused(game: str) -> str:
@@ -46,7 +43,7 @@ def removed(powers: Sequence[str], game: str) -> str:
     powers all at once); the power may be taken over."""
     names = ", ".join(powers)
     return (
-        f"{names} {'has' if len(powers) == 1 else 'have'} been removed from game "
+        f"{names} {agreeing(len(powers), 'has', 'have')} been removed from game "
         f"'{game}' by its master.  The power may be taken over\nby anyone not "
         "playing in the game.\n"
     )

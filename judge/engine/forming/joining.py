@@ -20,17 +20,18 @@ import variants
 
 from ...modifiers import Choice, WordsRefused, ordered, read_words
 from ...reports.forming import (
-    WAIT_PLACED,
     observing,
     powers_named,
     preference_lists,
     returned,
     returned_reply,
+    selected,
     signed_up,
     taken_over,
     taken_over_reply,
 )
 from ...reports.frame import deadline_line
+from ...reports.robots import shown_address
 from ...store.models import Game, Participant, User
 from ...store.passwords import check_password, hash_password
 from ..accounts.guessing import locked_until, password_problem, wrong_password
@@ -88,7 +89,7 @@ def create(ctx: Conversation, cmd: p.Create) -> None:
     if ctx.settings.create_as_master:  # the judgekeeper's choice (manual 8.1)
         me.role = "master"
         game.settings = {**game.settings, "moderated": True}
-        ctx.say(f"You've been selected to play Master in game '{name}'.\n{forming_lines(game)}")
+        ctx.say(welcome(game, "Master"))
         return
     _announce_sign_up(ctx, game, me, announced=False)
     _welcome(ctx, game, me)
@@ -260,24 +261,21 @@ def _announce_sign_up(ctx: Conversation, game: Game, me: Participant, announced:
     ctx.at_end("sign-up notice", tell)
 
 
+# The name of the answer to joining, which BECOME MASTER rewords (`Conversation.reword`).
+JOINED = "joined"
+
+
 def _welcome(ctx: Conversation, game: Game, me: Participant) -> None:
-    ctx.say(f"You've been selected to play a power in game '{game.name}'.")
-    if len(players(game)) >= game.settings["players"]:
-        if game.settings.get("auto_start", True):
-            ctx.at_end("start", lambda: start_game(ctx, game))
-        return
-    ctx.say(forming_lines(game))
+    ctx.say(welcome(game), JOINED)
+    full = len(players(game)) >= game.settings["players"]
+    if full and game.settings.get("auto_start", True):
+        ctx.at_end("start", lambda: start_game(ctx, game))
 
 
-def forming_lines(game: Game) -> str:
+def welcome(game: Game, what: str = "a power") -> str:
+    """What joining a forming game as `what` answers, the game as it now stands."""
     count = len(players(game))
-    more = game.settings["players"] - count
-    lines = []
-    if more > 0:
-        verb = "player signs on" if more == 1 else "players sign on"
-        lines.append(f"You'll be notified when {more} more {verb}.")
-    lines.append(f"Game '{game.name}' now has {count} player{'' if count == 1 else 's'}.")
-    return "\n".join(lines)
+    return selected(what, game.name, count, game.settings["players"] - count)
 
 
 def _join(
@@ -348,12 +346,11 @@ def _return(ctx: Conversation, game: Game, holder: Participant) -> None:
     for x in seat:
         x.status = "active"
     powers = [x.power or "" for x in seat]
-    clock = back_in_play(game, ctx.settings, ctx.now, seat)
-    ctx.say("\n\n".join(filter(None, [returned_reply(powers, game.name), clock.rstrip()])))
-    after = [clock, WAIT_PLACED] if clock else []
+    comeback = back_in_play(game, ctx.settings, ctx.now, seat)
+    ctx.say("\n\n".join(filter(None, [returned_reply(powers, game.name), comeback.clock])))
     _tell_others(
         ctx, game, holder, f"player returned as {powers_named(powers)}",
-        lambda who: "\n".join([returned(who, powers, game.name), *after]), quietly=True,
+        lambda who: comeback.notice(returned(who, powers, game.name)), quietly=True,
     )  # fmt: skip
 
 
@@ -368,8 +365,9 @@ def _take_over(
     if not _admitted(ctx, game, user, as_player=True) or not _good_password(ctx, password):
         return
     seat = [x for x in places_of(game, holder) if x.status in ("abandoned", "cd")] or [holder]
-    if is_robot(holder):  # a robot's place is taken whole: the robot plays no more
-        seat = [holder]
+    robot = None  # a robot's place, which nobody abandoned, is taken whole: it plays no more
+    if is_robot(holder):
+        seat, robot = [holder], shown_address(holder.user.email)
     for x in seat:
         set_strategy(game, x.power or "", None)
     seat.sort(key=lambda x: x is not holder)  # the power signed on as comes first
@@ -385,15 +383,14 @@ def _take_over(
     credit(game, user, tookover=1)
     me = taken[0]
     powers = [x.power or "" for x in taken]
-    clock = back_in_play(game, ctx.settings, ctx.now, taken)
-    ctx.say("\n\n".join(filter(None, [taken_over_reply(powers), clock.rstrip()])))
-    after = "\n".join([clock, WAIT_PLACED]) if clock else ""
-    told = taken_over(user.email, powers, game.name)
+    comeback = back_in_play(game, ctx.settings, ctx.now, taken)
+    ctx.say("\n\n".join(filter(None, [taken_over_reply(powers, robot), comeback.clock])))
+    told = taken_over(user.email, powers, game.name, robot)
     event = f"Takeover of {powers_named(powers)}"
     people = [x for x in hearers(game, taken) if x is not me]
     bosses = [x for x in people if x.role == "master"]
-    deliver(ctx, game, bosses, event, "\n".join(filter(None, [told, after])), header=False)
-    for_others = after or told.replace(user.email, shown_as(game, user))
+    deliver(ctx, game, bosses, event, comeback.notice(told), header=False)
+    for_others = comeback.notice() or told.replace(user.email, shown_as(game, user))
     deliver(ctx, game, [x for x in people if x not in bosses], event, for_others, header=False)
     gone = {a.lower(): a for x in seat for a in addresses(x)}
     for address in gone.values():

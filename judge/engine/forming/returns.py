@@ -5,10 +5,11 @@ player holds in a duplex game, which leave, return and are taken over together.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from datetime import datetime
 
 from ...config import Settings
-from ...reports.forming import clock_moved
+from ...reports.forming import WAIT_PLACED, clock_moved
 from ...reports.frame import njudge_time
 from ...store.models import Game, Participant
 from ..clock.absences import windows
@@ -27,17 +28,31 @@ def places_of(game: Game, row: Participant) -> list[Participant]:
     return sorted(mine, key=lambda x: order.get(x.power or "", len(order)))
 
 
+@dataclass(frozen=True)
+class Comeback:
+    """What a power back in play did to the game: the lines that say where its deadline
+    and grace period are now, moved or not, and whether every player was set to wait
+    (both, or neither when another power is still out of play)."""
+
+    clock: str = ""
+
+    def notice(self, before: str = "") -> str:
+        """What the others are told: `before` (who came back), the clock, and the wait."""
+        if not self.clock:
+            return before
+        return "\n".join(filter(None, [before, self.clock, WAIT_PLACED]))
+
+
 def back_in_play(
     game: Game, settings: Settings, now: datetime, returning: list[Participant]
-) -> str:
-    """The deadline moved to a fresh NEXT from now, if that is later, and every player with
-    a power set to wait, so that the others may talk with the newcomer before the phase is
-    played: the lines that say so (printed even when the deadline stays where it was, as
-    the njudge does). Nothing moves, and '' is returned, while another power is still out
-    of play (abandoned or in civil disorder, with centres or in the first turn): the game
-    waits for it anyway."""
+) -> Comeback:
+    """The deadline moved to a fresh NEXT from now, if that is later (the grace period
+    with it), and every player with a power set to wait, so that the others may talk with
+    the newcomer before the phase is played. Nothing moves, and nobody waits, while another
+    power is still out of play (abandoned or in civil disorder, with centres or in the
+    first turn): the game waits for it anyway."""
     if game.status != "active" or not game.phase or game.deadline is None:
-        return ""
+        return Comeback()
     centers = (game.position or {}).get("centers") or {}
     still_out = [
         x
@@ -48,19 +63,21 @@ def back_in_play(
         and ((game.turn or 0) <= 1 or centers.get(x.power))
     ]
     if still_out:
-        return ""
+        return Comeback()
 
     timing = timing_of(game.settings or {}, game.phase)
     fresh = deadline_after(now, game.deadline, timing, settings.zone, windows(game, now))
-    if fresh != game.deadline:
+    deadline_moved = fresh != game.deadline
+    if deadline_moved:
         game.deadline = fresh
         game.late_notice_at = None
     strict = bool((game.settings or {}).get("strict_grace"))
-    game.grace = grace_after(game.deadline, game.grace, timing, settings.zone, strict)
+    grace = grace_after(game.deadline, game.grace, timing, settings.zone, strict)
+    grace_moved = grace != game.grace
+    game.grace = grace
     for x in players(game):
         if x.power and x.status in ("active", "late"):
             x.wait = True
     game.next_event_at = next_event(game, now, False)
-    return clock_moved(
-        game.name, njudge_time(game.deadline, settings), njudge_time(game.grace, settings)
-    )
+    deadline, grace_shown = njudge_time(game.deadline, settings), njudge_time(grace, settings)
+    return Comeback(clock_moved(game.name, deadline, deadline_moved, grace_shown, grace_moved))

@@ -10,6 +10,7 @@ import parser as p
 import variants
 
 from ...modifiers import WordsRefused, modifier, not_carried_out, ordered, read_words, unknown_word
+from ...reports.counts import counted
 from ...reports.frame import variant_title
 from ...reports.identities import hidden_while_played
 from ...store.models import OrderRecord, Participant, PhaseRecord, User
@@ -45,9 +46,9 @@ def set_variant(ctx: Conversation, cmd: p.SetVariant) -> None:
     name = choice.variant or game.variant
     variant = variants.load(name)
     if len(players(game)) > len(variant.powers):
+        joined = counted(len(players(game)), "player")
         ctx.fail(
-            f"SET VARIANT: game '{game.name}' has {len(players(game))} players, more than "
-            f"{variant.title} has powers."
+            f"SET VARIANT: game '{game.name}' has {joined}, more than {variant.title} has powers."
         )
         return
     fresh = default_settings(variant)

@@ -11,7 +11,7 @@ from ...reports.identities import hides_players
 from ...store.models import Game, HistoryEvent, Participant
 from ..clock.lateness import PAUSED_REMINDER, next_event, set_phase_clock
 from ..endings.ending import ended
-from ..forming.joining import forming_lines
+from ..forming.joining import JOINED, welcome
 from ..forming.returns import places_of
 from ..game.machiavelli import money_on
 from ..game.moderation import ANONYMOUS, announce, hearers, master_only
@@ -40,7 +40,9 @@ def become_master(ctx: Conversation, cmd: p.BecomeMaster) -> None:
     me.role = "master"
     me.preference = ""
     game.settings = {**(game.settings or {}), "moderated": True}
-    ctx.say(texts.became_master(game.name, forming_lines(game)))
+    # What CREATE answered is now untrue: the reply says what the njudge answers a creator
+    # who is the master (Bug91-01), in its place.
+    ctx.reword(JOINED, welcome(game, "Master"))
 
 
 def pause(ctx: Conversation, cmd: p.Pause) -> None:

@@ -23,6 +23,7 @@ from adjudicator.phase import Phase
 from parser.values_money import MONEY_ORDERS, BuildSpecial
 from variants.model import province_of
 
+from ...reports.counts import counted
 from ...store.models import Game, OrderRecord, Participant
 from ..game.owing import owed
 from ..game.record import places_of, players, power_called, variant_of
@@ -311,8 +312,7 @@ def clear(ctx: Conversation, cmd: p.Clear) -> None:
     game, me = playing
     dropped = clear_future(ctx.session, game, me)
     if dropped:
-        s = "s" if dropped != 1 else ""
-        ctx.say(f"Pending orders for {me.power} cleared: {dropped} order{s}.")
+        ctx.say(f"Pending orders for {me.power} cleared: {counted(dropped, 'order')}.")
     else:
         ctx.say(f"{me.power} has no pending orders to clear.")
     _settle_at_end(ctx, game)

@@ -17,6 +17,7 @@ from ...config import Settings
 from ...mailin.masking import mask_text
 from ...mailin.message import IncomingMail
 from ...mailout.outbox import Attachment, OutboxRow, insert_outbox, outbox_row
+from ...reports.counts import agreeing
 from ...reports.frame import game_header, shown_phase
 from ...reports.replies import header, paragraphs, reply_subject
 from ...store import queries as q
@@ -51,6 +52,8 @@ class Conversation:
     # REPLY-TO: line says; registration, SIGN ON and I AM ALSO go by it.
     sender: str = ""
     parts: list[str] = field(default_factory=list)
+    # Where a part said under a name stands in `parts`, for a later command to reword.
+    named: dict[str, int] = field(default_factory=dict)
     extra: list[Outgoing] = field(default_factory=list)
     failed: bool = False
     faulty: bool = False  # the judge failed, not the writer: the keeper's line ends it
@@ -133,8 +136,21 @@ class Conversation:
 
     # -- what goes back --------------------------------------------------------------------
 
-    def say(self, text: str) -> None:
+    def say(self, text: str, name: str | None = None) -> None:
+        """Add a paragraph to the reply; `name` lets a later command of the mail reword it."""
+        if name is not None:
+            self.named[name] = len(self.parts)
         self.parts.append(text)
+
+    def reword(self, name: str, text: str) -> None:
+        """Say again what an earlier command said under `name`, as a later command of the
+        same mail has made it: the reply says one thing, true once the mail is done, not
+        the first and then its contradiction (CREATE, then BECOME MASTER)."""
+        at = self.named.get(name)
+        if at is None:
+            self.say(text, name)
+        else:
+            self.parts[at] = text
 
     def fail(self, text: str) -> None:
         """A command that could not be carried out because of what the mail asked: say
@@ -202,7 +218,7 @@ class Conversation:
             most = self.settings.mail_output_bytes // 1000
             body += (
                 f"\n{withheld:,} of the other mails this mail asked the judge to send (files,"
-                f" press or notices) {'was' if withheld == 1 else 'were'} not sent: one mail"
+                f" press or notices) {agreeing(withheld, 'was', 'were')} not sent: one mail"
                 f" may make the judge send at most {most:,} kB besides its reply.\n"
             )
         if not self.reply_to:  # nobody to answer (the keeper may still be told)

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 import variants
 
 from ...store.models import Game, Participant
+from ..counts import counted
 from ..frame import variant_title
 from .record import ENDED, address, blind, counts, on, setting
 
@@ -94,8 +95,7 @@ def _note(listed: Listed) -> str:
             return "Formed: waiting to be started."
         if on(game, "secret", False):
             return "Forming: more players needed."
-        s = "" if more == 1 else "s"
-        return f"Forming: {more}{'' if more == wanted else ' more'} player{s} needed."
+        return f"Forming: {counted(more, 'player' if more == wanted else 'more player')} needed."
     if game.status in ENDED:
         return ""
     position = game.position or {}

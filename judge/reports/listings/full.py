@@ -12,6 +12,7 @@ import variants
 
 from ...config import Settings
 from ...store.models import Game, Participant
+from ..counts import counted
 from ..frame import njudge_time
 from ..play.machiavelli import MASTER, treasury_lines
 from .board import status_of_phase
@@ -80,11 +81,8 @@ def _state_lines(listing: Listing, settings: Settings, now: datetime) -> list[st
         more = wanted - len(listing.players)
         if more <= 0:
             return [f"Game '{name}' is formed and waiting to be started."]
-        s = "" if more == 1 else "s"
-        return [
-            f"Game '{name}' is waiting for {more}{'' if more == wanted else ' more'} "
-            f"player{s} to sign on."
-        ]
+        needed = counted(more, "player" if more == wanted else "more player")
+        return [f"Game '{name}' is waiting for {needed} to sign on."]
     if game.status in ENDED and not game.phase:
         return [f"Game '{name}' was terminated before starting."]
     if game.status in ENDED:

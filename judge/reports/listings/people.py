@@ -10,7 +10,8 @@ from datetime import datetime
 
 import variants
 
-from ...store.models import Game, Participant
+from ...store.models import Game, Participant, User
+from ..counts import agreeing, counted
 from ..identities import sees_players
 from ..robots import place_holder
 from .record import SOMEONE, address, blind, counts, is_master, label, on
@@ -25,12 +26,12 @@ def player_lines(
     people: Sequence[Participant],
     viewer: Participant | None,
     owing: Collection[str],
-    counted: bool,
+    centres_counted: bool,
     now: datetime,
 ) -> str:
     """`The following players are signed up ...` and a line for each of `people` (masters,
     powers, observers), as `viewer` may see them. `owing`: the powers with orders to give in
-    this phase; `counted`: the centres have been counted once, so the counts show."""
+    this phase; `centres_counted`: the centres have been counted once, so the counts show."""
     if not people:
         return ""
     master = is_master(viewer)
@@ -55,7 +56,7 @@ def player_lines(
         if hidden and not master and not mine and word in ("move", "late", "part"):
             word = ""
         shown = "     "
-        if x.role == "player" and x.power and not hidden and counted:
+        if x.role == "player" and x.power and not hidden and centres_counted:
             units, centers = counts(game.position or {}, x.power)
             if units or centers:
                 shown = f"{units:2d}/{centers}" + (" " if centers < 10 else "")
@@ -72,9 +73,11 @@ def player_lines(
     if quiet and (late or abandoned):
         lines.append("")
         if late:
-            lines.append(f"{late} power{' is' if late == 1 else 's are'} late.")
+            lines.append(f"{counted(late, 'power')} {agreeing(late, 'is', 'are')} late.")
         if abandoned:
-            lines.append(f"{abandoned} power{' is' if abandoned == 1 else 's are'} abandoned.")
+            lines.append(
+                f"{counted(abandoned, 'power')} {agreeing(abandoned, 'is', 'are')} abandoned."
+            )
     return "\n".join(lines)
 
 
@@ -102,10 +105,14 @@ def registrations(game: Game, people: Sequence[Participant]) -> str:
     for x in people:
         holder = place_holder(game.settings, x.power, x.status, x.user.email)
         lines = [f"{label(x) + ':':<11}{holder}"]
-        form = x.user.registration or {}
-        for field in _WHO_FIELDS:
-            value = form.get(field) or getattr(x.user, field, "")
-            if value:
-                lines.append(f"{field.capitalize() + ':':<11}{value}")
+        if holder == x.user.email:  # a person; a robot's name says all there is of it
+            lines.extend(_registration(x.user))
         blocks.append("\n".join(lines))
     return "\n\n".join(blocks)
+
+
+def _registration(user: User) -> list[str]:
+    """`Name:      Ann Example` and the other fields of a registration that are given."""
+    form = user.registration or {}
+    values = ((field, form.get(field) or getattr(user, field, "")) for field in _WHO_FIELDS)
+    return [f"{field.capitalize() + ':':<11}{value}" for field, value in values if value]

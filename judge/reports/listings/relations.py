@@ -10,6 +10,8 @@ from collections.abc import Sequence
 
 from robots.observation import Broken, Relations
 
+from ..counts import counted
+
 _WIDTH = 8  # a column: a power's name cut to seven letters and a space
 
 
@@ -24,7 +26,7 @@ def relations_text(
     lines = [
         f"Relations in game '{game_name}'"
         + (f" after {last_phase}" if last_phase else "")
-        + f", read from {relations.phases} phase{'s' if relations.phases != 1 else ''}.",
+        + f", read from {counted(relations.phases, 'phase')}.",
         "",
         "Friendliness from the orders: positive is friendly, negative hostile.",
         "",

@@ -12,7 +12,8 @@ from typing import Any
 import variants
 
 from ...store.models import Game, Participant, PhaseRecord, User
-from ..robots import shown_address
+from ..counts import counted
+from ..robots import robot_strategy
 from .parameters import Rules, parameters
 from .record import SOMEONE, centre_count, on
 
@@ -90,7 +91,10 @@ class _Names:
         return f"Somebody #{number}"
 
     def address(self, user: User) -> str:
-        return SOMEONE if self.hidden else shown_address(user.email)
+        """A robot's name is all there is of it: it has no address to show."""
+        if self.hidden:
+            return SOMEONE
+        return "" if robot_strategy(user.email) else user.email
 
 
 def _player_history(shown: Summary, names: _Names) -> str:
@@ -108,7 +112,7 @@ def _player_history(shown: Summary, names: _Names) -> str:
     if not rows:
         return ""
     width = max(len(name) for _, name, _ in rows)
-    return "\n".join(f"{head}{name:<{width}}  {address}" for head, name, address in rows)
+    return "\n".join(f"{head}{name:<{width}}  {address}".rstrip() for head, name, address in rows)
 
 
 def _holder_at(holders: Sequence[Participant], at: datetime | None) -> Participant | None:
@@ -202,6 +206,6 @@ def _center_counts(shown: Summary, names: _Names, marks: bool) -> str:
         notes.append("X = too many build(s).")
     for n in sorted(used):
         mark = UNUSED_MARKS[min(n, len(UNUSED_MARKS) - 1)]
-        notes.append(f"{mark} = {n} unused build{'' if n == 1 else 's'}.")
+        notes.append(f"{mark} = {counted(n, 'unused build')}.")
     title = "History of Supply Center Counts\n-------------------------------\n"
     return title + "\n\n".join(blocks) + ("\n\n" + "\n".join(notes) if notes else "")

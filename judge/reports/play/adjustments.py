@@ -12,6 +12,7 @@ from adjudicator.board import Unit, unit_phrase
 from adjudicator.wings import blockaded
 from variants import Variant, province_of
 
+from ..counts import counted
 from .layout import Doc, as_phase, board_units, padded, power_order, stamp, unit_of, when
 from .notation import order_phrase
 
@@ -113,12 +114,11 @@ def adjustment_lines(
         left = due - used
         if left <= 0:
             continue
-        plural = "" if left == 1 else "s"
         if build_sites(variant, power, centers, occupied, build_at):
-            out.append(padded(power) + f"{left} build{plural} pending.")
+            out.append(padded(power) + f"{counted(left, 'build')} pending.")
         else:
             verb = "waived" if results else "pending"
-            out.append(padded(power) + f"{left} unusable build{plural} {verb}.")
+            out.append(padded(power) + f"{counted(left, 'unusable build')} {verb}.")
     for line in defaults:
         kind, location = unit_of(line["order"])
         unit = unit_phrase(variant, Unit(line["power"], kind, location))

@@ -9,6 +9,7 @@ from typing import Any
 
 from ...config import Settings
 from ...store.models import Game, Participant
+from ..counts import counted
 from ..frame import njudge_time
 
 HEADINGS = {"M": "Move", "R": "Retreat", "B": "Adjustment"}
@@ -25,9 +26,8 @@ def standing_text(settings: Settings, game: Game, me: Participant, state: Any) -
             "and any order you send now replaces the one given for the same unit."
         )
     if state.errors:
-        s = "" if state.errors == 1 else "s"
         return (
-            f"{state.errors} error{s} encountered.\n\nError flag set.\n\n"
+            f"{counted(state.errors, 'error')} encountered.\n\nError flag set.\n\n"
             f"Unless error-free orders are received by the deadline of\n{deadline} you will "
             "be considered late."
         )
@@ -101,7 +101,7 @@ def span(delta: timedelta) -> str:
     minutes, seconds = divmod(rest, 60)
     parts = []
     if days:
-        parts.append(f"{days} day{'s' if days != 1 else ''}")
-    parts.append(f"{hours} hour{'s' if hours != 1 else ''}")
-    parts.append(f"{minutes} minute{'s' if minutes != 1 else ''}")
-    return ", ".join(parts) + f", and {seconds} second{'s' if seconds != 1 else ''}"
+        parts.append(counted(days, "day"))
+    parts.append(counted(hours, "hour"))
+    parts.append(counted(minutes, "minute"))
+    return ", ".join(parts) + f", and {counted(seconds, 'second')}"

@@ -18,6 +18,7 @@ from adjudicator.board import place_name
 from adjudicator.machiavelli.special_units import TITLES
 from variants import Variant
 
+from ...counts import counted
 from ..layout import Doc, as_phase, when
 from .words import adjective
 
@@ -55,7 +56,7 @@ def _sees(reader: str | None, *powers: object) -> bool:
 
 
 def _ducats(n: int) -> str:
-    return f"{n} ducat" + ("" if n == 1 else "s")
+    return counted(n, "ducat")
 
 
 def expenditure_lines(variant: Variant, doc: Doc, out: Doc, reader: str | None) -> list[str]:
@@ -87,7 +88,7 @@ def _money_event(variant: Variant, event: Event) -> list[str]:
         return line
     if kind == "loan":
         years = event.get("years", 1)
-        span = f"{years} year" + ("s" if years != 1 else "")
+        span = counted(years, "year")
         asked = f"{power}: Borrows {_ducats(event['asked'])} for {span}"
         due = event.get("due")
         when_due = when(as_phase(variant, due)) if due else ""

@@ -23,6 +23,7 @@ from adjudicator.options import Options
 from parser.values_money import MONEY_ORDERS
 from variants import UNIT_WORDS, Variant, province_of
 
+from ...counts import counted
 from ..layout import (
     Doc,
     as_phase,
@@ -188,10 +189,9 @@ def adjustment_lines(
         )
         left = due.get(power, 0) - used
         if left > 0:
-            plural = "" if left == 1 else "s"
             word = "" if _room(variant, output_doc, power) else "unusable "
             verb = "waived" if results and word else "pending"
-            out.append(padded(power) + f"{left} {word}build{plural} {verb}.")
+            out.append(padded(power) + f"{counted(left, word + 'build')} {verb}.")
     for line in lines:
         if line.get("reason") == "civil disorder":
             kind, location = unit_of(line["order"])
