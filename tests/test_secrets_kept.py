@@ -106,8 +106,8 @@ def test_a_gunboat_games_dedication_is_credited_when_it_ends(table):
     assert "Game 'dark' is terminated." in told
     germany, france = _record(table, address("Germany")), _record(table, FRANCE)
     assert "Dedication points:     -1" in germany
-    assert "(0 of 1 turns on time)" in germany and "(0 in 1 games)" in germany
-    assert "Dedication points:     3" in france and "(1 of 1 turns on time)" in france
+    assert "(0 of 1 turn on time)" in germany and "(0 in 1 game)" in germany
+    assert "Dedication points:     3" in france and "(1 of 1 turn on time)" in france
 
 
 def test_a_robot_in_a_gunboat_game_writes_as_a_person_does(table):

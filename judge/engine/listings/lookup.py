@@ -90,7 +90,7 @@ def rules_of(game: Game, variant: variants.Variant | None) -> Rules:
         rated=rated(game),
         dedication=int(setting(game, "dedication", DEFAULT_MINIMUM)),
         max_absence=setting(game, "max_absence", DEFAULT_MAX_DAYS),
-        centres_counted=variant is None or _counted(game, variant),
+        counted=variant is None or _counted(game, variant),
     )
 
 
