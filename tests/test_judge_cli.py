@@ -183,7 +183,7 @@ def test_tick_answers_nothing_the_rate_limit_dropped(tmp_path):
         assert piped.returncode == 0
     mailbox = Mailbox(tmp_path / "j" / "mail")
     told = mailbox.replies_to(second["Message-ID"])
-    assert len(told) == 1 and "More than 1 mails" in told[0].get_content()
+    assert len(told) == 1 and "More than 1 mail has come" in told[0].get_content()
     assert not mailbox.replies_to(third["Message-ID"])  # dropped quietly
     later = datetime.now(UTC) + timedelta(hours=2)
     late = run_judge(env, "tick", "--now", later.isoformat())
