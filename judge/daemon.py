@@ -37,6 +37,7 @@ from apscheduler.schedulers.background import BackgroundScheduler
 
 from parser import parse_mail
 
+from . import outbound
 from .clock import Clock, SystemClock
 from .config import Settings, host_port
 from .doorbell import Doorbell
@@ -44,6 +45,7 @@ from .engine.tick import tick
 from .logs import configure_logging
 from .mailin.queue import Intake, answer_pending, has_pending
 from .mailout.sender import has_due, send_pending, transport
+from .mailout.signing import signer_for
 from .metrics import MetricsServer
 from .store import migrate
 from .store.db import Store
@@ -315,6 +317,7 @@ class Judge:
     # -- starting and stopping -----------------------------------------------------------
 
     def start(self) -> None:
+        signer_for(self.settings)  # a DKIM key that cannot sign stops the judge here, said
         migrate.require_head(self.store)
         for address, default_port in ((self.settings.listen, 2525), (self.settings.lmtp, 2424)):
             if address:
@@ -379,7 +382,7 @@ class Judge:
                 if where
             ),
             self.store.display_url,
-            self.settings.outbound_target,
+            outbound.shown(self.settings.outbound_target),  # never the relay's password
         )
 
     def _listen(self, host: str, port: int, via: str, kwargs: dict[str, Any]) -> None:
