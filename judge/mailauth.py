@@ -46,7 +46,7 @@ def make_key(settings: Settings, args: argparse.Namespace) -> int:
         validate(replace(settings, dkim_selector=args.selector, dkim_key_file=str(path)))
         made = not path.exists()
         if made:
-            _write_key(path, args.ed25519)
+            write_key(path, args.ed25519)
         signer = load(str(path), args.selector, settings.domain)
     except (SettingsError, OSError) as exc:
         print(f"judge dkim-key: {exc}", file=sys.stderr)
@@ -73,7 +73,7 @@ def make_key(settings: Settings, args: argparse.Namespace) -> int:
     return 0
 
 
-def _write_key(path: Path, ed: bool) -> None:
+def write_key(path: Path, ed: bool) -> None:
     """A new RSA-2048 key (and Ed25519), as PEM, in a file only its owner reads; never
     over a file that is there (another selector's key, still published and in use)."""
     from cryptography.hazmat.primitives import serialization

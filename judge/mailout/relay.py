@@ -57,6 +57,12 @@ class RelayUnusable(smtplib.SMTPException):
         return FIXES[self.why]
 
 
+def backoff(attempts: int, first: float = 30.0) -> timedelta:
+    """`first` (30 s), then twice as long at each failure (1 min, 2 min, ...), up to an
+    hour between tries."""
+    return timedelta(seconds=min(first * 2 ** max(attempts - 1, 0), 3600))
+
+
 class Resting:
     """A sink the sender leaves alone after it failed to reach it or was refused: one try
     each wait (`retry_seconds`, doubled at each failure, at most an hour), not one a waiting
@@ -70,8 +76,7 @@ class Resting:
 
     def rest(self, now: datetime, first: float) -> None:
         self.failures += 1
-        wait = min(first * 2 ** (self.failures - 1), 3600)
-        self.resting_until = now + timedelta(seconds=wait)
+        self.resting_until = now + backoff(self.failures, first)
 
     def woke(self) -> None:
         self.failures, self.resting_until = 0, None

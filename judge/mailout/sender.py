@@ -34,10 +34,10 @@ from ..store.models import Outbox
 from . import claims
 from .compose import compose
 from .outbox import Attachment, attachments_of, queue_mail
-from .relay import Relay, RelayUnusable, Resting, relay_for
+from .relay import Relay, RelayUnusable, Resting, backoff, relay_for
 from .signing import Signer, signer_for
 
-__all__ = ["MAX_ATTEMPTS", "Maildir", "Relay", "has_due", "send_pending", "transport"]
+__all__ = ["MAX_ATTEMPTS", "Maildir", "Relay", "backoff", "has_due", "send_pending", "transport"]
 
 log = logging.getLogger("judge.sender")
 
@@ -124,12 +124,6 @@ def transport(settings: Settings) -> Maildir | Relay:
     return Maildir(target) if isinstance(target, Path) else relay_for(settings, target)
 
 
-def backoff(attempts: int, first: float = 30.0) -> timedelta:
-    """`first` (30 s), then twice as long at each failure (1 min, 2 min, ...), up to an
-    hour between tries."""
-    return timedelta(seconds=min(first * 2 ** max(attempts - 1, 0), 3600))
-
-
 def has_due(store: Store, now: datetime) -> bool:
     """Whether any outbox row is due and unclaimed; a look that never blocks a writer."""
     return claims.any_due(store, now)
@@ -164,7 +158,7 @@ def send_pending(
             break
         count, reached, claimed = batch
         sent += count
-        if not reached:  # the relay or the disk failed: the rest waits for its rest
+        if not reached:  # the relay or the disk failed: it rests, and the mail waits
             sink.rest(now, settings.retry_seconds)
             break
         sink.woke()

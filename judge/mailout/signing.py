@@ -18,6 +18,7 @@ RSA signature alone (benchmarks/signing.py).
 from __future__ import annotations
 
 import base64
+import logging
 import re
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -28,6 +29,8 @@ from cryptography.hazmat.primitives import serialization
 from cryptography.hazmat.primitives.asymmetric import ed25519, rsa
 
 from ..config import Settings, SettingsError
+
+log = logging.getLogger("judge.signing")
 
 # The fields signed, where the mail has them (RFC 6376 5.4.1, and what receivers look for:
 # the author, the addressee, the subject and the thread, the MIME structure, the list
@@ -87,13 +90,17 @@ class Signer:
         kinds = [(self.selector, self._rsa_pem, b"rsa-sha256")]
         if self._ed25519_seed:
             kinds.append((self.ed25519_selector, self._ed25519_seed, b"ed25519-sha256"))
-        signatures = b"".join(
-            signing.sign(
-                selector.encode(), self.domain.encode(), key, signature_algorithm=algorithm,
-                canonicalize=(b"relaxed", b"relaxed"), include_headers=fields_,
-            )
-            for selector, key, algorithm in kinds
-        )  # fmt: skip
+        try:
+            signatures = b"".join(
+                signing.sign(
+                    selector.encode(), self.domain.encode(), key, signature_algorithm=algorithm,
+                    canonicalize=(b"relaxed", b"relaxed"), include_headers=fields_,
+                )
+                for selector, key, algorithm in kinds
+            )  # fmt: skip
+        except dkim.DKIMException:  # a mail dkimpy cannot read: better unsigned than lost
+            log.exception("a mail could not be signed; it leaves unsigned")
+            return message
         return signatures + message
 
 
