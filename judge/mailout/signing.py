@@ -23,12 +23,14 @@ import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
-
-import dkim
-from cryptography.hazmat.primitives import serialization
-from cryptography.hazmat.primitives.asymmetric import ed25519, rsa
+from typing import TYPE_CHECKING
 
 from ..config import Settings, SettingsError
+
+# dkimpy and cryptography are imported where a key is read or used: they cost 0.1 s, and
+# `judge process` starts for every mail, most judges' without a key.
+if TYPE_CHECKING:
+    from cryptography.hazmat.primitives.asymmetric import ed25519, rsa
 
 log = logging.getLogger("judge.signing")
 
@@ -66,6 +68,8 @@ class Signer:
 
     def records(self) -> dict[str, str]:
         """The TXT record to publish for each key, by its DNS name."""
+        from cryptography.hazmat.primitives import serialization
+
         spki = self.rsa_key.public_key().public_bytes(
             serialization.Encoding.DER, serialization.PublicFormat.SubjectPublicKeyInfo
         )
@@ -84,6 +88,8 @@ class Signer:
 
     def sign(self, message: bytes) -> bytes:
         """`message` (lines ending in LF, as compose makes it) with its signatures on top."""
+        import dkim
+
         signing = dkim.DKIM(message, linesep=b"\n")
         present = {name.decode("ascii").lower() for name, _ in signing.headers}
         fields_ = [name for name in SIGNED if name in present] + list(OVERSIGNED)
@@ -115,6 +121,9 @@ def signer_for(settings: Settings) -> Signer | None:
 @lru_cache(maxsize=4)
 def load(path: str, selector: str, domain: str) -> Signer:
     """The key file read (once per process and key: a key that fails is not kept)."""
+    from cryptography.hazmat.primitives import serialization
+    from cryptography.hazmat.primitives.asymmetric import ed25519, rsa
+
     try:
         data = Path(path).read_bytes()
     except OSError as exc:
