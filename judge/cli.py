@@ -1,5 +1,5 @@
 """The `judge` command: serve, process, migrate, show, tick, try, variants, tournament, bot,
-doctor, backup, restore.
+doctor, backup, restore, dkim-key.
 
 Exit statuses: 0 done; 1 failed (the message says why); 2 bad usage or no such game; 141
 (128 + SIGPIPE, as a shell reports any program a pipe cut off) when the reader of the output
@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any
 from zoneinfo import ZoneInfo
 
 from . import __version__
-from .config import Settings, host_port, load
+from .config import Settings, SettingsError, host_port, load
 from .logs import configure_logging
 from .store import migrate
 from .store.db import Store, StoreBusy
@@ -80,6 +80,9 @@ def _command(argv: Sequence[str] | None) -> int:
         return int(args.run(settings, args))
     except migrate.SchemaNotCurrent as exc:
         print(f"judge: {exc}", file=sys.stderr)
+        return 1
+    except SettingsError as exc:  # found only when used: the DKIM key (mailout/signing.py)
+        print(f"judge: the configuration cannot be used: {exc}", file=sys.stderr)
         return 1
     except StoreBusy as exc:  # a later run (cron, the mail system) will find it free
         print(f"judge: {exc}; try again later", file=sys.stderr)
@@ -164,8 +167,10 @@ def _arguments() -> argparse.ArgumentParser:
     rs.set_defaults(run=_restore)
 
     from .botmail.command import add_parser as add_bot  # a player's tool: no engine
+    from .mailauth import add_parser as add_dkim
 
     add_bot(commands)
+    add_dkim(commands)
     return parser
 
 
@@ -423,6 +428,7 @@ def _try(settings: Settings, args: argparse.Namespace) -> int:
     from email.utils import make_msgid
 
     from .mailout.sender import Maildir, transport
+    from .outbound import shown
 
     body = sys.stdin.read()
     message = EmailMessage()
@@ -446,7 +452,7 @@ def _try(settings: Settings, args: argparse.Namespace) -> int:
         return 1
     if not isinstance(maildir, Maildir):
         print(
-            f"Sent.  This judge mails its replies through {settings.outbound_target}; "
+            f"Sent.  This judge mails its replies through {shown(settings.outbound_target)}; "
             "look for them there."
         )
         return 0

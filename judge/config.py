@@ -15,6 +15,8 @@ from pathlib import Path
 from typing import Any
 from zoneinfo import ZoneInfo
 
+from . import outbound
+
 
 @dataclass(frozen=True)
 class Settings:
@@ -22,7 +24,21 @@ class Settings:
     database_url: str = ""  # default: sqlite file in home
     listen: str = "127.0.0.1:2525"  # SMTP, host:port; empty: none (LMTP or pipe only)
     lmtp: str = ""  # LMTP, host:port; empty: none
-    outbound: str = ""  # maildir:PATH or smtp://host:port; default: a Maildir in home
+    # maildir:PATH, smtp://host:port, smtp+starttls://USER:PASSWORD@HOST:PORT or
+    # smtps://USER:PASSWORD@HOST:PORT (outbound.py); default: a Maildir in home. Out of the
+    # repr, as the password it may hold.
+    outbound: str = field(default="", repr=False)
+    # The relay login's password, when not in the URL: read from this file (a systemd
+    # credential, a secret mounted in a container) or given as JUDGE_RELAY_PASSWORD.
+    relay_password_file: str = ""
+    relay_password: str = field(default="", repr=False)
+    # The CA certificates (PEM) a relay's certificate is checked against; empty: the
+    # system's store.
+    relay_ca_file: str = ""
+    # DKIM (RFC 6376): the selector under which the key of dkim_key_file is published,
+    # SELECTOR._domainkey.DOMAIN, DOMAIN being the address's. Both empty: mail unsigned.
+    dkim_selector: str = ""
+    dkim_key_file: str = ""
     code: str = "USXX"  # the judge's four-letter code, in every subject
     address: str = "judge@localhost"
     keeper: str = "judgekeeper@localhost"  # the judgekeeper, told of trouble
@@ -129,9 +145,8 @@ def validate(settings: Settings) -> Settings:
         ZoneInfo(settings.timezone)
     except (ValueError, KeyError, OSError):
         problems.append(f"timezone {settings.timezone!r} is not a time zone name (Europe/Paris)")
-    target = settings.outbound_target
-    if not target.startswith(("maildir:", "smtp://")):
-        problems.append(f"outbound {target!r} must be maildir:PATH or smtp://host:port")
+    problems += _outbound_problems(settings)
+    problems += _dkim_problems(settings)
     if settings.log_format not in ("text", "json"):
         problems.append(f"log_format {settings.log_format!r} must be text or json")
     for key, default in (("listen", 2525), ("lmtp", 2424), ("metrics_listen", 9464)):
@@ -161,6 +176,71 @@ def validate(settings: Settings) -> Settings:
     if problems:
         raise SettingsError("; ".join(problems))
     return settings
+
+
+def _outbound_problems(settings: Settings) -> list[str]:
+    """What is wrong with `outbound` and the relay's login and certificates, never showing
+    a password."""
+    try:
+        target = outbound.read(settings.outbound_target)
+    except ValueError as exc:
+        return [f"outbound {outbound.shown(settings.outbound_target)!r} {exc}"]
+    if not isinstance(target, outbound.RelayTarget):
+        return []
+    problems = []
+    given = [
+        where
+        for where, value in (
+            ("the URL", target.password),
+            ("relay_password_file", settings.relay_password_file),
+            ("relay_password", settings.relay_password),
+        )
+        if value
+    ]
+    if target.user and target.security == "plain":
+        problems.append(
+            "outbound logs in to a relay over plain SMTP, where the password could be read: "
+            "use smtp+starttls:// or smtps://"
+        )
+    if target.user and not given:
+        problems.append(
+            f"outbound logs in as {target.user!r} but no password is given (in the URL, "
+            "relay_password_file or JUDGE_RELAY_PASSWORD)"
+        )
+    if len(given) > 1:
+        problems.append(
+            f"the relay's password is given twice ({' and '.join(given)}): give it once"
+        )
+    for key in ("relay_password_file", "relay_ca_file"):
+        path = getattr(settings, key)
+        if path and not (Path(path).is_file() and os.access(path, os.R_OK)):
+            problems.append(f"{key} {path!r} is not a file the judge can read")
+    if settings.relay_ca_file and not problems:
+        import ssl  # only here: every judge command starts through this module
+
+        try:
+            ssl.create_default_context(cafile=settings.relay_ca_file)
+        except ssl.SSLError as exc:
+            problems.append(
+                f"relay_ca_file {settings.relay_ca_file!r} holds no CA certificate: {exc}"
+            )
+    return problems
+
+
+# A selector is one or more DNS labels (RFC 6376 3.1).
+_LABEL = r"[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?"
+_SELECTOR = re.compile(rf"^{_LABEL}(?:\.{_LABEL})*$")
+
+
+def _dkim_problems(settings: Settings) -> list[str]:
+    """The selector's form, and that the two DKIM settings come together. The key itself is
+    read by `judge serve` at start and `judge doctor` (mailout/signing.py), so that a
+    wrong key can still be looked at, and replaced with `judge dkim-key`."""
+    if bool(settings.dkim_selector) != bool(settings.dkim_key_file):
+        return ["dkim_selector and dkim_key_file go together: set both, or neither"]
+    if settings.dkim_selector and not _SELECTOR.match(settings.dkim_selector):
+        return [f"dkim_selector {settings.dkim_selector!r} must be a DNS name's label (2026a)"]
+    return []
 
 
 def host_port(text: str, default_port: int) -> tuple[str, int]:

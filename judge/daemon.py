@@ -34,6 +34,7 @@ from apscheduler.schedulers.background import BackgroundScheduler
 
 from parser import parse_mail
 
+from . import outbound
 from .clock import Clock, SystemClock
 from .config import Settings, host_port
 from .doorbell import Doorbell
@@ -42,6 +43,7 @@ from .listeners import InboundHandler, Listener, can_bind
 from .logs import configure_logging
 from .mailin.queue import Intake, answer_pending, has_pending
 from .mailout.sender import has_due, send_pending, transport
+from .mailout.signing import signer_for
 from .metrics import MetricsServer
 from .shutdown import Deadline, end_processes, join_threads, wait_for
 from .store import migrate
@@ -211,6 +213,7 @@ class Judge:
     # -- starting and stopping -----------------------------------------------------------
 
     def start(self) -> None:
+        signer_for(self.settings)  # a DKIM key that cannot sign stops the judge here, said
         migrate.require_head(self.store)
         for address, default_port in ((self.settings.listen, 2525), (self.settings.lmtp, 2424)):
             if address:
@@ -275,7 +278,7 @@ class Judge:
                 if where
             ),
             self.store.display_url,
-            self.settings.outbound_target,
+            outbound.shown(self.settings.outbound_target),  # never the relay's password
         )
 
     def _listen(self, host: str, port: int, via: str, kwargs: dict[str, Any]) -> None:

@@ -24,23 +24,28 @@ from email import policy
 from email.message import EmailMessage
 from pathlib import Path
 
+from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from ..config import Settings, host_port
-from ..mailin.addresses import for_sending
+from .. import outbound
+from ..config import Settings
 from ..shutdown import never
 from ..store.db import Store
 from ..store.models import Outbox
 from . import claims
 from .compose import compose
 from .outbox import Attachment, attachments_of, queue_mail
+from .relay import Relay, RelayUnusable, Resting, backoff, relay_for
+from .signing import Signer, signer_for
+
+__all__ = ["MAX_ATTEMPTS", "Maildir", "Relay", "backoff", "has_due", "send_pending", "transport"]
 
 log = logging.getLogger("judge.sender")
 
 MAX_ATTEMPTS = 40  # with the backoff below, about a day and a half of trying
 
 
-class Maildir:
+class Maildir(Resting):
     """Delivers into a Maildir (new/), named after the outbox row."""
 
     exactly_once = True  # a mail already here is not written again
@@ -114,65 +119,10 @@ class Maildir:
         os.replace(tmp, self.path / "new" / stem)
 
 
-class Relay:
-    """Delivers to an SMTP relay (`smtp://host:port`)."""
-
-    exactly_once = False  # a relay cannot be asked whether it has a mail already
-
-    def __init__(self, host: str, port: int, sender: str = "", timeout: float = 60) -> None:
-        self.host, self.port, self.sender, self.timeout = host, port, sender, timeout
-        self.smtp: smtplib.SMTP | None = None
-
-    @contextmanager
-    def session(self) -> Iterator[None]:
-        """One connection for a batch of mails."""
-        try:
-            yield
-        finally:
-            if self.smtp is not None:
-                try:
-                    self.smtp.quit()
-                except (OSError, smtplib.SMTPException):
-                    self.smtp.close()
-                self.smtp = None
-
-    def reset(self) -> None:
-        if self.smtp is not None:
-            try:
-                self.smtp.rset()
-            except (OSError, smtplib.SMTPException):
-                self.smtp.close()
-                self.smtp = None
-
-    def deliver(self, row: Outbox, data: bytes) -> None:
-        # SMTP wants CRLF line ends; bounces come back to the judge's address (and are
-        # recognised as bounces there, not answered).
-        data = data.replace(b"\r\n", b"\n").replace(b"\n", b"\r\n")
-        if self.smtp is None:
-            self.smtp = smtplib.SMTP(self.host, self.port, timeout=self.timeout)
-        try:
-            to = for_sending(row.to_address)  # an IDN as punycode; UTF-8 wants SMTPUTF8
-            self.smtp.sendmail(self.sender, [to], data, [] if to.isascii() else ["SMTPUTF8"])
-        except (OSError, smtplib.SMTPServerDisconnected):
-            self.smtp.close()
-            self.smtp = None
-            raise
-
-
 def transport(settings: Settings) -> Maildir | Relay:
-    target = settings.outbound_target
-    if target.startswith("maildir:"):
-        return Maildir(Path(target[len("maildir:") :]))
-    if target.startswith("smtp://"):
-        host, port = host_port(target[len("smtp://") :].rstrip("/"), 25)
-        return Relay(host, port, settings.address)
-    raise ValueError(f"outbound must be maildir:PATH or smtp://host:port, not {target!r}")
-
-
-def backoff(attempts: int, first: float = 30.0) -> timedelta:
-    """`first` (30 s), then twice as long at each failure (1 min, 2 min, ...), up to an
-    hour between tries."""
-    return timedelta(seconds=min(first * 2 ** max(attempts - 1, 0), 3600))
+    """Where `outbound` says mail goes (its form checked when the settings were loaded)."""
+    target = outbound.read(settings.outbound_target)
+    return Maildir(target) if isinstance(target, Path) else relay_for(settings, target)
 
 
 def has_due(store: Store, now: datetime) -> bool:
@@ -201,19 +151,25 @@ def send_pending(
     sender killed mid-batch leaves at most the mail in flight to be sent again; a Maildir
     batch is recorded at its end, since a mail already in the Maildir is not written
     twice. Once `stopping` says so, the delivery in hand is the last: the rest of the
-    batch is let go at once, for the next sender.
+    batch is let go at once, for the next sender. A relay (or disk) that failed is left
+    alone until its rest is over (Resting).
     """
+    if sink.resting(now):
+        return 0
+    signer = signer_for(settings)  # read once per process; a bad key fails here, not mid-batch
     by = claims.owner()
     sent = 0
     while sent < limit and not stopping():
         size = min(BATCH, limit - sent)
-        batch = _send_batch(store, settings, now, sink, size, by, stopping)
+        batch = _send_batch(store, settings, now, sink, size, by, signer, stopping)
         if batch is None:
             break
         count, reached, claimed = batch
         sent += count
-        if not reached:  # the relay or the disk failed: the rest waits for the next round
+        if not reached:  # the relay or the disk failed: it rests, and the mail waits
+            sink.rest(now, settings.retry_seconds)
             break
+        sink.woke()
         if claimed < size and count == claimed:
             break  # all that was due went, and none failed (a failure may tell the keeper)
     return sent
@@ -226,6 +182,7 @@ def _send_batch(
     sink: Maildir | Relay,
     size: int,
     by: str,
+    signer: Signer | None,
     stopping: Callable[[], bool],
 ) -> tuple[int, bool, int] | None:
     """Claim and deliver one batch: how many were sent, whether the relay or disk was
@@ -256,7 +213,7 @@ def _send_batch(
                     claims.renew(store, clock(), by, [r.id for r in rows[tried:]])
                     renewed = time.monotonic()
                 tried += 1
-                error = _deliver(sink, row, settings, files.get(row.id, ()))
+                error = _deliver(sink, row, settings, files.get(row.id, ()), signer)
                 results.append((row, error))
                 if error is not None and not _refused(error):
                     reached = False
@@ -275,10 +232,17 @@ def _send_batch(
 
 
 def _deliver(
-    sink: Maildir | Relay, row: Outbox, settings: Settings, files: tuple[Attachment, ...]
+    sink: Maildir | Relay,
+    row: Outbox,
+    settings: Settings,
+    files: tuple[Attachment, ...],
+    signer: Signer | None,
 ) -> Exception | None:
+    data = compose(row, settings, files)
+    if signer is not None:  # at each delivery: see signing.py
+        data = signer.sign(data)
     try:
-        sink.deliver(row, compose(row, settings, files))
+        sink.deliver(row, data)
     except (smtplib.SMTPResponseException, smtplib.SMTPRecipientsRefused) as exc:
         # This mail refused; the relay takes the others.
         sink.reset()
@@ -327,6 +291,8 @@ def _record_failure(
 ) -> None:
     row.attempts += 1
     row.last_error = f"{type(error).__name__}: {error}"[:1000]
+    if isinstance(error, RelayUnusable):
+        _tell_keeper_once(session, settings, now, error)
     if row.attempts < MAX_ATTEMPTS and not _permanent(error):
         row.next_attempt_at = now + backoff(row.attempts, settings.retry_seconds)
         log.warning("outbox %s to %s: %s; trying again", row.id, row.to_address, error)
@@ -344,3 +310,35 @@ def _record_failure(
             f"(subject: {row.subject}) after {row.attempts} attempts.\n\n"
             f"Last error: {row.last_error}\n",
         )
+
+
+def _tell_keeper_once(
+    session: Session, settings: Settings, now: datetime, error: RelayUnusable
+) -> None:
+    """A notice to the judgekeeper that the relay cannot be used, unless one waits
+    already: it goes out behind the mail it explains, once the relay takes mail again, and
+    the log says it now. So the keeper hears once an outage, not once a try."""
+    subject = f"{settings.code}: mail held: the relay cannot be used"
+    waiting = session.execute(
+        select(Outbox.id)
+        .where(Outbox.to_address == settings.keeper, Outbox.subject == subject)
+        .where(Outbox.status == "pending")
+        .limit(1)
+    ).first()
+    if waiting is not None:
+        return
+    shown = outbound.shown(settings.outbound_target)
+    log.error("%s: %s; mail waits; the judgekeeper is told (%s)", shown, error, error.fix)
+    queue_mail(
+        session,
+        settings,
+        now,
+        settings.keeper,
+        subject,
+        f"Since {now:%Y-%m-%d %H:%M} UTC the judge cannot hand its mail to the relay\n"
+        f"{shown}: {error}.\n\nWhat to do: {error.fix}.\n\n"
+        "The mail waits in the outbox and is tried again, one mail at a time, at growing\n"
+        "intervals (at most an hour apart); a mail not taken after 40 tries (about a day and\n"
+        "a half) is given up. This notice leaves when the relay takes mail again; the log\n"
+        "said it at once, and `judge doctor` checks the relay's certificate and login.\n",
+    )
