@@ -29,6 +29,10 @@ log = logging.getLogger("judge.listeners")
 
 ERRORS = 20  # error replies (4xx, 5xx) to one connection, after which it is closed
 SPOOL_MEMORY = 32 * 1024  # bytes of a message kept in memory as it arrives; the rest on disk
+# Seconds a connection the judge hangs up on is still read (and what comes dropped) after
+# its 421: closed at once with bytes unread, it would be reset, and a reset makes the
+# sender's system throw away the 421 it had not read yet.
+LINGER = 2.0
 
 
 @dataclass(frozen=True)
@@ -96,7 +100,7 @@ class Doors:
     def close_all(self) -> None:
         """The judge stops: every connection is told so and closed, not left to hang."""
         for session in list(self.open):
-            session.hang_up("421 4.3.2 The judge is stopping; try again later")
+            session.hang_up("421 4.3.2 The judge is stopping; try again later", linger=False)
 
 
 class Arriving:
@@ -132,6 +136,7 @@ class Guarded:
     errors = 0
     receiving = False  # within DATA: the message's bound runs, not the command's
     refusal = ""
+    hung = False  # told 421: nothing more is read or answered
 
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
         server: Any = self
@@ -147,20 +152,37 @@ class Guarded:
     async def _handle_client(self) -> None:
         if self.refusal:
             log.info("SMTP connection from %s refused: %s", self.host, self.refusal[10:])
-            self.hang_up(self.refusal)
+            self.hang_up(self.refusal, linger=False)  # he has sent nothing yet
             return
         await super()._handle_client()  # type: ignore[misc]
 
-    def hang_up(self, status: str) -> None:
-        """Say `status` (a 421) and close; what the sender sent after is not read."""
+    def hang_up(self, status: str, linger: bool = True) -> None:
+        """Say `status` (a 421) and close, after LINGER seconds in which what the sender
+        still sends is read and dropped, unread by the session."""
         server: Any = self
-        if server.transport is not None and not server.transport.is_closing():
-            server._writer.write(status.encode("ascii") + b"\r\n")
-            server.transport.close()
+        transport = server.transport
+        if transport is None or transport.is_closing() or self.hung:
+            return
+        self.hung = True
+        server._writer.write(status.encode("ascii") + b"\r\n")
+        if not linger or not transport.can_write_eof():
+            transport.close()
+            return
+        transport.write_eof()
+        server._reader._buffer.clear()  # the commands he had sent already, not taken up
+        transport.resume_reading()  # in case the reader had paused it, full
+        server._timeout_handle.cancel()
+        server._timeout_handle = server.loop.call_later(LINGER, transport.close)
+
+    def data_received(self, data: bytes) -> None:
+        if not self.hung:
+            super().data_received(data)  # type: ignore[misc]
 
     async def push(self, status: str | bytes) -> None:
         """Every reply starts the bound on the next command, and an error reply counts."""
         server: Any = self
+        if self.hung:
+            return
         await super().push(status)  # type: ignore[misc]
         if not self.receiving:
             server._reset_timeout()

@@ -23,6 +23,11 @@ from .mailin.recipients import takes_mail_for
 
 log = logging.getLogger("judge.daemon")
 
+# Connections the kernel holds until the listener accepts them: asyncio's 100 drops the
+# SYNs of a burst (a thousand connections at once), and each sender whose SYN was dropped,
+# an ordinary one too, waits a second or more before trying again.
+BACKLOG = 1024
+
 
 class InboundHandler:
     """The aiosmtpd handler: take the judge's own recipients, commit the raw mail, then
@@ -138,6 +143,11 @@ class Listener(Controller):
 
     def factory(self) -> SMTP:
         return self.server_class(self.handler, **self.SMTP_kwargs)
+
+    def _create_server(self) -> Any:
+        return self.loop.create_server(
+            self._factory_invoker, host=self.hostname, port=self.port, backlog=BACKLOG
+        )
 
     def stop(self, no_assert: bool = False) -> None:
         """Every connection still open is told the judge stops (421) and closed first:
