@@ -21,6 +21,7 @@ from pathlib import Path
 from tempfile import SpooledTemporaryFile
 from typing import Any
 
+from aiosmtpd.lmtp import LMTP
 from aiosmtpd.smtp import MISSING, syntax
 
 from .config import Settings
@@ -161,18 +162,19 @@ class Guarded:
         still sends is read and dropped, unread by the session."""
         server: Any = self
         transport = server.transport
-        if transport is None or transport.is_closing() or self.hung:
+        if transport is None or transport.is_closing():
             return
-        self.hung = True
-        server._writer.write(status.encode("ascii") + b"\r\n")
-        if not linger or not transport.can_write_eof():
-            transport.close()
-            return
-        transport.write_eof()
-        server._reader._buffer.clear()  # the commands he had sent already, not taken up
-        transport.resume_reading()  # in case the reader had paused it, full
-        server._timeout_handle.cancel()
-        server._timeout_handle = server.loop.call_later(LINGER, transport.close)
+        if not self.hung:
+            self.hung = True
+            server._writer.write(status.encode("ascii") + b"\r\n")
+            if linger and transport.can_write_eof():
+                transport.write_eof()
+                server._reader._buffer.clear()  # the commands he had sent, not taken up
+                transport.resume_reading()  # in case the reader had paused it, full
+                server._timeout_handle.cancel()
+                server._timeout_handle = server.loop.call_later(LINGER, transport.close)
+                return
+        transport.close()  # at once; or, lingering already, now (the judge stops)
 
     def data_received(self, data: bytes) -> None:
         if not self.hung:
@@ -225,16 +227,23 @@ class Guarded:
             server._timeout_handle.cancel()  # storing it is the judge's time, not his
             if arriving.failed is not None:
                 log.error("cannot receive a message: %s", arriving.failed)
-                status = "451 4.3.0 Local error; please try again later"
+                refused = "451 4.3.0 Local error; please try again later"
             elif arriving.limit and arriving.size > arriving.limit:
-                status = "552 Error: Too much mail data"  # _SizeWords says it in full
+                refused = "552 Error: Too much mail data"  # _SizeWords says it in full
             else:
+                refused = ""
                 server.envelope.content = server.envelope.original_content = arriving.content()
                 status = await server._call_handler_hook("DATA")
         finally:
             arriving.file.close()
+        # LMTP answers for each recipient (the handler's answer has a line for each)
+        answers = len(server.envelope.rcpt_tos) if isinstance(self, LMTP) else 1
         server._set_post_data_state()
-        await self.push("250 OK" if status is MISSING else status)
+        if refused:
+            for _ in range(answers):
+                await self.push(refused)
+        else:
+            await self.push("250 OK" if status is MISSING else status)
 
     async def _receive(self, arriving: Arriving) -> None:
         """The message's lines, each without the dot a line starting with one was sent

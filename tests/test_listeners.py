@@ -52,6 +52,19 @@ def test_lmtp_delivery_answers_once_for_each_recipient(tmp_path):
         assert reply["Subject"] == "Re: USTS by lmtp"
 
 
+def test_lmtp_refuses_a_mail_over_the_size_limit_for_each_recipient(tmp_path):
+    port = free_port()
+    with InProcessJudge(
+        tmp_path / "j", JUDGE_LMTP=f"127.0.0.1:{port}", JUDGE_ALIASES="alias@test.example",
+        JUDGE_MAX_MESSAGE="1000",
+    ) as judge:  # fmt: skip
+        data = b"Subject: big\r\n\r\n" + b"x" * 5000
+        answers = lmtp_conversation(port, [b"judge@test.example", b"alias@test.example"], data)
+        assert [a[:28] for a in answers[-3:-1]] == [b"552 5.3.4 Message too big fo"] * 2
+        assert answers[-1].startswith(b"221")
+        assert not judge.mailbox.all()
+
+
 def test_smtp_advertises_the_size_limit(judge):
     with smtplib.SMTP(judge.client.host, judge.client.port) as smtp:
         smtp.ehlo()
