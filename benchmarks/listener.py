@@ -9,9 +9,10 @@ sending in processes of their own). Three phases, one after the other:
 - connections: `--connections` connections from `--hosts` hosts (127.0.2.1, ...), each
   that is let in stopping just short of the end of a message of about 1 MB; the same
   ordinary mails while they are open;
-- RCPT flood: `--rcpts` pipelined `RCPT TO:<judge's address>` sent in chunks of 10,000 from
-  one more host, connection after connection as the judge closes them; the same ordinary
-  mails while it lasts.
+- RCPT flood: pipelined `RCPT TO:<judge's address>` sent in chunks of 10,000 from one more
+  host, on one connection while the judge reads them, then on a new one (as an attacker
+  goes on after each 421), `--rcpts` of them and for as long as the same ordinary mails
+  are sent.
 
 Printed for each phase: the resident memory (VmRSS) of the listening process before it,
 at its peak and after it (the attack over, two seconds later), what the attacker was
@@ -133,17 +134,24 @@ def open_connections(judge: JudgeProcess, count: int, hosts: int, phase: Phase) 
     return held
 
 
-def flood(judge: JudgeProcess, rcpts: int, phase: Phase, done: threading.Event) -> None:
-    """`rcpts` RCPT TO lines, connection after connection, every reply counted."""
+def flood(judge: JudgeProcess, rcpts: int, phase: Phase, enough: threading.Event) -> None:
+    """RCPT TO lines in chunks, every reply counted, `rcpts` at least and until `enough`:
+    on one connection while the judge reads them, then on a new one, as an attacker goes
+    on after each 421."""
     chunk = f"RCPT TO:<{ADDRESS}>\r\n".encode() * CHUNK
     sent = 0
-    while sent < rcpts:
+
+    def more() -> bool:
+        return sent < rcpts or not enough.is_set()
+
+    while more():
         sock = socket.create_connection(
             (judge.client.host, judge.client.port), 60, ("127.0.3.1", 0)
         )
         reader = sock.makefile("rb")
-        phase.attacker["flood connections"] += 1
-        if not reader.readline().startswith(b"220"):
+        greeting = reader.readline()
+        phase.attacker[f"flood connections, greeting {greeting[:3].decode() or 'none'}"] += 1
+        if not greeting.startswith(b"220"):
             sock.close()
             time.sleep(0.01)
             continue
@@ -158,14 +166,13 @@ def flood(judge: JudgeProcess, rcpts: int, phase: Phase, done: threading.Event) 
         counting = threading.Thread(target=count)
         counting.start()
         with suppress(OSError):
-            while sent < rcpts:
+            while more() and counting.is_alive():  # until the judge hangs up
                 sock.sendall(chunk)
                 sent += CHUNK
             sock.sendall(b"QUIT\r\n")
         counting.join()
         sock.close()
     phase.attacker["RCPT TO sent"] = sent
-    done.set()
 
 
 def measure(
@@ -222,13 +229,12 @@ def main() -> None:
             return end
 
         def rcpt_flood(phase: Phase):  # type: ignore[no-untyped-def]
-            done = threading.Event()
-            thread = threading.Thread(target=flood, args=(judge, args.rcpts, phase, done))
+            enough = threading.Event()  # the ordinary mails are sent: the flood may end
+            thread = threading.Thread(target=flood, args=(judge, args.rcpts, phase, enough))
             thread.start()
 
             def end() -> None:
-                while not done.is_set():  # ordinary mail goes on as long as the flood
-                    ordinary_mail(judge, mailbox, phase)
+                enough.set()
                 thread.join()
 
             return end
