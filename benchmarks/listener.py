@@ -14,12 +14,13 @@ sending in processes of their own). Three phases, one after the other:
   goes on after each 421), `--rcpts` of them and for as long as the same ordinary mails
   are sent.
 
-Printed for each phase: the resident memory (VmRSS) of the listening process before it,
-at its peak and after it (the attack over, two seconds later), what the attacker was
-answered, and the ordinary mails' median times with their ratio to the baseline's.
+Each phase has a judge of its own, on the same database, started anew. Printed for each:
+the resident memory (VmRSS) of the listening process before it, at its peak and after it
+(the attack over, two seconds later), what the attacker was answered, and the ordinary
+mails' median times with their ratio to the baseline's.
 
     .venv/bin/python benchmarks/listener.py [--connections 1000] [--hosts 8]
-        [--rcpts 1000000] [--mails 10]
+        [--rcpts 1000000] [--mails 20]
 """
 
 from __future__ import annotations
@@ -36,6 +37,7 @@ import uuid
 from collections import Counter
 from contextlib import suppress
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -201,54 +203,55 @@ def main() -> None:
     parser.add_argument("--connections", type=int, default=1000)
     parser.add_argument("--hosts", type=int, default=8)
     parser.add_argument("--rcpts", type=int, default=1_000_000)
-    parser.add_argument("--mails", type=int, default=10)
+    parser.add_argument("--mails", type=int, default=20)
     args = parser.parse_args()
     home = Path(tempfile.mkdtemp(prefix="judge-listener-")) / "judge"
     env = environment(home, JUDGE_RATE_LIMIT="100000", JUDGE_HOST_RATE_LIMIT="100000")
     settings = load(env)
     migrated(settings).dispose()
-    judge = JudgeProcess(env)
-    judge.start()
-    assert judge.proc is not None
-    memory, mailbox = Memory(judge.proc.pid), Mailbox(settings.home / "mail")
-    try:
-        for _ in range(3):  # warm: the first mails build what the later ones reuse
-            ordinary_mail(judge, mailbox, Phase("warm"))
+    mailbox = Mailbox(settings.home / "mail")
 
-        def nothing(phase: Phase):  # type: ignore[no-untyped-def]
-            return lambda: None
+    def nothing(judge: JudgeProcess, phase: Phase):  # type: ignore[no-untyped-def]
+        return lambda: None
 
-        def connections(phase: Phase):  # type: ignore[no-untyped-def]
-            held = open_connections(judge, args.connections, args.hosts, phase)
+    def connections(judge: JudgeProcess, phase: Phase):  # type: ignore[no-untyped-def]
+        held = open_connections(judge, args.connections, args.hosts, phase)
 
-            def end() -> None:
-                for sock, reader in held:
-                    reader.close()
-                    sock.close()
+        def end() -> None:
+            for sock, reader in held:
+                reader.close()
+                sock.close()
 
-            return end
+        return end
 
-        def rcpt_flood(phase: Phase):  # type: ignore[no-untyped-def]
-            enough = threading.Event()  # the ordinary mails are sent: the flood may end
-            thread = threading.Thread(target=flood, args=(judge, args.rcpts, phase, enough))
-            thread.start()
+    def rcpt_flood(judge: JudgeProcess, phase: Phase):  # type: ignore[no-untyped-def]
+        enough = threading.Event()  # the ordinary mails are sent: the flood may end
+        thread = threading.Thread(target=flood, args=(judge, args.rcpts, phase, enough))
+        thread.start()
 
-            def end() -> None:
-                enough.set()
-                thread.join()
+        def end() -> None:
+            enough.set()
+            thread.join()
 
-            return end
+        return end
 
-        phases = [
-            measure(judge, mailbox, memory, Phase(name), args, attack)
-            for name, attack in (
-                ("no attack (baseline)", nothing),
-                (f"{args.connections:,} connections from {args.hosts} hosts", connections),
-                (f"RCPT flood ({args.rcpts:,})", rcpt_flood),
-            )
-        ]
-    finally:
-        judge.terminate()
+    phases = []
+    for name, attack in (
+        ("no attack (baseline)", nothing),
+        (f"{args.connections:,} connections from {args.hosts} hosts", connections),
+        (f"RCPT flood (at least {args.rcpts:,})", rcpt_flood),
+    ):
+        judge = JudgeProcess(env)  # a judge of its own for each phase: its memory alone
+        judge.start()
+        assert judge.proc is not None
+        try:
+            for _ in range(3):  # warm: the first mails build what the later ones reuse
+                ordinary_mail(judge, mailbox, Phase("warm"))
+            phase = Phase(name)
+            memory = Memory(judge.proc.pid)
+            phases.append(measure(judge, mailbox, memory, phase, args, partial(attack, judge)))
+        finally:
+            judge.terminate()
     report(phases)
 
 
