@@ -15,6 +15,7 @@ from select import select as ready
 
 from sqlalchemy import select
 
+from judge.doctor import examine
 from judge.store.models import Inbound
 from tests.judgekit import InProcessJudge, answered_at_once
 
@@ -93,6 +94,8 @@ def test_connections_are_capped_per_host_and_in_all(tmp_path):
             b"421 4.7.0 Too many connections to this judge (at most 4); try again later\r\n"
         )
         assert over.closed()
+        full = [f for f in examine(judge.settings) if f.what.startswith("SMTP listener")]
+        assert [f.level for f in full] == ["FAIL"] and "is full: 'Too many" in full[0].what
         first.close()  # a place is free again
 
         def admitted() -> bool:
