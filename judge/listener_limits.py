@@ -221,6 +221,7 @@ class Guarded:
         self.receiving = True
         server._reset_timeout(self.doors.limits.data_seconds)
         arriving = Arriving(server.data_size_limit or 0, self.doors.limits.spool)
+        status: Any = MISSING
         try:
             await self._receive(arriving)
             self.receiving = False
