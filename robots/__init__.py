@@ -16,6 +16,7 @@ from adjudicator.machiavelli.possible import mach_upkeep_orders
 from adjudicator.options import Options
 
 from . import blabbot, dumbbot, holding, loeb, randomly
+from .memory import Memory
 from .strategy import Strategy
 
 STRATEGIES: dict[str, Strategy] = {
@@ -28,7 +29,12 @@ STRATEGIES: dict[str, Strategy] = {
 
 # The strategies whose play reads its `friends` argument; the others ignore it, so whoever
 # seats them need not work out their friendships (judge/engine/robots/ordering.py).
-KNOW_FRIENDS = frozenset({"loeb", "blabbot"})
+KNOW_FRIENDS = frozenset({"blabbot"})
+
+# The strategies that read a `Memory` of the game (robots/memory.py: Loeb's program keeps
+# its trustworthiness list all game); the others are not given one.
+REMEMBERING = {"loeb": loeb.play}
+REMEMBER = frozenset(REMEMBERING)
 
 
 def play(
@@ -38,14 +44,19 @@ def play(
     rng: random.Random,
     friends: frozenset[str] = frozenset(),
     options: Options | None = None,
+    memory: Memory | None = None,
 ) -> list[str]:
     """The power's orders for the phase the position is at, legal under the game's rule
-    `options` (None: the adjudicator's defaults); KeyError for an unknown name."""
+    `options` (None: the adjudicator's defaults), with what the strategy remembers of the
+    game (`memory`, for REMEMBER's; None: nothing); KeyError for an unknown name."""
     options = options or DEFAULTS
     if position.variant.is_machiavelli and position.phase.kind == "adjustment":
         kept = mach_upkeep_orders(position, options, power)  # with money: what it can pay
         if kept is not None:
             return kept
+    remembering = REMEMBERING.get(strategy)
+    if remembering is not None:
+        return remembering(position, power, rng, friends, options, memory)
     return STRATEGIES[strategy](position, power, rng, friends, options)
 
 
@@ -58,4 +69,4 @@ def rng_for(seed: int, phase: str, power: str) -> random.Random:
     return random.Random(f"{seed}/{phase}/{power}")
 
 
-__all__ = ["KNOW_FRIENDS", "STRATEGIES", "play", "rng_for"]
+__all__ = ["KNOW_FRIENDS", "REMEMBER", "STRATEGIES", "Memory", "play", "rng_for"]

@@ -23,7 +23,9 @@ from adjudicator.phase import Phase
 from adjudicator.phases import adjudicate_phase
 from variants import Variant
 
-from . import play, rng_for
+from . import REMEMBER, play, rng_for
+from .loeb import KIN
+from .memory import Intrusions, Memory, remember
 
 PEACEFUL = frozenset({"blabbot"})
 
@@ -82,6 +84,8 @@ def play_game(
     position = starting_position(variant)
     first = position.phase.year
     friends = friendships(seats)
+    programs = frozenset(p for p, s in seats.items() if s in KIN)
+    intrusions: Intrusions = {}
     record = GameRecord(seed, dict(seats), {}, None, 0)
     last = first - 1  # the year of the last phase played
     while position.phase.year < first + years:
@@ -90,11 +94,16 @@ def play_game(
             on_phase(position)
         phase = str(position.phase)
         given = []
+        memory = Memory(seed, programs, intrusions)  # read only while the phase is ordered
         for power, strategy in seats.items():
             rng = rng_for(seed, phase, power)
-            for text in play(strategy, position, power, rng, friends[power], options):
+            mind = memory if strategy in REMEMBER else None
+            for text in play(strategy, position, power, rng, friends[power], options, mind):
                 given.append((power, text))
         result = adjudicate_phase(position, read_orders(variant, position.phase, given), options)
+        if position.phase.letter == "M":
+            kept = [(r.power, r.text) for r in result.orders if r.result != ILLEGAL]
+            remember(intrusions, position.centers, kept)
         record.phases += 1
         record.illegal.extend(r for r in result.orders if r.result == ILLEGAL)
         position = Position(

@@ -42,8 +42,8 @@ def test_a_support_makes_friends_and_an_attack_enemies() -> None:
     assert relations.value("Italy", "Austria") <= -1.0
     # Nothing passed between England and Russia.
     assert relations.value("England", "Russia") == 0.0
-    assert friends_of(relations, "France", 1.0) == {"Germany"}
-    assert friends_of(relations, "Italy", 1.0) == frozenset()
+    assert friends_of(relations, "France") == {"Germany"}
+    assert friends_of(relations, "Italy") == frozenset()
     assert blocs(relations)[0] == ("France", "Germany")
 
 

@@ -12,7 +12,8 @@ The text is judge/reports/listings/relations.py.
 from __future__ import annotations
 
 import parser as p
-from robots.observation import Agreement, blocs, broken_agreements, friendliness
+from robots.agreements import Agreement, broken_agreements, stab_limits, verdicts
+from robots.observation import blocs, friendliness
 
 from ...reports.listings.record import ENDED, is_master
 from ...reports.listings.relations import relations_text
@@ -40,9 +41,11 @@ def relations(ctx: Conversation, cmd: p.Relations) -> None:
     if variant is None or not results:
         ctx.fail(f"There are no relations in game '{game.name}' yet: no phase has been played.")
         return
-    found = friendliness(variant, results)
-    broken = broken_agreements(variant, results, _agreements(ctx, game))
-    ctx.say(relations_text(game.name, records[-1].phase, found, blocs(found), broken))
+    made = _agreements(ctx, game)
+    found = friendliness(variant, results, made)
+    broken = broken_agreements(variant, results, made)
+    limits = stab_limits(verdicts(variant, results, made))
+    ctx.say(relations_text(game.name, records[-1].phase, found, blocs(found), broken, limits))
 
 
 def _agreements(ctx: Conversation, game: Game) -> list[Agreement]:

@@ -1,9 +1,11 @@
 """The agreements made in a game's DPP press, for the observation module
-(robots.observation.broken_agreements, RELATIONS): a proposal of peace (PCE), a
-demilitarised zone (DMZ) or an order (XDO) that a power accepted with YES (PRP (...)).
+(robots/agreements.py, robots/observation.py; RELATIONS and the robots' friends): a
+proposal of peace (PCE), a demilitarised zone (DMZ), an order (XDO) or an order not to be
+given (NOT (XDO ...)) that a power accepted with YES (PRP (...)).
 
 The parties are the powers the arrangement names (PCE, DMZ), or the power whose unit the
-order is for (XDO); AND takes each of its parts. XDO orders are written in the
+order is for (XDO, NOT XDO), whose partners are the others the YES passed between (who
+proposed it, who accepted it); AND takes each of its parts. XDO orders are written in the
 adjudicator's notation (`A par - bur`, `F stp/sc - bot`); retreats and adjustments are
 left out, as the observation module checks movement orders only.
 """
@@ -24,6 +26,7 @@ from parser.dpp_values import (
     DppOrder,
     Hold,
     Move,
+    Not,
     Offer,
     Peace,
     Reply,
@@ -33,7 +36,7 @@ from parser.dpp_values import (
     Where,
     Xdo,
 )
-from robots.observation import Agreement
+from robots.agreements import Agreement
 
 from ...store.models import Game, Participant, PressRecord
 from ..game.record import variant_of
@@ -68,12 +71,20 @@ def agreements(session: Session, game: Game) -> list[Agreement]:
             and isinstance(message.message, Offer)
             and message.message.verb == "PRP"
         ):
-            out += agreed(message.message.arrangement, tokens, record.phase)
+            between = {power_of.get(r) for r in (record.sender_id, *record.recipients)}
+            made = frozenset(p for p in between if p)
+            out += agreed(message.message.arrangement, tokens, record.phase, made)
     return out
 
 
-def agreed(arrangement: Arrangement, tokens: Mapping[str, str], phase: str) -> list[Agreement]:
-    """The observation module's agreements an accepted arrangement makes (pure)."""
+def agreed(
+    arrangement: Arrangement,
+    tokens: Mapping[str, str],
+    phase: str,
+    between: frozenset[str] = frozenset(),
+) -> list[Agreement]:
+    """The observation module's agreements an accepted arrangement makes (pure); `between`:
+    the powers the acceptance passed between, an order's partners."""
     match arrangement:
         case Peace(powers):
             return [Agreement("PCE", _names(powers, tokens), phase)]
@@ -81,14 +92,24 @@ def agreed(arrangement: Arrangement, tokens: Mapping[str, str], phase: str) -> l
             where = frozenset(x.lower() for x in provinces)
             return [Agreement("DMZ", _names(powers, tokens), phase, provinces=where)]
         case Xdo(order):
-            text = order_notation(order)
-            if text is None:
-                return []
-            power = tokens.get(order.unit.power, order.unit.power)  # type: ignore[union-attr]
-            return [Agreement("XDO", frozenset({power}), phase, orders=(text,))]
+            return _ordered("XDO", order, tokens, phase, between)
+        case Not(Xdo(order)):
+            return _ordered("NOT XDO", order, tokens, phase, between)
         case And(parts):
-            return [x for part in parts for x in agreed(part, tokens, phase)]
+            return [x for part in parts for x in agreed(part, tokens, phase, between)]
     return []
+
+
+def _ordered(
+    kind: str, order: DppOrder, tokens: Mapping[str, str], phase: str, between: frozenset[str]
+) -> list[Agreement]:
+    """An XDO or NOT XDO: the power whose unit it is for is bound, the others partners."""
+    text = order_notation(order)
+    if text is None:
+        return []
+    power = tokens.get(order.unit.power, order.unit.power)  # type: ignore[union-attr]
+    partners = between - {power}
+    return [Agreement(kind, frozenset({power}), phase, orders=(text,), partners=partners)]
 
 
 def order_notation(order: DppOrder) -> str | None:

@@ -17,6 +17,8 @@ from sqlalchemy import delete, insert
 
 import robots
 from adjudicator.document import read_document
+from robots.loeb import KIN
+from robots.memory import Memory, from_results
 from robots.observation import friendliness, friends_of
 from variants import Variant
 
@@ -25,6 +27,7 @@ from ...store.models import Game, OrderRecord, Participant
 from ..game.record import phase_records, players
 from ..play import processing
 from ..play.standing import phase_document, refresh
+from ..press.agreements import agreements
 from ..reply.conversation import Conversation
 from .seats import seed_of, set_strategy
 from .talk import send_openings
@@ -61,6 +64,8 @@ def order_robots(mailer: Mailer, game: Game) -> None:
     powers = [x.power or "" for x, _ in seats]
     friendly = [x.power or "" for x, strategy in seats if strategy in robots.KNOW_FRIENDS]
     friends = _friends(mailer, game, position.variant, friendly) if friendly else {}
+    remembering = any(strategy in robots.REMEMBER for _, strategy in seats)
+    memory = _memory(mailer, game, position.variant, seed) if remembering else None
     # One statement for the robots' earlier orders, and their new ones written together
     session.execute(
         delete(OrderRecord).where(
@@ -77,7 +82,9 @@ def order_robots(mailer: Mailer, game: Game) -> None:
         if (game.settings or {}).get("robots", {}).get(power) != strategy:
             set_strategy(game, power, strategy)  # SET ROBOTS' robot on an abandoned power
         rng = robots.rng_for(seed, game.phase, power)
-        orders = robots.play(strategy, position, power, rng, friends.get(power, frozenset()), rules)
+        mind = memory if strategy in robots.REMEMBER else None
+        known = friends.get(power, frozenset())
+        orders = robots.play(strategy, position, power, rng, known, rules, mind)
         rows.extend(
             {"game_id": game.id, "participant_id": x.id, "power": power, "phase": game.phase,
              "text": text, "condition": None, "created_at": mailer.now, "inbound_id": None,
@@ -115,11 +122,21 @@ def _friends(
 ) -> dict[str, frozenset[str]]:
     """Each robot's friends: those it made peace with in press (press/dpp.py keeps them in
     settings["robot_friends"]), and those the observation module reads as friendly from the
-    orders played so far (robots/observation.py, the seed's friendliness matrix)."""
+    orders played so far and the agreements made in press kept or broken in them
+    (robots/observation.py, the seed's friendliness matrix: the others of its bloc)."""
     agreed = (game.settings or {}).get("robot_friends") or {}
     results = [r.result for r in phase_records(mailer.session, game) if r.result]
-    seen = friendliness(variant, results) if results else None
+    seen = friendliness(variant, results, agreements(mailer.session, game)) if results else None
     return {
         power: frozenset(agreed.get(power, ())) | (friends_of(seen, power) if seen else frozenset())
         for power in powers
     }
+
+
+def _memory(mailer: Mailer, game: Game, variant: Variant, seed: int) -> Memory:
+    """What Loeb's program remembers (robots/memory.py): the game's seed, the powers its
+    kin play (itself, the hold and random robots: "more trustworthy than humans"), and who
+    moved against whose centres in the phases played."""
+    kin = frozenset(x.power or "" for x, s in played_by_robots(game) if s in KIN)
+    results = [r.result for r in phase_records(mailer.session, game) if r.result]
+    return from_results(variant, results, seed, kin)

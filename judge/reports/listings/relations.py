@@ -1,5 +1,6 @@
 """The text of RELATIONS: the observation module's friendliness matrix as a power-by-power
-table in the njudge's plain-text style, the blocs it implies and the agreements broken.
+table in the njudge's plain-text style, the blocs it implies, the agreements broken and
+each power's stab limit.
 
 A pure function of what robots/observation.py computed; the engine decides who may read it.
 """
@@ -8,7 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from robots.observation import Broken, Relations
+from robots.agreements import Broken, StabLimit
+from robots.observation import Relations
 
 from ..counts import counted
 
@@ -21,8 +23,9 @@ def relations_text(
     relations: Relations,
     blocs: Sequence[tuple[str, ...]],
     broken: Sequence[Broken],
+    limits: Sequence[StabLimit] = (),
 ) -> str:
-    """Three parts: the table, the blocs, the broken agreements."""
+    """Four parts: the table, the blocs, the broken agreements, the stab limits."""
     lines = [
         f"Relations in game '{game_name}'"
         + (f" after {last_phase}" if last_phase else "")
@@ -57,7 +60,19 @@ def relations_text(
             lines.append(f"  {x.phase}  {what} broken by {x.by}: {x.order}.")
     else:
         lines.append("No agreement made in press has been broken.")
+    if limits:
+        lines.append("")
+        lines.append("Stab limits (the least gain, in centres, a power broke an agreement for):")
+        lines.extend(f"  {_limit(x)}" for x in limits)
     return "\n".join(lines) + "\n"
+
+
+def _limit(x: StabLimit) -> str:
+    """`France: 1 (up to 2 centres passed up keeping one).`"""
+    said = "none broken" if x.broke_for is None else str(x.broke_for)
+    if x.refused:
+        said += f" (up to {counted(x.refused, 'centre')} passed up keeping one)"
+    return f"{x.power}: {said}."
 
 
 def _head(power: str) -> str:
