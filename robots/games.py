@@ -4,7 +4,10 @@ the benchmarks and the tests play.
 Seats map each power to a strategy. Robots seated with `blabbot` keep peace with each other
 (what their PCE proposals, always accepted, would agree), and a game whose surviving powers
 are all at peace ends as a draw among them, as BlabBot's DRW would. A game that reaches its
-last year with neither is unfinished, not drawn.
+last year with neither is unfinished, not drawn. The strategies that remember (Loeb's
+trustworthiness list) are given the game's memory, kept here phase by phase as the judge
+reads it from its results (robots/memory.py): the seed, the powers their kin hold, and
+every move ordered into a centre another power owned.
 """
 
 from __future__ import annotations

@@ -17,13 +17,17 @@ movement phase goes in Loeb's five stages:
     centres), and a small random factor so that the program is not outguessed; a fraction
     of the neighbours' importance is added, to draw units the right way and towards
     crossroads;
-(c) targeting: units one at a time take as target the most important place they can reach;
-    once a place has the units it needs its importance falls: one for a place nobody else
-    can reach, one more than the units that could defend it for any other, and as many as
-    could attack it for a place of ours;
+(c) targeting: units one at a time, those with the fewest moves first, take as target "the
+    space nearest them with the highest importance", within three moves, each move beyond
+    this turn's counting less, and a place held against us that no other of our units
+    could help to attack counting half; once a place has the units it needs its importance
+    falls: one for a place nobody else can reach, one more than the units that could
+    defend it for any other, and as many as could attack it for a place of ours;
 (d) assignment: a unit already in its target holds and the others targeting it support it;
     otherwise one unit moves in, the one leaving the least important place, supported by
-    the rest; a target where another of our units stands is dealt with after that unit;
+    the rest; a target where another of our units stands is dealt with after that unit; a
+    unit whose target is further moves a step towards it; two units never change places,
+    and none moves where one of ours stays (either would only bounce: they hold instead);
 (e) reassignment: a unit left holding supports a neighbouring target if it can, a move
     into it or a unit holding it.
 Then an army goes by convoy where landing it, with the fleets that carry it staying at sea,

@@ -123,3 +123,20 @@ def test_an_agreement_accepted_in_dpp_and_broken_shows_in_relations(table):
     assert "  S1901M  DMZ (France Germany) broken by France: A par - bur." in text
     assert "pie" not in text  # the DMZ nobody accepted binds nobody
     assert "PCE" not in text  # England and Germany kept the peace
+    # France broke the zone for nothing (Burgundy is no centre); the others broke none.
+    limits = "Stab limits (the least gain, in centres, a power broke an agreement for):\n"
+    limits += "  England: none broken.\n  France: 0.\n  Germany: none broken.\n"
+    assert limits in text
+
+
+def test_an_order_agreed_not_to_be_given_and_given_shows_in_relations(table):
+    """NOT (XDO ...): Germany asks France not to move into Burgundy, France agrees and
+    moves there: the break is listed, and it costs France Germany's friendship."""
+    start_moderated(table)
+    press(table, "PRESS TO F\nPRP (NOT (XDO ((FRA AMY PAR) MTO BUR)))", "Germany")
+    press(table, "PRESS TO G\nYES (PRP (NOT (XDO ((FRA AMY PAR) MTO BUR))))", "France")
+    play(table, {**HOLDS, "France": "A par - bur; A mar H; F bre H"}, "S1901M")
+    text = master(table, "RELATIONS war")
+    assert "  S1901M  NOT XDO (France) broken by France: A par - bur." in text
+    france = next(x for x in text.splitlines() if x.startswith("France "))
+    assert float(france.split()[4]) <= -3.0  # the column of Germany

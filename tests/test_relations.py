@@ -1,5 +1,6 @@
 """The observation module (robots/observation.py) over real adjudicated phases: what a
-support, an attack, time and a broken peace do to the friendliness matrix."""
+support, an attack, time and agreements kept and broken do to the friendliness matrix,
+the StabLimit and the blocs (Loeb, "The Observation Module", Diplomatic Pouch S1995)."""
 
 from __future__ import annotations
 
@@ -11,8 +12,10 @@ import pytest
 import parser as p
 import variants
 from adjudicator import adjudicate
+from robots.agreements import StabLimit, stab_limits, verdicts
 from robots.observation import (
     Agreement,
+    Relations,
     blocs,
     broken_agreements,
     friendliness,
@@ -123,3 +126,87 @@ def test_a_build_counts_against_the_neighbours_it_comes_nearest() -> None:
         return friendliness(STANDARD, [record]).value("Germany", "France")
 
     assert built("Build A mun") < built("Build F kie") < 0
+
+
+def test_a_support_the_other_did_not_match_is_a_small_penalty() -> None:
+    """ "If a support or convoy was refused NSO, then this may indicate a possible stab, and
+    a small penalty is given": France supports a move Germany does not make."""
+    matched = friendliness(STANDARD, [phase("S1901M", SPRING)]).value("France", "Germany")
+    refused = {"France": ["A par S A mun - bur"], "Germany": ["A mun H"]}
+    void = friendliness(STANDARD, [phase("S1901M", refused)]).value("France", "Germany")
+    assert matched >= 1.0 and -1.0 < void < 0.0
+
+
+def _two_phases() -> list[dict[str, Any]]:
+    """Spring: Italy to Tyrolia, nothing else. Autumn: Italy into Vienna."""
+    first = phase("S1901M", {"Italy": ["A ven - tyr"]})
+    return [first, phase("F1901M", {"Italy": ["A tyr - vie"]}, first)]
+
+
+def test_agreements_kept_and_broken_move_the_matrix() -> None:
+    """ "A bonus is given in case of respect. In case of violation, a penalty is given": a
+    peace kept two seasons (England, Germany), a demilitarised Burgundy kept (France,
+    Germany), an order agreed and given (Russia's, agreed with Turkey) draw the parties
+    together; a peace broken (Italy into Vienna) and an order agreed not to be given and
+    given (Italy's) drive them apart."""
+    results = _two_phases()
+    made = [
+        Agreement("PCE", frozenset({"England", "Germany"}), "S1901M"),
+        Agreement("DMZ", frozenset({"France", "Germany"}), "S1901M", frozenset({"bur"})),
+        Agreement(
+            "XDO",
+            frozenset({"Russia"}),
+            "S1901M",
+            orders=("A war H",),
+            partners=frozenset({"Turkey"}),
+        ),
+        Agreement("PCE", frozenset({"Italy", "Austria"}), "S1901M"),
+        Agreement(
+            "NOT XDO",
+            frozenset({"Italy"}),
+            "F1901M",
+            orders=("A tyr - vie",),
+            partners=frozenset({"France"}),
+        ),
+    ]
+    plain, agreed = friendliness(STANDARD, results), friendliness(STANDARD, results, made)
+    for a, b in (("England", "Germany"), ("France", "Germany"), ("Russia", "Turkey")):
+        assert agreed.value(a, b) > plain.value(a, b) + 0.3, (a, b)
+    for a, b in (("Italy", "Austria"), ("Italy", "France")):
+        assert agreed.value(a, b) < plain.value(a, b) - 2, (a, b)
+    assert agreed.value("England", "Russia") == plain.value("England", "Russia")
+    broken = broken_agreements(STANDARD, results, made)
+    assert [(x.agreement.kind, x.phase, x.by) for x in broken] == [
+        ("PCE", "F1901M", "Italy"),
+        ("NOT XDO", "F1901M", "Italy"),
+    ]
+
+
+def test_the_stab_limit_is_the_least_gain_an_agreement_was_broken_for() -> None:
+    """StabLimit, "the observed minimum gain required for a country to violate its
+    agreements": Italy, at peace with Austria, passed up Trieste in the spring (its army in
+    Venice beside it) and broke the peace in the autumn for Vienna; Austria passed up
+    Venice (its fleet in Trieste) and broke nothing."""
+    peace = Agreement("PCE", frozenset({"Italy", "Austria"}), "S1901M")
+    found = stab_limits(verdicts(STANDARD, _two_phases(), [peace]))
+    assert found == [StabLimit("Austria", None, 1), StabLimit("Italy", 1, 1)]
+
+
+def test_the_blocs_are_about_four_joined_friendliest_first() -> None:
+    """ "Alliance thresholds are determined from this friendliness matrix in order to divide
+    the seven countries into about 4 blocs": every pair is friendly here, so no fixed
+    threshold would part them; the friendliest three pairs make three blocs and Turkey,
+    friendly with Austria and England but less, is the fourth."""
+    powers = tuple(p.name for p in STANDARD.powers)
+    close = {("Austria", "England"): 5.0, ("France", "Germany"): 4.0, ("Italy", "Russia"): 3.0}
+    close |= {("Austria", "Turkey"): 2.0, ("England", "Turkey"): 2.0}
+    matrix = {
+        a: {b: close.get((a, b), close.get((b, a), 1.0)) for b in powers if b != a} for a in powers
+    }
+    assert blocs(Relations(powers, matrix)) == [
+        ("Austria", "England"),
+        ("France", "Germany"),
+        ("Italy", "Russia"),
+        ("Turkey",),
+    ]
+    assert friends_of(Relations(powers, matrix), "Turkey") == frozenset()

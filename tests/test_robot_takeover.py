@@ -4,7 +4,8 @@ plays from what the judge knows of the game, over SMTP:
 - its friends: the observation module's friendliness matrix, read from the phases played,
   counts France a friend after France's support, and the blabbot spares France where, with
   the very same board and randomness, it would surely have attacked;
-- where it builds: the game's rule (SET ANY CENTER), not only the home centres.
+- where it builds: the game's rule (SET ANY CENTER), not only the home centres;
+- what it remembers: a Loeb robot, who has moved against its centres (robots/memory.py).
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from adjudicator.given import Position
 from adjudicator.options import Options
 from judge.engine.play.standing import phase_document
 from judge.store.models import Game
+from robots.loeb import trust_list
 from tests.gametable import HOLDS, Table, address, master, play, start_moderated
 
 
@@ -92,3 +94,33 @@ def test_a_robot_builds_where_the_game_lets_it(table: Table) -> None:
     built = [x for x in _lines(winter, "Germany") if "Builds" in x]
     assert len(built) == 2, winter
     assert any("Denmark" in x for x in built) and any("Holland" in x for x in built), built
+
+
+def test_a_loeb_robot_remembers_who_moved_against_its_centres(table: Table) -> None:
+    """Loeb's program sends "any country which attempts to move into a supply center I own"
+    to the bottom of its list: France tried for Munich in 1901, and the Loeb robot seated on
+    Germany in 1902 orders as it does with France its latest intruder, the judge reading
+    that from the phases played."""
+    start_moderated(table)
+    france = "A par - bur; A mar H; F bre H"
+    play(table, {**HOLDS, "France": france}, "S1901M")
+    play(table, {**HOLDS, "France": "A bur - mun; A mar H; F bre H"}, "F1901M")
+    _seat_robot(table, "Germany", "loeb")
+    position, rules, seed = _now(table)
+    assert str(position.phase) == "S1902M"
+    memory = robots.Memory(seed, frozenset({"Germany"}), {"Germany": {"France": 1}})
+    assert trust_list(position.variant, "Germany", memory)[-1] == "France"
+    rng = robots.rng_for(seed, "S1902M", "Germany")
+    expected = robots.play("loeb", position, "Germany", rng, frozenset(), rules, memory)
+    # Forgetting France's attempt, it would go another way.
+    forgotten = robots.play(
+        "loeb", position, "Germany", rng, frozenset(), rules, robots.Memory(seed)
+    )
+    assert sorted(forgotten) != sorted(expected)
+    for power, orders in {**HOLDS, "France": "A bur H; A mar H; F bre H"}.items():
+        if power != "Germany":
+            table.orders(power, orders)
+    results = table.wait_for(address("France"), "S1902M Results")[0].get_content()
+    given = [" ".join(x.split()[1:]) for x in _lines(results, "Germany")]
+    assert sorted(expected) == ["A ber - kie", "A mun - ruh", "F kie - hol"]
+    assert given == ["Army Berlin -> Kiel.", "Army Munich -> Ruhr.", "Fleet Kiel -> Holland."]
