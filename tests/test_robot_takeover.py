@@ -105,6 +105,7 @@ def test_a_loeb_robot_remembers_who_moved_against_its_centres(table: Table) -> N
     france = "A par - bur; A mar H; F bre H"
     play(table, {**HOLDS, "France": france}, "S1901M")
     play(table, {**HOLDS, "France": "A bur - mun; A mar H; F bre H"}, "F1901M")
+    table.seed("war", 4, of="robot_seed")  # one with which forgetting would show
     _seat_robot(table, "Germany", "loeb")
     position, rules, seed = _now(table)
     assert str(position.phase) == "S1902M"
