@@ -31,6 +31,7 @@ from .accounts.reply_to import direct
 from .dispatch import carry_out
 from .play.orders import vocabulary_for
 from .reply.conversation import Conversation
+from .unsubscribe import tokens_in, unsubscribe
 
 log = logging.getLogger("judge.mail")
 
@@ -46,6 +47,7 @@ class Arrived:
     via: str
     hold_until: datetime | None = None
     peer: str = ""  # the connecting host's IP address; "" for the pipe
+    envelope_to: str = ""  # the recipients, comma-separated ("" from a pipe not told them)
 
 
 @dataclass(frozen=True)
@@ -223,6 +225,10 @@ def answer(
         batch = Batch()
         batch.look_up(session, [(arrived, mail)], settings.rate_window, settings.relays)
     sender = _sender(mail)
+    tokens = tokens_in(settings, arrived.envelope_to)
+    if tokens:  # to an unsubscribe address: never commands, whoever it is from
+        done = unsubscribe(session, settings, now, mail, arrived.id, tokens, batch.outbox)
+        return Outcome("done", done, sender)
     why_not = refusal(mail, _return_path(arrived, mail), settings.address)
     if why_not:
         log.info("inbound %s from %r not answered: %s", arrived.id, mail.reply_to, why_not)

@@ -355,3 +355,19 @@ class DiaryEntry(Base):
     deleted: Mapped[bool] = mapped_column(Boolean, default=False)
 
     __table_args__ = (UniqueConstraint("participant_id", "number"),)
+
+
+# -- the judge's own ------------------------------------------------------------------------
+
+
+class JudgeSecret(Base):
+    """A secret of the judge's, made once (by migration 0009) and never shown: the key of
+    the tokens in the addresses of its mail (judge/mailtokens.py). Kept in the database,
+    not a file, so that every node of a judge on PostgreSQL signs and checks alike, and a
+    backup restored keeps the addresses in mail already sent working."""
+
+    __tablename__ = "judge_secrets"
+
+    name: Mapped[str] = mapped_column(String(50), primary_key=True)
+    value: Mapped[str] = mapped_column(String(200))
+    created_at: Mapped[datetime] = mapped_column(DateTime)
