@@ -8,9 +8,9 @@ whether the judge made it, so that nobody can make one for an address the judge 
 wrote to. The purpose ("unsubscribe", "bounce", ...) goes into the MAC, so that a token
 made for one use is never good for another.
 
-The secret is made at random by migration 0009 and kept in the database (`judge_secrets`),
-read once a process and database; a database without one (restored from a backup made
-before 0009) is given one at its first use.
+The secret is made at random at its first use and kept in the database (`judge_secrets`,
+migration 0009), so that every node of a judge on PostgreSQL signs and checks alike and a
+backup keeps it; it is read once a process and database.
 """
 
 from __future__ import annotations

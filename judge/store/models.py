@@ -361,7 +361,7 @@ class DiaryEntry(Base):
 
 
 class JudgeSecret(Base):
-    """A secret of the judge's, made once (by migration 0009) and never shown: the key of
+    """A secret of the judge's, made once (at its first use) and never shown: the key of
     the tokens in the addresses of its mail (judge/mailtokens.py). Kept in the database,
     not a file, so that every node of a judge on PostgreSQL signs and checks alike, and a
     backup restored keeps the addresses in mail already sent working."""

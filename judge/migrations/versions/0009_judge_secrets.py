@@ -1,5 +1,7 @@
 """The judge's secrets (`judge_secrets`): the key that signs the tokens in the addresses of
-its mail (List-Unsubscribe, judge/mailtokens.py), made here at random, once.
+its mail (List-Unsubscribe, judge/mailtokens.py). The table only: the key is made at its
+first use, so that a backup's logical copy (backup.py), which migrates an empty database and
+then copies every row into it, finds no row of its own in the way.
 
 Revision ID: 0009
 Revises: 0008
@@ -7,9 +9,7 @@ Revises: 0008
 
 from __future__ import annotations
 
-import secrets
 from collections.abc import Sequence
-from datetime import UTC, datetime
 
 import sqlalchemy as sa
 from alembic import op
@@ -21,14 +21,12 @@ depends_on: str | Sequence[str] | None = None
 
 
 def upgrade() -> None:
-    table = op.create_table(
+    op.create_table(
         "judge_secrets",
         sa.Column("name", sa.String(50), primary_key=True),
         sa.Column("value", sa.String(200), nullable=False),
         sa.Column("created_at", sa.DateTime(), nullable=False),
     )
-    now = datetime.now(UTC).replace(tzinfo=None)
-    op.bulk_insert(table, [{"name": "tokens", "value": secrets.token_hex(32), "created_at": now}])
 
 
 def downgrade() -> None:
