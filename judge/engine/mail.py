@@ -227,6 +227,8 @@ def answer(
     sender = _sender(mail)
     tokens = tokens_in(settings, arrived.envelope_to)
     if tokens:  # to an unsubscribe address: never commands, whoever it is from
+        if batch.count(arrived, mail, settings):  # a flood of them: not even looked at
+            return Outcome("done", "dropped: over the rate limit", sender)
         done = unsubscribe(session, settings, now, mail, arrived.id, tokens, batch.outbox)
         return Outcome("done", done, sender)
     why_not = refusal(mail, _return_path(arrived, mail), settings.address)
