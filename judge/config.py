@@ -66,6 +66,9 @@ class Settings:
     # Replies (not game notices) to one address in 24 hours; the last one says so, and
     # later mail from that address is logged and not answered (a loop with a responder).
     replies_per_day: int = 100
+    # Permanent failures (bounces read at the VERP address of each mail) after which an
+    # address is marked undeliverable: nothing more is sent to it until mail comes from it.
+    bounce_limit: int = 3
     # What one mail may make the judge send (docs/operations.md 8b): MAPs answered with
     # pictures, the size of its reply (and of the one mail of the files it asks for), the
     # size of all else it sends (files, press, notices), and how many of its lines the
@@ -178,7 +181,7 @@ def validate(settings: Settings) -> Settings:
         "password_min", "sign_on_failures", "sign_on_judge_failures", "sign_on_window",
         "link_days", "link_pending", "replies_per_day", "files_per_mail", "reply_bytes",
         "mail_output_bytes", "echoed_errors", "smtp_connections", "smtp_host_connections",
-        "smtp_recipients",
+        "smtp_recipients", "bounce_limit",
     ):  # fmt: skip
         if getattr(settings, key) < 1:
             problems.append(f"{key} must be at least 1")

@@ -18,10 +18,11 @@ from sqlalchemy.orm import Session
 import parser as p
 
 from ..config import Settings
+from ..mailin import bounces
 from ..mailin.budget import READ_SECONDS
 from ..mailin.message import IncomingMail, read_mail
 from ..mailin.screening import refusal
-from ..mailout import reply_cap
+from ..mailout import reply_cap, undeliverable
 from ..mailout.outbox import OutboxRow
 from ..reports.counts import agreeing, counted
 from ..store import queries as q
@@ -46,6 +47,7 @@ class Arrived:
     via: str
     hold_until: datetime | None = None
     peer: str = ""  # the connecting host's IP address; "" for the pipe
+    envelope_to: str = ""  # the recipients, comma-separated (a bounce address among them?)
 
 
 @dataclass(frozen=True)
@@ -223,6 +225,11 @@ def answer(
         batch = Batch()
         batch.look_up(session, [(arrived, mail)], settings.rate_window, settings.relays)
     sender = _sender(mail)
+    bounced = bounces.bounce_address(settings, arrived.envelope_to, arrived.via, mail.loop_headers)
+    if bounced is not None:  # read and acted on, never answered
+        return Outcome(
+            "done", bounces.heard(session, settings, now, arrived.id, arrived.raw, bounced), sender
+        )
     why_not = refusal(mail, _return_path(arrived, mail), settings.address)
     if why_not:
         log.info("inbound %s from %r not answered: %s", arrived.id, mail.reply_to, why_not)
@@ -243,6 +250,7 @@ def answer(
     over = batch.count(arrived, mail, settings)
     if over and arrived.hold_until is None:  # held before 0006: counted when it came
         return _drop(session, arrived, sender, key, settings, now, mail, batch, over)
+    undeliverable.heard_from(session, (mail.from_address, mail.reply_to))  # he reads again
     ctx = Conversation(session, settings, now, mail, arrived.id, outbox=batch.outbox)
     if parsed is None:
         deadline = time.monotonic() + READ_SECONDS
