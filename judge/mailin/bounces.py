@@ -19,7 +19,6 @@ from collections.abc import Sequence
 from datetime import datetime
 from email.message import Message
 
-from flufl.bounce import all_failures
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
@@ -81,6 +80,8 @@ def heard(
 def read_bounce(raw: bytes) -> tuple[frozenset[bytes], frozenset[bytes], str]:
     """The temporary and permanent failures flufl.bounce finds, and the reason the report
     gives (a DSN's Diagnostic-Code or Status, else its Subject)."""
+    from flufl.bounce import all_failures  # here: bounces are rare, and every start pays
+
     message = email.message_from_bytes(raw[:READ_BYTES])
     try:
         temporary, permanent = all_failures(message)

@@ -25,21 +25,30 @@ from ..store.models import JudgeSecret
 TAG = "b-"  # the extension's start: `judge+b-...`; other extensions are another's
 DIGITS = 16  # hex digits of the HMAC kept: 64 bits, not to be guessed
 _KEPT: dict[str, bytes] = {}  # the secret, by database, read once a process
+_READ = select(JudgeSecret.value).where(JudgeSecret.name == "verp")
 
 
 def secret_of(session: Session) -> bytes:
-    """The judge's VERP key, read once a process (made here if a database made without
-    the migrations lacks it)."""
+    """The judge's VERP key, read once a process; made at random by the first process that
+    needs it (not by the migration: a backup's logical copy, migrated first, would then
+    hold two). A key made in this transaction is not kept until a later one reads it
+    again: the sender commits its claim before any mail leaves with a token, so no token
+    is made from a key that was rolled back."""
     url = str(session.get_bind().url)
-    if url not in _KEPT:
-        found = session.execute(select(JudgeSecret.value).where(JudgeSecret.name == "verp"))
-        value = found.scalar_one_or_none()
-        if value is None:
-            value = secrets.token_hex(32)
-            session.add(JudgeSecret(name="verp", value=value))
-            session.flush()
+    if url in _KEPT:
+        return _KEPT[url]
+    value = session.execute(_READ).scalar_one_or_none()
+    if value is not None:
         _KEPT[url] = value.encode()
-    return _KEPT[url]
+        return _KEPT[url]
+    # Here, not at the top: the dialects' modules cost every judge command's start.
+    if session.get_bind().dialect.name == "postgresql":
+        from sqlalchemy.dialects import postgresql as dialect
+    else:
+        from sqlalchemy.dialects import sqlite as dialect
+    made = {"name": "verp", "value": secrets.token_hex(32)}
+    session.execute(dialect.insert(JudgeSecret.__table__).on_conflict_do_nothing(), [made])
+    return session.execute(_READ).scalar_one().encode()  # another's, if he was first
 
 
 def _mac(key: bytes, row_id: int) -> str:

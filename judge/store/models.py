@@ -151,7 +151,7 @@ class Bounce(Base):
 
 
 class JudgeSecret(Base):
-    """A secret of this judge, made at random by its migration and never shown: `verp`
+    """A secret of this judge, made at random when first needed and never shown: `verp`
     keys the HMAC that makes each mail's bounce address unforgeable (mailout/verp.py)."""
 
     __tablename__ = "judge_secrets"

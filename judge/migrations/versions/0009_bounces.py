@@ -1,6 +1,7 @@
 """Bounces acted on (issue 31): what bounces said of each address and the mark of an
-undeliverable one (`bounces`), and the judge's own secrets (`judge_secrets`), the first of
-them made here at random: the key of the HMAC in each mail's bounce address (VERP).
+undeliverable one (`bounces`), and the judge's own secrets (`judge_secrets`): the key of
+the HMAC in each mail's bounce address (VERP), made at random by the first process that
+needs it (mailout/verp.py; made here, it would be made twice in a backup's logical copy).
 
 Revision ID: 0009
 Revises: 0008
@@ -8,7 +9,6 @@ Revises: 0008
 
 from __future__ import annotations
 
-import secrets
 from collections.abc import Sequence
 
 import sqlalchemy as sa
@@ -31,12 +31,11 @@ def upgrade() -> None:
         sa.Column("reason", sa.Text(), nullable=False, server_default=""),
         sa.Column("undeliverable_since", sa.DateTime(), nullable=True),
     )
-    kept = op.create_table(
+    op.create_table(
         "judge_secrets",
         sa.Column("name", sa.String(40), primary_key=True),
         sa.Column("value", sa.String(128), nullable=False),
     )
-    op.bulk_insert(kept, [{"name": "verp", "value": secrets.token_hex(32)}])
 
 
 def downgrade() -> None:
