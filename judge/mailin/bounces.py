@@ -113,6 +113,7 @@ def record(
     if kept is None:
         kept = Bounce(address=address, temporary=0, permanent=0, counted=[], reason="")
         session.add(kept)
+        session.flush()  # found by the next bounce of the same batch
     kept.last_at, kept.reason = now, reason
     if not permanent:
         kept.temporary += 1
