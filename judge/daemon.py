@@ -369,12 +369,14 @@ class Judge:
 
     def alive(self) -> bool:
         """Whether every worker lives (the answering and sending processes and their
-        supervisor, or the threads): what systemd's watchdog is pinged for. A process that
-        died is started again within a second; one that is not leaves the judge unwell."""
+        supervisor, or the threads; and the intake, which stores mail before its 250): what
+        systemd's watchdog is pinged for. A process that died is started again within a
+        second; one that is not leaves the judge unwell."""
         if self.stopping.is_set():
             return False
-        threads = all(thread.is_alive() for thread in self.threads)
-        return threads and all(child.exitcode is None for child in self.children)
+        threads = [*self.threads, *([self.intake.thread] if self.intake else [])]
+        alive = all(thread.is_alive() for thread in threads)
+        return alive and all(child.exitcode is None for child in self.children)
 
     def run(self) -> None:
         """Serve until SIGTERM or SIGINT; under systemd, say READY=1 once the listeners are

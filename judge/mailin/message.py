@@ -20,6 +20,7 @@ from email import policy
 from email.errors import HeaderParseError
 from email.header import Header, decode_header, make_header
 from email.message import Message
+from itertools import takewhile
 
 from ..store.fields import shown_text, without_controls
 from .address_headers import one_address, read_addresses
@@ -346,9 +347,16 @@ def _plain(raw: bytes, notes: list[str], unread: list[str]) -> IncomingMail:
     text = raw.decode("utf-8", errors="replace").replace("\r\n", "\n")
     head, _, body = text.partition("\n\n")
     sender = ""
-    for line in head.splitlines()[:1000]:
-        if line.lower().startswith(("from:", "reply-to:")):
+    results: list[str] = []  # the mail server's verdict counts here too (authresults.py)
+    lines = head.splitlines()[:1000]
+    for n, line in enumerate(lines):
+        lower = line.lower()
+        if lower.startswith(("from:", "reply-to:")):
             sender = clean_address(one_address(line.split(":", 1)[1])) or sender
+        elif lower.startswith("authentication-results:") and len(results) < MAX_AUTH_RESULTS:
+            folded = takewhile(lambda x: x[:1] in (" ", "\t"), lines[n + 1 :])
+            value = " ".join([line.split(":", 1)[1], *folded])[:MAX_HEADER]
+            results.append(" ".join(value.split()))
     return IncomingMail(
         reply_to=sender,
         from_address=sender,
@@ -361,5 +369,6 @@ def _plain(raw: bytes, notes: list[str], unread: list[str]) -> IncomingMail:
         list_id="",
         judge_header="",
         notes=tuple(notes),
+        auth_results=tuple(results),
         unread=tuple(unread),
     )
