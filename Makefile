@@ -20,7 +20,7 @@ $(STAMP): pyproject.toml
 test: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
-	$(BIN)/python -m compileall -q -j0 judge parser adjudicator robots variants migrations tests
+	$(BIN)/python -m compileall -q -j0 judge parser adjudicator robots variants tests
 	$(BIN)/python -m pytest
 
 lint: $(STAMP)

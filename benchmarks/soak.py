@@ -286,7 +286,7 @@ def _byte_compiled() -> None:
     (pip compiles it): with PYTHONDONTWRITEBYTECODE set, every start of a node, and of
     its forkserver and children, would compile it all again (0.4 CPU-s a node)."""
     root = Path(__file__).resolve().parents[1]
-    for package in ("judge", "parser", "adjudicator", "robots", "variants", "migrations"):
+    for package in ("judge", "parser", "adjudicator", "robots", "variants"):
         compileall.compile_dir(root / package, quiet=1, workers=0)
 
 

@@ -46,9 +46,21 @@ class Settings:
     authserv_id: str = ""
     code: str = "USXX"  # the judge's four-letter code, in every subject
     address: str = "judge@localhost"
+    # Other addresses mail to the judge may come to (comma-separated): RCPT TO takes these
+    # and `address`, and refuses any other (mailin/recipients.py).
+    aliases: str = ""
     keeper: str = "judgekeeper@localhost"  # the judgekeeper, told of trouble
     name: str = "Diplomacy Judge"
     max_message: int = 1_000_000  # bytes; larger mail is refused at SMTP time
+    # What one sender may cost the SMTP and LMTP listeners (operations.md 8f): connections
+    # open on each listener, and from one host (the local_relays have no cap of their
+    # own); recipients of one mail; seconds for a command to come after the last reply,
+    # and for a whole message (DATA) to be sent.
+    smtp_connections: int = 100
+    smtp_host_connections: int = 10
+    smtp_recipients: int = 100
+    smtp_command_seconds: float = 60.0
+    smtp_data_seconds: float = 300.0
     rate_limit: int = 60  # mails from one sender per rate window; more are dropped
     host_rate_limit: int = 600  # mails from one connecting host per rate window
     # Hosts that hand on everyone's mail (a relay on this machine): not counted as a host.
@@ -144,6 +156,9 @@ def validate(settings: Settings) -> Settings:
     for key in ("address", "keeper"):
         if not _ADDRESS.match(getattr(settings, key)):
             problems.append(f"{key} {getattr(settings, key)!r} is not a mail address")
+    for alias in settings.aliases.split(","):
+        if alias.strip() and not _ADDRESS.match(alias.strip()):
+            problems.append(f"aliases: {alias.strip()!r} is not a mail address")
     if settings.log_level.upper() not in _LEVELS:
         problems.append(f"log_level {settings.log_level!r} must be one of {', '.join(_LEVELS)}")
     try:
@@ -172,11 +187,15 @@ def validate(settings: Settings) -> Settings:
         "max_message", "rate_limit", "host_rate_limit", "rate_window", "workers", "keep_days",
         "password_min", "sign_on_failures", "sign_on_judge_failures", "sign_on_window",
         "link_days", "link_pending", "replies_per_day", "files_per_mail", "reply_bytes",
-        "mail_output_bytes", "echoed_errors",
+        "mail_output_bytes", "echoed_errors", "smtp_connections", "smtp_host_connections",
+        "smtp_recipients",
     ):  # fmt: skip
         if getattr(settings, key) < 1:
             problems.append(f"{key} must be at least 1")
-    for key in ("write_lock_timeout", "retry_seconds", "shutdown_seconds"):
+    for key in (
+        "write_lock_timeout", "retry_seconds", "shutdown_seconds", "smtp_command_seconds",
+        "smtp_data_seconds",
+    ):  # fmt: skip
         if getattr(settings, key) <= 0:
             problems.append(f"{key} must be more than 0 seconds")
     if not 10 <= settings.password_cost <= 15:

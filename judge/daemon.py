@@ -39,6 +39,7 @@ from .clock import Clock, SystemClock
 from .config import Settings, host_port
 from .doorbell import Doorbell
 from .engine.tick import tick
+from .listener_limits import Limits
 from .listeners import InboundHandler, Listener, can_bind
 from .logs import configure_logging
 from .mailin.queue import Intake, answer_pending, has_pending
@@ -285,11 +286,11 @@ class Judge:
     def _listen(self, host: str, port: int, via: str, kwargs: dict[str, Any]) -> None:
         if self.intake is None:
             self.intake = Intake(self.store, self.clock)
-        handler = InboundHandler(self.intake, via, self.mail_waiting.set)
+        handler = InboundHandler(self.intake, via, self.mail_waiting.set, self.settings)
         controller = Listener(
             handler,
             lmtp=via == "lmtp",
-            max_line=self.settings.max_message + 2,
+            limits=Limits.of(self.settings),
             hostname=host,
             port=port,
             **kwargs,

@@ -221,6 +221,16 @@ def _listeners(settings: Settings) -> list[Finding]:
             continue
         if greeting.startswith("220") and settings.code in greeting:
             found.append(Finding("ok", f"{kind} listener {host}:{port} answers"))
+        elif greeting.startswith("421 4.7.0 Too many connections to this judge"):
+            found.append(
+                Finding(
+                    "FAIL",
+                    f"{kind} listener {host}:{port} is full: {greeting.strip()[10:80]!r}",
+                    "every place is taken (`smtp_connections`, operations.md 8f); the log "
+                    "names the hosts refused (`SMTP connection from HOST refused`); let "
+                    "Postfix face the senders (operations.md 3)",
+                )
+            )
         else:
             found.append(
                 Finding(

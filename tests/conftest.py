@@ -16,6 +16,12 @@ from tests.judgekit import InProcessJudge
 POSTGRES = os.environ.get("JUDGE_TEST_POSTGRES", "postgresql://127.0.0.1:5432/test")
 
 
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Tests marked `early` first: a long one (the wheel's install) then runs beside the
+    others on its worker rather than alone after them, at the end of the run."""
+    items.sort(key=lambda item: item.get_closest_marker("early") is None)
+
+
 @pytest.fixture
 def judge(tmp_path: Path) -> Iterator[InProcessJudge]:
     """A judge on a fresh SQLite file, listening on a free port, replying to a Maildir."""

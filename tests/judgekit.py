@@ -267,10 +267,15 @@ class InProcessJudge:
 
 class JudgeProcess:
     """`python -m judge serve` as a child process; with `python` and `user`, run by that
-    interpreter as that user (as systemd's User= does: tests/postfixkit.py)."""
+    interpreter as that user (as systemd's User= does: tests/postfixkit.py); in `cwd`, the
+    checkout unless the judge must be found elsewhere (an installed wheel: test_wheel.py)."""
 
     def __init__(
-        self, env: dict[str, str], python: Sequence[str] = (), user: int | None = None
+        self,
+        env: dict[str, str],
+        python: Sequence[str] = (),
+        user: int | None = None,
+        cwd: Path = ROOT,
     ) -> None:
         self.env = {**os.environ, **env, "PYTHONUNBUFFERED": "1"}
         self.settings = load(env)
@@ -279,6 +284,7 @@ class JudgeProcess:
         self.log = self.settings.home / "serve.log"
         self.python = list(python) or [sys.executable]
         self.user = user
+        self.cwd = cwd
 
     def start(self, timeout: float = 30) -> None:
         self.settings.home.mkdir(parents=True, exist_ok=True)
@@ -286,7 +292,7 @@ class JudgeProcess:
             self.proc = subprocess.Popen(
                 [*self.python, "-m", "judge", "serve"],
                 env=self.env,
-                cwd=ROOT,
+                cwd=self.cwd,
                 stdout=log,
                 stderr=subprocess.STDOUT,
                 start_new_session=True,  # its own process group: its CPU is countable

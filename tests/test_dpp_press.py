@@ -1,4 +1,4 @@
-"""DPP press over SMTP (helpfiles/dpp): good DPP is delivered with its English reading
+"""DPP press over SMTP (judge/helpfiles/dpp): good DPP is delivered with its English reading
 beneath it, bad DPP comes back to the sender with HUH and goes to nobody, ordinary press is
 sent as it was written, and a robot power answers DPP sent to it."""
 

@@ -9,7 +9,8 @@ from tests.judgekit import InProcessJudge, free_port, mail
 
 
 def lmtp_conversation(port: int, recipients: list[bytes], data: bytes) -> list[bytes]:
-    """Speak LMTP (RFC 2033) by hand: smtplib.LMTP reads only one answer after DATA."""
+    """Speak LMTP (RFC 2033) by hand: smtplib.LMTP reads only one answer after DATA, and
+    LMTP gives one for each recipient taken."""
     with socket.create_connection(("127.0.0.1", port), timeout=10) as sock:
         reader = sock.makefile("rb")
 
@@ -26,22 +27,42 @@ def lmtp_conversation(port: int, recipients: list[bytes], data: bytes) -> list[b
         out = greeting + say(b"LHLO client.example") + say(b"MAIL FROM:<anna@example.org>")
         for rcpt in recipients:
             out += say(b"RCPT TO:<" + rcpt + b">")
+        taken = sum(answer.startswith(b"250") for answer in out[-len(recipients) :])
         out += say(b"DATA")
-        out += say(data + b"\r\n.", answers=len(recipients))
+        out += say(data + b"\r\n.", answers=taken)
         return out + say(b"QUIT")
 
 
 def test_lmtp_delivery_answers_once_for_each_recipient(tmp_path):
+    """Each of the judge's own addresses (its address and its aliases) is answered; any
+    other is refused, as over SMTP (docs/operations.md 8f)."""
     port = free_port()
-    with InProcessJudge(tmp_path / "j", JUDGE_LMTP=f"127.0.0.1:{port}") as judge:
+    with InProcessJudge(
+        tmp_path / "j", JUDGE_LMTP=f"127.0.0.1:{port}", JUDGE_ALIASES="alias@test.example"
+    ) as judge:
         message = mail("anna@example.org", "VERSION", subject="by lmtp")
         data = message.as_bytes().replace(b"\n", b"\r\n").rstrip(b"\r\n")
-        answers = lmtp_conversation(port, [b"judge@test.example", b"alias@test.example"], data)
+        recipients = [b"judge@test.example", b"alias@test.example", b"other@test.example"]
+        answers = lmtp_conversation(port, recipients, data)
+        assert answers[-5].startswith(b"550 5.7.1 Relay access denied")
         queued = [a for a in answers if b"queued as" in a]
         assert len(queued) == 2 and all(a.startswith(b"250 ") for a in queued)
         assert answers[-1].startswith(b"221")
         reply = judge.mailbox.reply(message["Message-ID"])
         assert reply["Subject"] == "Re: USTS by lmtp"
+
+
+def test_lmtp_refuses_a_mail_over_the_size_limit_for_each_recipient(tmp_path):
+    port = free_port()
+    with InProcessJudge(
+        tmp_path / "j", JUDGE_LMTP=f"127.0.0.1:{port}", JUDGE_ALIASES="alias@test.example",
+        JUDGE_MAX_MESSAGE="1000",
+    ) as judge:  # fmt: skip
+        data = b"Subject: big\r\n\r\n" + b"x" * 5000
+        answers = lmtp_conversation(port, [b"judge@test.example", b"alias@test.example"], data)
+        assert [a[:28] for a in answers[-3:-1]] == [b"552 5.3.4 Message too big fo"] * 2
+        assert answers[-1].startswith(b"221")
+        assert not judge.mailbox.all()
 
 
 def test_smtp_advertises_the_size_limit(judge):

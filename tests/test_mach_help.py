@@ -1,4 +1,4 @@
-"""The players' help file for Machiavelli (helpfiles/machiavelli, issue 29): reachable from
+"""The players' help file for Machiavelli (judge/helpfiles/machiavelli, issue 29): reachable from
 HELP, the index of commands and every Machiavelli variant's info file; every example of an
 order or a money line in it read by the real parser in the phase its section names; every
 kind of order and money line the parser knows given an example; and every expense example

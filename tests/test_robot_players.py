@@ -270,7 +270,7 @@ def test_at_the_end_of_grace_a_robot_plays_the_abandoned_power(table):
 
 
 def test_the_robots_help_says_when_a_phase_goes_on_and_its_fast_game_lines_work(table):
-    """Issue 29: helpfiles/robots promised that a robots' game goes on as soon as the people
+    """Issue 29: judge/helpfiles/robots promised that a robots' game goes on as soon as the people
     have ordered, though the timetable's DELAY and MIN hold it. With the usual timetable the
     person's orders leave the Spring waiting for its MIN, 12 hours after the start; the
     master's lines for a fast practice game, as the help file gives them, make each phase

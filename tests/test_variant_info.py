@@ -14,7 +14,7 @@ from tests.gametable import form
 from tests.judgekit import InProcessJudge, environment, mail, run_judge
 
 NAMES = variants.available()
-# Variants whose info file is written by hand (helpfiles/INDEX) rather than made.
+# Variants whose info file is written by hand (judge/helpfiles/INDEX) rather than made.
 KEPT = {name for name in NAMES if f"info.{name}" in dict(helpfiles.index())}
 
 

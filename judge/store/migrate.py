@@ -14,13 +14,14 @@ from typing import TYPE_CHECKING
 
 from sqlalchemy import inspect, text
 
+from ..package_data import folder
 from .db import Store
 
 if TYPE_CHECKING:
     from alembic.config import Config
 
-MIGRATIONS = Path(__file__).resolve().parents[2] / "migrations"
-VERSION_TABLE = "alembic_version"  # alembic's default, which migrations/env.py keeps
+MIGRATIONS = folder("judge", "migrations")  # package data: alembic's env.py and versions/
+VERSION_TABLE = "alembic_version"  # alembic's default, which judge/migrations/env.py keeps
 
 
 def alembic_config(store: Store) -> Config:

@@ -1,4 +1,4 @@
-"""The judge's tables. The schema changes only through alembic (migrations/versions).
+"""The judge's tables. The schema changes only through alembic (judge/migrations/versions).
 
 Mail in and out: `inbound` (every mail, committed before the SMTP 250) and `outbox` (every
 mail to send, written in the transaction that decided to send it). Users: `users` and the

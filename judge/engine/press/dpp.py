@@ -1,4 +1,4 @@
-"""DPP press in a game (parser/dpp.py, helpfiles/dpp): a body that starts like DPP is read
+"""DPP press in a game (parser/dpp.py, judge/helpfiles/dpp): a body that starts like DPP is read
 and checked against the game's powers and provinces before it is sent. Good DPP goes out
 with its English reading beneath it; bad DPP is answered to the sender with HUH and not
 sent; ordinary press is not touched. Robot powers (game.settings["robots"]) answer the

@@ -1,7 +1,7 @@
 """The robots' orders: at the start of each phase every power the judge plays is ordered
 by its strategy, through the same order book as a player's orders, so that they show in the
 master's report and count as in: once the people have ordered, the phase goes by the game's
-timetable (its DELAY, and a movement phase's MIN; helpfiles/robots tells a master how to
+timetable (its DELAY, and a movement phase's MIN; judge/helpfiles/robots tells a master how to
 play a fast practice game).
 
 A robot plays each power whose place is a robot's, and under SET ROBOTS each abandoned

@@ -1,7 +1,8 @@
-"""The texts GET and HELP send: the files in helpfiles/, and those made from the data.
+"""The texts GET and HELP send: the files beside this module, and those made from the data.
 
-`flist` (the list of files) is made from helpfiles/INDEX, `map` / `map.<variant>` from the
-variant files, and `variants` from them and the table of variant options, so that each
+The help texts are package data (judge/helpfiles/), so an installed wheel sends them as a
+checkout does. `flist` (the list of files) is made from INDEX, `map` / `map.<variant>` from
+the variant files, and `variants` from them and the table of variant options, so that each
 fact has one source.
 """
 
@@ -16,9 +17,10 @@ import variants
 from variants import Variant
 from variants.description import info_text
 
-from .modifiers import help_text
+from ..modifiers import help_text
+from ..package_data import folder
 
-HELP_DIR = Path(__file__).resolve().parents[1] / "helpfiles"
+HELP_DIR = folder(__name__)
 _NAME = re.compile(r"^[a-z0-9][a-z0-9._-]{0,60}$")
 
 
@@ -73,7 +75,7 @@ def read(name: str, address: str, code: str) -> str | None:
     elif clean.startswith("info.") and clean[5:] in variants.available() and not _kept(clean):
         text = info_text(variants.load(clean[5:]))
     else:
-        # Only the files the index names: helpfiles/ may hold other things (its README).
+        # Only the files the index names: the folder holds other things (its README, code).
         if not _kept(clean):
             return None
         text = _text(HELP_DIR / clean)
@@ -104,9 +106,9 @@ def flist() -> str:
 
 
 def _kept(name: str) -> bool:
-    """A help file the keeper writes by hand (named in helpfiles/INDEX): the only files
-    GET sends from helpfiles/, and each stands in for one the judge would make from the
-    data (info.standard)."""
+    """A help file the keeper writes by hand (named in INDEX): the only files GET sends
+    from the folder, and each stands in for one the judge would make from the data
+    (info.standard)."""
     return name in {n for n, _ in index()}
 
 
