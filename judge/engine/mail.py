@@ -19,6 +19,7 @@ import parser as p
 
 from ..config import Settings
 from ..mailin import bounces
+from ..mailin.authresults import dmarc_of
 from ..mailin.budget import READ_SECONDS
 from ..mailin.message import IncomingMail, read_mail
 from ..mailin.screening import refusal
@@ -251,7 +252,8 @@ def answer(
     if over and arrived.hold_until is None:  # held before 0006: counted when it came
         return _drop(session, arrived, sender, key, settings, now, mail, batch, over)
     undeliverable.heard_from(session, (mail.from_address, mail.reply_to))  # he reads again
-    ctx = Conversation(session, settings, now, mail, arrived.id, outbox=batch.outbox)
+    dmarc = dmarc_of(mail.auth_results, settings.authserv_id)
+    ctx = Conversation(session, settings, now, mail, arrived.id, outbox=batch.outbox, dmarc=dmarc)
     if parsed is None:
         deadline = time.monotonic() + READ_SECONDS
         parsed = p.parse_mail(mail.body, now, vocabulary_for(session), deadline)
@@ -283,9 +285,8 @@ def answer(
     ctx.finish()
     rows = ctx.write_outbox()
     batch.replies[mail.reply_to.lower()] += reply_cap.replies_in(rows, mail.reply_to)
-    return Outcome(
-        "done", f"answered {len(parsed.commands)} commands", sender, key, secrets=secrets
-    )
+    done = f"answered {len(parsed.commands)} commands" + (f"; {dmarc}" if dmarc else "")
+    return Outcome("done", done, sender, key, secrets=secrets)
 
 
 def _secrets(mail: IncomingMail, parsed: p.ParsedMail | None, now: datetime) -> tuple[str, ...]:
