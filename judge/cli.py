@@ -105,9 +105,11 @@ def _arguments() -> argparse.ArgumentParser:
     )
     process.add_argument("--sender", default="", help="the envelope sender (Postfix ${sender})")
     process.add_argument(
-        "--recipient", action="append", default=[],
-        help="an envelope recipient (Postfix ${recipient}); default: $RECIPIENT, if set",
-    )  # fmt: skip
+        "--recipient",
+        default="",
+        help="the envelope recipient (Postfix ${original_recipient}; default: the "
+        "ORIGINAL_RECIPIENT variable Postfix's local delivery sets for .forward and procmail)",
+    )
     process.set_defaults(run=_process)
 
     mig = commands.add_parser("migrate", help="bring the database schema up to date")
@@ -260,9 +262,8 @@ def _process(settings: Settings, args: argparse.Namespace) -> int:
         settings.home.mkdir(parents=True, exist_ok=True)
         store = Store(settings.database, lock_timeout=settings.write_lock_timeout)
         migrate.require_head(store)
-        # Postfix's local delivery to a command (.forward, aliases) sets RECIPIENT.
-        recipients = ",".join(args.recipient) or os.environ.get("RECIPIENT", "")
-        row_id = store_inbound(store, raw, clock.now(), "pipe", sender, recipients)
+        recipient = args.recipient or os.environ.get("ORIGINAL_RECIPIENT", "")
+        row_id = store_inbound(store, raw, clock.now(), "pipe", sender, recipient)
     except migrate.SchemaNotCurrent as exc:
         print(f"judge: {exc}", file=sys.stderr)
         return EX_TEMPFAIL

@@ -15,7 +15,7 @@ that address, never to the From, which is why it is safe to send.
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
@@ -23,7 +23,6 @@ from sqlalchemy.orm import Session
 
 from ..config import Settings
 from ..mailin.message import IncomingMail
-from ..mailin.recipients import unsubscribe_token
 from ..mailout import unsubscribe as streams
 from ..mailout.outbox import OutboxRow, outbox_row
 from ..mailtokens import secret_of
@@ -49,10 +48,17 @@ class Kind:
     stop: Callable[[Game, Participant, str], str]
 
 
-def tokens_in(settings: Settings, envelope_to: str) -> list[str]:
-    """The tokens of the unsubscribe addresses among a mail's envelope recipients."""
-    found = (unsubscribe_token(settings, a) for a in envelope_to.split(","))
-    return [token for token in found if token]
+def tokens_in(
+    settings: Settings, envelope_to: str, via: str, headers: Sequence[tuple[str, str]]
+) -> list[str]:
+    """The tokens of the unsubscribe addresses among a mail's envelope recipients, or for
+    a pipe that was not told them, its Delivered-To (forged or not, the MAC decides), as
+    mailin/bounces.py reads a bounce's."""
+    told = envelope_to.split(",")
+    if via == "pipe" and not envelope_to:
+        told = [value for name, value in headers if name == "delivered-to"]
+    found = (streams.token_of(settings, a) for a in told)
+    return list(dict.fromkeys(token for token in found if token))
 
 
 def unsubscribe(
@@ -65,7 +71,7 @@ def unsubscribe(
     outbox: list[OutboxRow],
 ) -> str:
     """Stop the stream each token names; what was done, for the inbound row's outcome."""
-    secret = secret_of(session)
+    secret = secret_of(session, streams.PURPOSE)
     done: list[str] = []
     for token in tokens:
         named = streams.read_token(token)

@@ -15,15 +15,16 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cache
 from typing import Any
 
 from sqlalchemy.orm import Session
 
 from ..config import Settings
-from ..mailin.recipients import unsubscribe_address
 from ..mailtokens import secret_of, sign, verify
 
-PURPOSE = "unsubscribe"
+PURPOSE = "unsubscribe"  # the MAC's purpose, and the name of its secret (mailtokens.py)
+TAG = "u-"  # the extension's start: `judge+u-...`; other extensions are another's
 
 OBSERVING = "o"  # an observer's copies of a game's mail: stopped, he observes no more
 WATCHING = "w"  # partial press an observer reads under WATCH ALL PRESS (his SET ALL PRESS)
@@ -31,7 +32,7 @@ BROADCASTS = "b"  # broadcast press from the players (SET NO BROADCAST)
 ALL_PRESS = "a"  # a master's copies of partial press under ALL PRESS
 KINDS = frozenset({OBSERVING, WATCHING, BROADCASTS, ALL_PRESS})
 
-_TOKEN = re.compile(r"([a-z])([0-9a-z]{1,12})-([a-z2-7]{16})")
+_TOKEN = re.compile(r"([a-z])([0-9a-z]{1,12})-([a-z2-7]{16})")  # kind, game, MAC
 _DIGITS = "0123456789abcdefghijklmnopqrstuvwxyz"
 
 
@@ -72,6 +73,32 @@ def read_token(text: str) -> Named | None:
     return Named(found.group(1), int(found.group(2), 36), found.group(3))
 
 
+def unsubscribe_address(settings: Settings, token: str) -> str:
+    """Where mail stops the stream `token` names."""
+    local, _, domain = settings.address.rpartition("@")
+    return f"{local}+{TAG}{token}@{domain}"
+
+
+@cache
+def _pattern(address: str) -> re.Pattern[str]:
+    local, _, domain = address.rpartition("@")
+    return re.compile(
+        rf"{re.escape(local)}\+{TAG}({_TOKEN.pattern})@{re.escape(domain)}", re.IGNORECASE
+    )
+
+
+def token_of(settings: Settings, address: str) -> str | None:
+    """The token of an unsubscribe address of this judge's, in lower case; None for any
+    other address. Only its form is checked here (the listener has no secret to check it
+    with): whether the judge made it is for engine/unsubscribe.py."""
+    found = _pattern(settings.address).fullmatch(address.strip().strip("<>"))
+    return found.group(1).lower() if found is not None else None
+
+
+def is_unsubscribe_address(settings: Settings, address: str) -> bool:
+    return token_of(settings, address) is not None
+
+
 def header(settings: Settings, secret: bytes, stream: Stream) -> str:
     """The List-Unsubscribe field's value (RFC 2369): a mailto with the subject mail
     programs send; any body will do."""
@@ -86,7 +113,7 @@ def mark(session: Session, settings: Settings, rows: Sequence[dict[str, Any]]) -
         kind = row.pop("stream", "")
         if not kind:
             continue
-        secret = secret if secret is not None else secret_of(session)
+        secret = secret if secret is not None else secret_of(session, PURPOSE)
         stream = Stream(kind, row.get("game_id") or 0, row["to_address"])
         row["headers"] = {**row["headers"], "List-Unsubscribe": header(settings, secret, stream)}
 

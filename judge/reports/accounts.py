@@ -179,6 +179,45 @@ def linked_notice(sender: str, code: str) -> str:
     )
 
 
+# -- a From that the judge's mail server does not bear out ----------------------------------
+
+
+def from_failed(command: str, domain: str, result: str, change: str) -> str:
+    """The mail's From domain failed DMARC at the judge's mail server (mailin/authresults)."""
+    return _unproven(
+        command,
+        f"your mail's From domain {domain} failed DMARC at this judge's mail server "
+        f"(dmarc={result}), so it cannot {change}.",
+    )
+
+
+def from_unchecked(command: str, domain: str, checked: str, change: str) -> str:
+    """The server's DMARC result is for another domain than the From the judge reads (a
+    mail with two From headers)."""
+    return _unproven(
+        command,
+        f"this judge's mail server checked DMARC for {checked}, not for your mail's From "
+        f"domain {domain}, so it cannot {change}.",
+    )
+
+
+def from_not_sender(command: str, sender: str, from_address: str, change: str) -> str:
+    """The mail's own address is its Reply-To's, which no server checks."""
+    return _unproven(
+        command,
+        f"your mail's Reply-To address {sender} is not its From address {from_address}, "
+        f"and only a From is checked by this judge's mail server, so it cannot {change}.",
+    )
+
+
+def _unproven(command: str, why: str) -> str:
+    return _fill(
+        f"{command}: {why}  Send it again from your own provider's mail server, with no "
+        "Reply-To, not through a forwarder or a mailing list.  Commands with a game "
+        "password are carried out as usual."
+    )
+
+
 # -- wrong passwords ------------------------------------------------------------------------
 
 

@@ -17,6 +17,7 @@ from ...store.fields import shown_text
 from ...store.models import User
 from ..reply.conversation import Conversation, user_by_address
 from . import linking
+from .authenticity import REGISTRATION, refused
 from .files import mail_file, send_file
 
 # The fields of our `form` help file, in the order a form is printed.
@@ -30,6 +31,8 @@ LEVELS = ("novice", "amateur", "intermediate", "advanced", "expert")
 
 
 def register(ctx: Conversation, cmd: p.Register) -> None:
+    if refused(ctx, "REGISTER", REGISTRATION):
+        return
     # Shown to others by WHO IS: no escape sequences, control or invisible characters.
     fields = {name: shown_text(value) for name, value in cmd.fields}
     fields.setdefault("email", ctx.sender)

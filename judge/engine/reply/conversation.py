@@ -14,6 +14,7 @@ from typing import Any
 from sqlalchemy.orm import Session
 
 from ...config import Settings
+from ...mailin.authresults import Dmarc
 from ...mailin.masking import mask_text
 from ...mailin.message import IncomingMail
 from ...mailout.outbox import Attachment, OutboxRow, insert_outbox, outbox_row
@@ -55,6 +56,10 @@ class Conversation:
     # Who wrote: the mail's own header address (the last Reply-To, else From), whatever a
     # REPLY-TO: line says; registration, SIGN ON and I AM ALSO go by it.
     sender: str = ""
+    # The DMARC result the judge's own mail server gave the mail's From (`authserv_id`
+    # set, and its header found): whether the mail may change a registration by its own
+    # address's word (engine/accounts/authenticity.py).
+    dmarc: Dmarc | None = None
     parts: list[str] = field(default_factory=list)
     # Where a part said under a name stands in `parts`, for a later command to reword.
     named: dict[str, int] = field(default_factory=dict)
