@@ -78,13 +78,21 @@ def public_form(registration: Mapping[str, str], addresses: Sequence[str]) -> st
     return "\n".join(lines)
 
 
-def who_is(patterns: Sequence[str], forms: Sequence[str]) -> str:
+def who_is(
+    patterns: Sequence[str], forms: Sequence[str], cut: Sequence[str] = (), most: int = 50
+) -> str:
     """WHO IS's answer as the njudge lays it out: `Whois` and the patterns asked, then each
-    registration found after a blank line, or the line saying none was."""
+    registration found after a blank line, or the line saying none was; and, for a pattern
+    that matched more addresses than a reply shows (`cut`), a line saying so."""
     head = "Whois " + " ".join(pattern[:80] for pattern in patterns)
     if not forms:
         return f"{head}\nNo matching Email addresses found."
-    return "\n\n".join((head, *forms))
+    notes = [
+        f"More than {most} addresses start with '{pattern[:80]}': only the first {most} are "
+        "shown.  Give more of the address."
+        for pattern in cut
+    ]
+    return "\n\n".join((head, *forms, *notes))
 
 
 def not_registered(address: str) -> str:
