@@ -13,12 +13,19 @@ strategy, games, solos, draws shared, games still going after --years, survivals
 centres; and for the lone strategy the share of games it won or ended first (alone or tied)
 on centres.
 
+DumbBot against its source (issue 32): one dumbbot against six holds, --dumbbot-games of
+--dumbbot-years (70 of 30), seats rotating, where it should win at least 45; and seven
+dumbbots playing up to --long-years (100), the share of games someone wins. Each count
+with its 95 % interval (Wilson's).
+
     .venv/bin/python benchmarks/robots.py [--games 100] [--years 10] [--seed 1]
+        [--part all|speed|strength|dumbbot]
 """
 
 from __future__ import annotations
 
 import argparse
+import math
 import statistics
 import sys
 import time
@@ -81,14 +88,44 @@ def leads(records: list[GameRecord], strategy: str) -> float:
     return good / len(records)
 
 
-def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--games", type=int, default=100, help="games per strength table")
-    parser.add_argument("--years", type=int, default=10)
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--speed-games", type=int, default=3, help="games per speed figure")
-    args = parser.parse_args()
+def wilson(successes: int, trials: int) -> tuple[float, float]:
+    """The 95 % interval of a share (Wilson's score interval), in per cent."""
+    z = 1.959964
+    p = successes / trials
+    centre = (p + z * z / (2 * trials)) / (1 + z * z / trials)
+    half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials))
+    half /= 1 + z * z / trials
+    return 100 * (centre - half), 100 * (centre + half)
 
+
+def dumbbot_tables(games: int, years: int, long_years: int, seed: int) -> None:
+    """How DumbBot does against six holds, and how often seven of it finish a game."""
+    players = ["dumbbot"] + ["hold"] * (len(POWERS) - 1)
+    records = play_games(STANDARD, players, games, years, seed, sys.stderr)
+    won = [r for r in records if r.winner and r.seats[r.winner] == "dumbbot"]
+    low, high = wilson(len(won), games)
+    spans = sorted(r.years for r in won) or [0]
+    print(f"dumbbot against six holds, {games} games of up to {years} years, seed {seed}")
+    print(format_table(standings(records)))
+    print(
+        f"dumbbot won {len(won)} of {games} ({100 * len(won) / games:.0f} %, 95 % interval "
+        f"{low:.0f} to {high:.0f} %), in {statistics.median(spans):.0f} years (median), "
+        f"{spans[-1]} at most"
+    )
+    print()
+    records = play_games(STANDARD, ["dumbbot"] * len(POWERS), games, long_years, seed, sys.stderr)
+    ended = [r for r in records if r.winner]
+    low, high = wilson(len(ended), games)
+    spans = sorted(r.years for r in ended) or [0]
+    print(f"seven dumbbots, {games} games of up to {long_years} years, seed {seed}")
+    print(
+        f"won by someone: {len(ended)} of {games} ({100 * len(ended) / games:.0f} %, 95 % "
+        f"interval {low:.0f} to {high:.0f} %), in {statistics.median(spans):.0f} years "
+        f"(median), {spans[-1]} at most"
+    )
+
+
+def speed(args: argparse.Namespace) -> None:
     print("Time per phase, one power, Standard (ms)")
     print(f"{'strategy':<10} {'calls':>6} {'median':>8} {'p90':>8} {'worst':>8}")
     for strategy in robots.STRATEGIES:
@@ -108,6 +145,9 @@ def main() -> int:
         secs = game_seconds(seats, args.years, args.seed, args.speed_games)
         print(f"{name:<10} median {statistics.median(secs):.3f}  worst {max(secs):.3f}")
     print()
+
+
+def strength(args: argparse.Namespace) -> None:
     for lone, rest in (("dumbbot", "random"), ("loeb", "random"), ("random", "hold")):
         players = [lone] + [rest] * (len(POWERS) - 1)
         records = play_games(STANDARD, players, args.games, args.years, args.seed, sys.stderr)
@@ -115,6 +155,25 @@ def main() -> int:
         print(format_table(standings(records)))
         print(f"{lone} won or led on centres in {100 * leads(records, lone):.0f} % of games")
         print()
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--games", type=int, default=100, help="games per strength table")
+    parser.add_argument("--years", type=int, default=10)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--speed-games", type=int, default=3, help="games per speed figure")
+    parser.add_argument("--dumbbot-games", type=int, default=70)
+    parser.add_argument("--dumbbot-years", type=int, default=30)
+    parser.add_argument("--long-years", type=int, default=100)
+    parser.add_argument("--part", choices=("all", "speed", "strength", "dumbbot"), default="all")
+    args = parser.parse_args()
+    if args.part in ("all", "speed"):
+        speed(args)
+    if args.part in ("all", "strength"):
+        strength(args)
+    if args.part in ("all", "dumbbot"):
+        dumbbot_tables(args.dumbbot_games, args.dumbbot_years, args.long_years, args.seed)
     return 0
 
 

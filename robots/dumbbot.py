@@ -75,13 +75,13 @@ def _c_divide(a: int, b: int) -> int:
     return q if (a < 0) == (b < 0) else -q
 
 
-def ranking(candidates: Sequence[tuple[int, Choice]], best_first: bool = True) -> list:
-    """(value, choice) best first (or lowest first), one choice per value: the first one
-    given of each value, as a map keyed by value keeps it."""
+def ranking(candidates: Sequence[tuple[int, Choice]]) -> list[tuple[int, Choice]]:
+    """(value, choice) best first, one choice per value: the first one given of each value,
+    as the source's map keyed by value keeps it."""
     by_value: dict[int, Choice] = {}
     for value, choice in candidates:
         by_value.setdefault(value, choice)
-    return sorted(by_value.items(), key=lambda vc: vc[0], reverse=best_first)
+    return sorted(by_value.items(), key=lambda vc: vc[0], reverse=True)
 
 
 def in_map_order(units: Sequence[Unit], v: Valuation) -> list[Unit]:
@@ -108,15 +108,20 @@ class Movement:
     """One power's movement orders, as the source gives them."""
 
     def __init__(
-        self, position: Position, power: str, rng: random.Random, friends: frozenset[str],
+        self,
+        position: Position,
+        power: str,
+        rng: random.Random,
+        friends: frozenset[str],
         rules: Options,
-    ) -> None:  # fmt: skip
+    ) -> None:
         season = FALL if position.phase.in_center_season(position.variant) else SPRING
         self.v = valuation(position, power, season, friends)
         self.rng = rng
         self.barred = forbidden(position, friends)
-        self.units = in_map_order([u for u in position.units if u.power == power], self.v)
-        table = movement_table(position, self.units, rules)
+        mine = [u for u in position.units if u.power == power]
+        self.units = in_map_order(mine, self.v)
+        table = movement_table(position, mine, rules)  # as board.options asks: one table
         self.legal = {u: frozenset(table[u]) for u in self.units}
         self.at = {u.province: u for u in self.units}
         self.orders: dict[Unit, str] = {}
@@ -206,10 +211,8 @@ class Movement:
                 province = g.province[n]
                 mover = self.moving_to.get(province)
                 if mover is not None:
-                    needs, text = (
-                        v.competition.get(province, 0) > 0,
-                        self._support(unit, mover, province),
-                    )
+                    needs = v.competition.get(province, 0) > 0
+                    text = self._support(unit, mover, province)
                 else:
                     other = self.at.get(province)
                     if other is None or other in self.moves:
@@ -225,6 +228,8 @@ class Movement:
 def retreats(
     position: Position, power: str, rng: random.Random, friends: frozenset[str]
 ) -> list[str]:
+    """Our dislodged units in a random order, each choosing among its places open as a
+    unit chooses its move, never where another of ours retreats."""
     mine = {d.unit: d for d in position.dislodged if d.unit.power == power}
     if not mine:
         return []
