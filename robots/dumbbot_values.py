@@ -145,23 +145,18 @@ def proximities(g: Graph, first: list[int]) -> list[list[int]]:
     """Proximity 0 to 9 of every node, from proximity 0."""
     layers = [first]
     for _ in range(DEPTH - 1):
-        last = layers[-1]
-        at = last.__getitem__
-        layers.append(
-            [
-                (at(i) + sum(map(at, alone)) + sum(max(map(at, grp)) for grp in together))
-                // DIVISION
-                for i, alone, together in zip(range(len(last)), g.alone, g.together, strict=True)
-            ]
-        )
+        at = layers[-1].__getitem__
+        sums = [sum(map(at, nodes)) for nodes in g.spread]
+        for i, groups in g.together:
+            sums[i] += sum(max(map(at, group)) for group in groups)
+        layers.append([s // DIVISION for s in sums])
     return layers
 
 
 def _proximity_total(g: Graph, first: list[int], weights: tuple[int, ...]) -> list[int]:
     total = [0] * len(first)
     for weight, layer in zip(weights, proximities(g, first), strict=True):
-        for i, v in enumerate(layer):
-            total[i] += weight * v
+        total = [t + weight * v for t, v in zip(total, layer, strict=True)]
     return total
 
 
@@ -171,16 +166,20 @@ def _forces(
     """Strength (our units at each province) and competition (the most of any one other
     power's, friends left out): a unit counts at its own province and once at each node it
     could move to, by the province of that node."""
-    count: dict[str, Counter[str]] = {}
+    strength: dict[str, int] = {}
+    theirs: dict[str, dict[str, int]] = {}
     for unit, node in zip(position.units, node_of, strict=True):
-        count.setdefault(unit.province, Counter())[unit.power] += 1
-        if node is not None:
-            for n in g.near[node]:
-                count.setdefault(g.province[n], Counter())[unit.power] += 1
-    strength = {p: c[power] for p, c in count.items() if c[power]}
+        if unit.power == power:
+            count = strength
+        elif unit.power in ours:
+            continue
+        else:
+            count = theirs.setdefault(unit.power, {})
+        for p in (unit.province,) if node is None else g.touches[node]:
+            count[p] = count.get(p, 0) + 1
     competition: dict[str, int] = {}
-    for p, c in count.items():
-        most = max((n for who, n in c.items() if who not in ours), default=0)
-        if most:
-            competition[p] = most
+    for count in theirs.values():
+        for p, n in count.items():
+            if n > competition.get(p, 0):
+                competition[p] = n
     return strength, competition

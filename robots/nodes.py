@@ -28,12 +28,16 @@ class Graph:
     number: Mapping[str, int]  # "F spa/nc" -> node number
     province: tuple[str, ...]  # node number -> "spa"
     near: tuple[tuple[int, ...], ...]  # the nodes a unit on the node can move to
-    # The same neighbours by province: a fleet in the Mid-Atlantic reaches Spain by two
-    # coasts, and where DumbBot spreads values it counts such a province once. `alone`: the
-    # neighbours that are their province's only one here; `together`: the others, grouped.
-    alone: tuple[tuple[int, ...], ...]
-    together: tuple[tuple[tuple[int, ...], ...], ...]
+    # The same neighbours by province, for spreading values: a fleet in the Mid-Atlantic
+    # reaches Spain by two coasts, and DumbBot counts such a province once. `spread`: the
+    # node itself and its neighbours that are their province's only one here; `together`:
+    # (node, its other neighbours grouped by province), for the nodes that have such.
+    spread: tuple[tuple[int, ...], ...]
+    together: tuple[tuple[int, tuple[tuple[int, ...], ...]], ...]
     of_province: Mapping[str, tuple[int, ...]]  # province -> its nodes
+    # The node's province and the province of each node it reaches, once per node: where a
+    # unit on it counts towards strength and competition.
+    touches: tuple[tuple[str, ...], ...]
 
 
 @cache
@@ -60,12 +64,19 @@ def graph(variant: Variant) -> Graph:
         near.append(tuple(sorted(n for n in reach if n is not None)))
     province = tuple(province_of(name.split()[1]) for name in names)
     groups = [_by_province(ns, province) for ns in near]
-    alone = tuple(tuple(grp[0] for grp in gs if len(grp) == 1) for gs in groups)
-    together = tuple(tuple(grp for grp in gs if len(grp) > 1) for gs in groups)
+    spread = tuple((i, *(grp[0] for grp in gs if len(grp) == 1)) for i, gs in enumerate(groups))
+    together = tuple(
+        (i, multiple)
+        for i, gs in enumerate(groups)
+        if (multiple := tuple(grp for grp in gs if len(grp) > 1))
+    )
     of_province: dict[str, tuple[int, ...]] = {}
     for i, p in enumerate(province):
         of_province[p] = (*of_province.get(p, ()), i)
-    return Graph(tuple(names), number, province, tuple(near), alone, together, of_province)
+    touches = tuple((province[i], *(province[n] for n in ns)) for i, ns in enumerate(near))
+    return Graph(
+        tuple(names), number, province, tuple(near), spread, together, of_province, touches
+    )
 
 
 def _by_province(nodes: tuple[int, ...], province: tuple[str, ...]) -> tuple[tuple[int, ...], ...]:
