@@ -13,12 +13,24 @@ strategy, games, solos, draws shared, games still going after --years, survivals
 centres; and for the lone strategy the share of games it won or ended first (alone or tied)
 on centres.
 
+Loeb's program (issue 32), each figure with its 95 % interval (Wilson's): against six
+holds, games of --loeb-years (30) it wins (goal: half of --loeb-games, 35 of 70); against
+six randoms, games it wins or leads on centres (goal: 63 of 70); seven loebs, the games
+finished (a solo; the program never draws) within --loeb-long years (100).
+
+David Norman's DumbBot (issue 32), the same way: against six holds, games of
+--dumbbot-years (30) it wins (goal: 45 of --dumbbot-games, 70); seven dumbbots, the games
+finished (a solo; DumbBot never draws) within --dumbbot-long years (100).
+
     .venv/bin/python benchmarks/robots.py [--games 100] [--years 10] [--seed 1]
+        [--loeb-games 70] [--loeb-years 30] [--loeb-long 100] [--dumbbot-games 70]
+        [--dumbbot-years 30] [--dumbbot-long 100] [--part speed strength loeb dumbbot]
 """
 
 from __future__ import annotations
 
 import argparse
+import math
 import statistics
 import sys
 import time
@@ -81,14 +93,97 @@ def leads(records: list[GameRecord], strategy: str) -> float:
     return good / len(records)
 
 
+def wilson(hits: int, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The 95 % interval of a share of `hits` in `n` (Wilson's score interval)."""
+    if n == 0:
+        return (0.0, 1.0)
+    p = hits / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def share(hits: int, n: int) -> str:
+    low, high = wilson(hits, n)
+    return (
+        f"{hits} of {n} ({100 * hits / n:.0f} %, 95 % interval {100 * low:.0f}-{100 * high:.0f} %)"
+    )
+
+
+def loeb_tables(games: int, years: int, long: int, seed: int) -> None:
+    """Loeb's program against six holds, six randoms, and six of itself."""
+    for rest, goal in (("hold", games // 2), ("random", math.ceil(games * 0.9))):
+        players = ["loeb"] + [rest] * (len(POWERS) - 1)
+        records = play_games(STANDARD, players, games, years, seed, sys.stderr)
+        wins = sum(r.winner is not None and r.seats[r.winner] == "loeb" for r in records)
+        led = round(leads(records, "loeb") * games)
+        print(f"loeb against six {rest}s, {games} games of {years} years, seed {seed}")
+        print(format_table(standings(records)))
+        print(f"loeb won {share(wins, games)}")
+        print(f"loeb won or led on centres {share(led, games)}")
+        print(f"goal: {goal} {'wins' if rest == 'hold' else 'won or led'}")
+        print()
+    records = play_games(STANDARD, ["loeb"] * len(POWERS), games, long, seed, sys.stderr)
+    done = [r for r in records if r.ended != "unfinished"]
+    print(f"seven loebs, {games} games of at most {long} years, seed {seed}")
+    print(f"finished (a solo) {share(len(done), games)}")
+    if done:
+        print(f"years to the end: median {statistics.median(r.years for r in done):.0f}")
+    print()
+
+
+def dumbbot_tables(games: int, years: int, long: int, seed: int) -> None:
+    """DumbBot against six holds, and seven of it."""
+    players = ["dumbbot"] + ["hold"] * (len(POWERS) - 1)
+    records = play_games(STANDARD, players, games, years, seed, sys.stderr)
+    won = [r for r in records if r.winner is not None and r.seats[r.winner] == "dumbbot"]
+    print(f"dumbbot against six holds, {games} games of {years} years, seed {seed}")
+    print(format_table(standings(records)))
+    print(f"dumbbot won {share(len(won), games)}")
+    if won:
+        print(f"years to the win: median {statistics.median(r.years for r in won):.0f}")
+    print(f"goal: {math.ceil(games * 45 / 70)} wins")
+    print()
+    records = play_games(STANDARD, ["dumbbot"] * len(POWERS), games, long, seed, sys.stderr)
+    done = [r for r in records if r.ended != "unfinished"]
+    print(f"seven dumbbots, {games} games of at most {long} years, seed {seed}")
+    print(f"finished (a solo) {share(len(done), games)}")
+    if done:
+        print(f"years to the end: median {statistics.median(r.years for r in done):.0f}")
+    print()
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=100, help="games per strength table")
     parser.add_argument("--years", type=int, default=10)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--speed-games", type=int, default=3, help="games per speed figure")
+    parser.add_argument("--loeb-games", type=int, default=70, help="games per loeb figure")
+    parser.add_argument("--loeb-years", type=int, default=30)
+    parser.add_argument("--loeb-long", type=int, default=100, help="years for seven loebs")
+    parser.add_argument("--dumbbot-games", type=int, default=70, help="games per dumbbot figure")
+    parser.add_argument("--dumbbot-years", type=int, default=30)
+    parser.add_argument("--dumbbot-long", type=int, default=100, help="years for seven dumbbots")
+    parser.add_argument(
+        "--part",
+        nargs="+",
+        choices=("speed", "strength", "loeb", "dumbbot"),
+        default=("speed", "strength", "loeb", "dumbbot"),
+    )
     args = parser.parse_args()
+    if "speed" in args.part:
+        speed(args)
+    if "strength" in args.part:
+        strength(args)
+    if "loeb" in args.part:
+        loeb_tables(args.loeb_games, args.loeb_years, args.loeb_long, args.seed)
+    if "dumbbot" in args.part:
+        dumbbot_tables(args.dumbbot_games, args.dumbbot_years, args.dumbbot_long, args.seed)
+    return 0
 
+
+def speed(args: argparse.Namespace) -> None:
     print("Time per phase, one power, Standard (ms)")
     print(f"{'strategy':<10} {'calls':>6} {'median':>8} {'p90':>8} {'worst':>8}")
     for strategy in robots.STRATEGIES:
@@ -108,6 +203,9 @@ def main() -> int:
         secs = game_seconds(seats, args.years, args.seed, args.speed_games)
         print(f"{name:<10} median {statistics.median(secs):.3f}  worst {max(secs):.3f}")
     print()
+
+
+def strength(args: argparse.Namespace) -> None:
     for lone, rest in (("dumbbot", "random"), ("loeb", "random"), ("random", "hold")):
         players = [lone] + [rest] * (len(POWERS) - 1)
         records = play_games(STANDARD, players, args.games, args.years, args.seed, sys.stderr)
@@ -115,7 +213,6 @@ def main() -> int:
         print(format_table(standings(records)))
         print(f"{lone} won or led on centres in {100 * leads(records, lone):.0f} % of games")
         print()
-    return 0
 
 
 if __name__ == "__main__":
