@@ -18,8 +18,13 @@ holds, games of --loeb-years (30) it wins (goal: half of --loeb-games, 35 of 70)
 six randoms, games it wins or leads on centres (goal: 63 of 70); seven loebs, the games
 finished (a solo; the program never draws) within --loeb-long years (100).
 
+David Norman's DumbBot (issue 32), the same way: against six holds, games of
+--dumbbot-years (30) it wins (goal: 45 of --dumbbot-games, 70); seven dumbbots, the games
+finished (a solo; DumbBot never draws) within --dumbbot-long years (100).
+
     .venv/bin/python benchmarks/robots.py [--games 100] [--years 10] [--seed 1]
-        [--loeb-games 70] [--loeb-years 30] [--loeb-long 100] [--part speed strength loeb]
+        [--loeb-games 70] [--loeb-years 30] [--loeb-long 100] [--dumbbot-games 70]
+        [--dumbbot-years 30] [--dumbbot-long 100] [--part speed strength loeb dumbbot]
 """
 
 from __future__ import annotations
@@ -127,6 +132,27 @@ def loeb_tables(games: int, years: int, long: int, seed: int) -> None:
     print()
 
 
+def dumbbot_tables(games: int, years: int, long: int, seed: int) -> None:
+    """DumbBot against six holds, and seven of it."""
+    players = ["dumbbot"] + ["hold"] * (len(POWERS) - 1)
+    records = play_games(STANDARD, players, games, years, seed, sys.stderr)
+    won = [r for r in records if r.winner is not None and r.seats[r.winner] == "dumbbot"]
+    print(f"dumbbot against six holds, {games} games of {years} years, seed {seed}")
+    print(format_table(standings(records)))
+    print(f"dumbbot won {share(len(won), games)}")
+    if won:
+        print(f"years to the win: median {statistics.median(r.years for r in won):.0f}")
+    print(f"goal: {math.ceil(games * 45 / 70)} wins")
+    print()
+    records = play_games(STANDARD, ["dumbbot"] * len(POWERS), games, long, seed, sys.stderr)
+    done = [r for r in records if r.ended != "unfinished"]
+    print(f"seven dumbbots, {games} games of at most {long} years, seed {seed}")
+    print(f"finished (a solo) {share(len(done), games)}")
+    if done:
+        print(f"years to the end: median {statistics.median(r.years for r in done):.0f}")
+    print()
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=100, help="games per strength table")
@@ -136,11 +162,14 @@ def main() -> int:
     parser.add_argument("--loeb-games", type=int, default=70, help="games per loeb figure")
     parser.add_argument("--loeb-years", type=int, default=30)
     parser.add_argument("--loeb-long", type=int, default=100, help="years for seven loebs")
+    parser.add_argument("--dumbbot-games", type=int, default=70, help="games per dumbbot figure")
+    parser.add_argument("--dumbbot-years", type=int, default=30)
+    parser.add_argument("--dumbbot-long", type=int, default=100, help="years for seven dumbbots")
     parser.add_argument(
         "--part",
         nargs="+",
-        choices=("speed", "strength", "loeb"),
-        default=("speed", "strength", "loeb"),
+        choices=("speed", "strength", "loeb", "dumbbot"),
+        default=("speed", "strength", "loeb", "dumbbot"),
     )
     args = parser.parse_args()
     if "speed" in args.part:
@@ -149,6 +178,8 @@ def main() -> int:
         strength(args)
     if "loeb" in args.part:
         loeb_tables(args.loeb_games, args.loeb_years, args.loeb_long, args.seed)
+    if "dumbbot" in args.part:
+        dumbbot_tables(args.dumbbot_games, args.dumbbot_years, args.dumbbot_long, args.seed)
     return 0
 
 

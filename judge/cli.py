@@ -104,6 +104,12 @@ def _arguments() -> argparse.ArgumentParser:
         "--queue-only", action="store_true", help="only store it; a running daemon answers it"
     )
     process.add_argument("--sender", default="", help="the envelope sender (Postfix ${sender})")
+    process.add_argument(
+        "--recipient",
+        default="",
+        help="the envelope recipient (Postfix ${original_recipient}; default: the "
+        "ORIGINAL_RECIPIENT variable Postfix's local delivery sets for .forward and procmail)",
+    )
     process.set_defaults(run=_process)
 
     mig = commands.add_parser("migrate", help="bring the database schema up to date")
@@ -256,7 +262,8 @@ def _process(settings: Settings, args: argparse.Namespace) -> int:
         settings.home.mkdir(parents=True, exist_ok=True)
         store = Store(settings.database, lock_timeout=settings.write_lock_timeout)
         migrate.require_head(store)
-        row_id = store_inbound(store, raw, clock.now(), "pipe", sender)
+        recipient = args.recipient or os.environ.get("ORIGINAL_RECIPIENT", "")
+        row_id = store_inbound(store, raw, clock.now(), "pipe", sender, recipient)
     except migrate.SchemaNotCurrent as exc:
         print(f"judge: {exc}", file=sys.stderr)
         return EX_TEMPFAIL

@@ -39,6 +39,11 @@ class Settings:
     # SELECTOR._domainkey.DOMAIN, DOMAIN being the address's. Both empty: mail unsigned.
     dkim_selector: str = ""
     dkim_key_file: str = ""
+    # The authserv-id of the Authentication-Results headers the judgekeeper's own mail
+    # server adds (RFC 8601; OpenDMARC's AuthservID): a mail whose From domain failed DMARC
+    # there may not change a registration (engine/accounts/authenticity.py). Empty: those
+    # headers are not read.
+    authserv_id: str = ""
     code: str = "USXX"  # the judge's four-letter code, in every subject
     address: str = "judge@localhost"
     # Other addresses mail to the judge may come to (comma-separated): RCPT TO takes these
@@ -66,6 +71,9 @@ class Settings:
     # Replies (not game notices) to one address in 24 hours; the last one says so, and
     # later mail from that address is logged and not answered (a loop with a responder).
     replies_per_day: int = 100
+    # Permanent failures (bounces read at the VERP address of each mail) after which an
+    # address is marked undeliverable: nothing more is sent to it until mail comes from it.
+    bounce_limit: int = 3
     # What one mail may make the judge send (docs/operations.md 8b): MAPs answered with
     # pictures, the size of its reply (and of the one mail of the files it asks for), the
     # size of all else it sends (files, press, notices), and how many of its lines the
@@ -162,6 +170,11 @@ def validate(settings: Settings) -> Settings:
         problems.append(f"timezone {settings.timezone!r} is not a time zone name (Europe/Paris)")
     problems += _outbound_problems(settings)
     problems += _dkim_problems(settings)
+    if settings.authserv_id and not _AUTHSERV_ID.match(settings.authserv_id):
+        problems.append(
+            f"authserv_id {settings.authserv_id!r} must be one word, as the mail server "
+            "writes it first in its Authentication-Results headers (mx.example.org)"
+        )
     if settings.log_format not in ("text", "json"):
         problems.append(f"log_format {settings.log_format!r} must be text or json")
     for key, default in (("listen", 2525), ("lmtp", 2424), ("metrics_listen", 9464)):
@@ -178,7 +191,7 @@ def validate(settings: Settings) -> Settings:
         "password_min", "sign_on_failures", "sign_on_judge_failures", "sign_on_window",
         "link_days", "link_pending", "replies_per_day", "files_per_mail", "reply_bytes",
         "mail_output_bytes", "echoed_errors", "smtp_connections", "smtp_host_connections",
-        "smtp_recipients",
+        "smtp_recipients", "bounce_limit",
     ):  # fmt: skip
         if getattr(settings, key) < 1:
             problems.append(f"{key} must be at least 1")
@@ -249,6 +262,10 @@ def _outbound_problems(settings: Settings) -> list[str]:
 # A selector is one or more DNS labels (RFC 6376 3.1).
 _LABEL = r"[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?"
 _SELECTOR = re.compile(rf"^{_LABEL}(?:\.{_LABEL})*$")
+
+
+# An authserv-id as mail servers write it: a dot-atom, a host name mostly (RFC 8601 2.2).
+_AUTHSERV_ID = re.compile(r"^[A-Za-z0-9!#$%&'*+/=?^_`{|}~.-]+$")
 
 
 def _dkim_problems(settings: Settings) -> list[str]:

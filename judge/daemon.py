@@ -46,6 +46,7 @@ from .mailin.queue import Intake, answer_pending, has_pending
 from .mailout.sender import has_due, send_pending, transport
 from .mailout.signing import signer_for
 from .metrics import MetricsServer
+from .sdnotify import Notifier
 from .shutdown import Deadline, end_processes, join_threads, wait_for
 from .store import migrate
 from .store.db import Store
@@ -367,9 +368,23 @@ class Judge:
         log.info("judge %s stopped", self.settings.code)
         return True
 
+    def alive(self) -> bool:
+        """Whether every worker lives (the answering and sending processes and their
+        supervisor, or the threads; and the intake, which stores mail before its 250): what
+        systemd's watchdog is pinged for. A process that died is started again within a
+        second; one that is not leaves the judge unwell."""
+        if self.stopping.is_set():
+            return False
+        threads = [*self.threads, *([self.intake.thread] if self.intake else [])]
+        alive = all(thread.is_alive() for thread in threads)
+        return alive and all(child.exitcode is None for child in self.children)
+
     def run(self) -> None:
-        """Serve until SIGTERM or SIGINT."""
+        """Serve until SIGTERM or SIGINT; under systemd, say READY=1 once the listeners are
+        open and the workers started, keep its watchdog pinged while they live, and say
+        STOPPING=1 as the stop begins (sdnotify.py)."""
         done = threading.Event()
+        notifier = Notifier()
 
         def _signal(signum: int, _frame: Any) -> None:
             log.info("signal %s: stopping", signal.Signals(signum).name)
@@ -379,9 +394,12 @@ class Judge:
         signal.signal(signal.SIGINT, _signal)
         self.start()
         try:
+            notifier.ready()
+            notifier.watch(self.alive)
             while not done.wait(1):
                 pass
         finally:
+            notifier.stopping()
             if not self.stop():
                 logging.shutdown()
                 os._exit(0)  # threads still at work would hold up the interpreter's exit

@@ -58,7 +58,8 @@ def figures(store: Store, now: datetime) -> str:
         metric(
             "judge_mails_out_total",
             "counter",
-            "Mails the judge has written, by status (pending, sent, failed: given up).",
+            "Mails the judge has written, by status (pending, sent, failed: given up, "
+            "withheld: to an address marked undeliverable).",
             [(f'{{status="{status}"}}', n) for (status,), n in outbox],
         )
         unanswered = _count(session, Inbound, Inbound.outcome.like("not answered%"))

@@ -1,6 +1,6 @@
-"""The board as the thinking strategies (loeb, dumbbot, blabbot) see it: which provinces
-touch, who could reach what this turn, and the legal orders of one power's units, split
-into moves, supports and convoys (robots/convoys.py).
+"""The board as the thinking strategies (loeb; dumbbot and blabbot for convoys) see it:
+which provinces touch, who could reach what this turn, and the legal orders of one power's
+units, split into moves, supports and convoys (robots/convoys.py).
 
 Every order these strategies give is taken from adjudicator/possible.py's list, so a
 strategy cannot give an order the adjudicator refuses, on any variant.
@@ -19,16 +19,6 @@ from variants import Variant, province_of
 
 from .convoys import Convoy, convoy_routes
 from .strategy import movement_table
-
-
-@cache
-def spread_table(variant: Variant) -> tuple[tuple[str, ...], tuple[tuple[int, ...], ...]]:
-    """The provinces in a fixed order, and each one's neighbours by index: spreading values
-    over the map many times a phase is quicker over lists than over dicts."""
-    near = neighbours(variant)
-    order = tuple(variant.provinces)
-    index = {p: i for i, p in enumerate(order)}
-    return order, tuple(tuple(index[q] for q in near[p] if q in index) for p in order)
 
 
 @cache

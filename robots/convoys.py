@@ -1,4 +1,4 @@
-"""Convoys on purpose, for the thinking strategies (loeb, dumbbot, blabbot): an army on a
+"""Convoys on purpose, for the thinking strategies (loeb, blabbot): an army on a
 coast may be carried by a chain of its own power's fleets to a province it cannot walk to,
 and is, where the board's values call for it.
 

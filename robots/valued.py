@@ -1,6 +1,5 @@
-"""Retreats, builds and removals by a table of province values: the thinking strategies
-(loeb, dumbbot, blabbot) differ in how they value the board, not in how they use the values
-outside movement.
+"""Retreats, builds and removals by a table of province values, for loeb (dumbbot and
+blabbot choose theirs as David Norman's DumbBot does, robots/dumbbot.py).
 
 Retreat to the most valuable place left (never two units to one place, never a disband
 when a retreat is open); build where the value is highest, the unit type whose next moves

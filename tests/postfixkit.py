@@ -158,7 +158,7 @@ maximal_backoff_time = 2s
         variables = " ".join(f"{k}={v}" for k, v in {"JUDGE_HOME": self.pipe_home, **env}.items())
         command = (
             f"/usr/bin/env {variables} {' '.join(python)} -m judge process --queue-only "
-            "--sender ${sender}"
+            "--sender ${sender} --recipient ${original_recipient}"
             if python
             else "/bin/false"
         )

@@ -47,3 +47,16 @@ def test_who_is_takes_the_start_of_an_address(judge):
     assert "Whois bob ann@\n\n" in both and both.count("Name:") == 2
     nobody = judge.ask("carl@example.org", "WHO IS zed\n").get_content()
     assert "Whois zed\nNo matching Email addresses found." in nobody
+
+
+def test_who_is_says_when_a_pattern_matches_more_than_it_shows(judge):
+    """A pattern matching more than fifty addresses shows the first fifty and says so,
+    rather than leaving the reader to think there are no more."""
+    for n in range(51):
+        who = f"m{n:02d}@example.org"
+        judge.ask(who, form(who))
+    many = judge.ask("carl@example.org", "WHO IS m\n").get_content()
+    assert many.count("Name:") == 50 and "m49@example.org" in many, many
+    assert "More than 50 addresses start with 'm': only the first 50 are shown." in many
+    few = judge.ask("carl@example.org", "WHO IS m5\n").get_content()
+    assert few.count("Name:") == 1 and "More than" not in few

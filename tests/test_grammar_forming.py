@@ -35,6 +35,11 @@ EXAMPLES: Examples = [
     ("UNSTART", c.Unstart()),
     ("SET VARIANT Chaos Gunboat", c.SetVariant(variant="Chaos", options=("Gunboat",))),
     ("SET VARIANT STANDARD", c.SetVariant(variant="STANDARD")),
+    # Commas part the words as spaces do: no variant or option has one in its name.
+    (
+        "SET VARIANT standard, gunboat,blind",
+        c.SetVariant(variant="standard", options=("gunboat", "blind")),
+    ),
     ("SET NOT VARIANT gunboat", c.SetNotVariant(option="gunboat")),
 ]
 
@@ -54,6 +59,7 @@ def test_settings_round_trip(text):
     [
         ("SET PREFERENCE E[FG", "'[' without ']'"),
         ("SET PREFERENCE E.F", "cannot read '.' in a preference list"),
+        ("SET VARIANT ,", "SET VARIANT takes a variant's name"),
     ],
 )
 def test_manual_errors_and_nonsense_are_refused_with_a_reason(text, reason):

@@ -114,3 +114,12 @@ def test_loop_markers_are_read_in_lower_case():
 def test_a_mail_with_no_headers_at_all_is_still_read():
     mail = read_mail(b"\xff\xfe garbage without any header\n")
     assert mail.reply_to == "" and "garbage" in mail.body
+
+
+def test_the_topmost_authentication_results_are_kept_unfolded_top_first():
+    """What the mail server said of the mail (mailin/authresults.py reads it): its own
+    headers are the topmost; five are kept, the rest were written by the sender."""
+    results = [f"Authentication-Results: mx{n}.example;\r\n\tdmarc=pass" for n in range(7)]
+    mail = read_mail(raw(*results, "From: anna@example.org"))
+    assert mail.auth_results == tuple(f"mx{n}.example; dmarc=pass" for n in range(5))
+    assert read_mail(raw("From: anna@example.org")).auth_results == ()

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import logging
 import pwd
+import re
 import shutil
 import tempfile
 import threading
@@ -93,29 +94,37 @@ def test_registration_a_phase_and_press_through_postfix(judge: InProcessJudge) -
     assert table.show()["phase"] == "F1901M"
 
 
-def test_a_reply_postfix_cannot_deliver_comes_back_as_a_bounce_never_answered(
+def test_a_reply_postfix_cannot_deliver_comes_back_as_a_bounce_read_never_answered(
     judge: InProcessJudge, postfix: Postfix, caplog: pytest.LogCaptureFixture
 ) -> None:
+    """The reply leaves with its own envelope sender (judge+b-TOKEN@test.example); Postfix's
+    own delivery status notification comes back to it by the same LMTP route, is read as a
+    permanent failure of the address, and is not answered."""
     caplog.set_level(logging.INFO, logger="judge")
     sent = judge.client.send(mail("ghost@gone.example", "VERSION"), "ghost@gone.example")
 
     def bounce() -> Inbound | None:
         with judge.store.transaction(readonly=True) as session:
             return session.execute(
-                select(Inbound).where(Inbound.outcome.like("not answered: bounce%"))
+                select(Inbound).where(Inbound.outcome.like("not answered: a bounce of %"))
             ).scalar_one_or_none()
 
     judge.mailbox.wait(lambda: bounce() is not None)
     dsn = bounce()
     assert dsn is not None and dsn.via == "lmtp"
-    assert dsn.outcome == "not answered: bounce (empty return path)"
-    raw = bytes(dsn.raw).decode(errors="replace")
-    assert "multipart/report" in raw and "ghost@gone.example" in raw and sent in raw
+    assert dsn.envelope_from in ("", "<>") and dsn.envelope_to.startswith("judge+b-")
     with judge.store.transaction(readonly=True) as session:
         replies = session.execute(select(Outbox)).scalars().all()
-    assert [r.status for r in replies if r.in_reply_to == sent] == ["sent"]  # Postfix took it
+    reply = next(r for r in replies if r.in_reply_to == sent)
+    assert reply.status == "sent"  # Postfix took it, then bounced it
+    assert dsn.outcome == (
+        f"not answered: a bounce of outbox {reply.id} to ghost@gone.example: "
+        "a permanent failure (1 of 3)"
+    )
+    raw = bytes(dsn.raw).decode(errors="replace")
+    assert "multipart/report" in raw and "ghost@gone.example" in raw and sent in raw
     assert not [r for r in replies if r.inbound_id == dsn.id]  # the bounce is not answered
-    assert f"inbound {dsn.id} from" in caplog.text and "not answered" in caplog.text
+    assert f"inbound {dsn.id}: a bounce of outbox {reply.id}" in caplog.text
     assert "status=bounced" in postfix.tail()
 
 
@@ -184,12 +193,16 @@ def test_mail_piped_to_judge_process_is_stored_and_answered(postfix: Postfix) ->
         _through_postfix(reply)
         assert "Registration processed." in reply.get_content()
         assert reply["From"].endswith("<judge@pipe.example>")
+        # Its envelope sender, as Postfix's delivery wrote it: the reply's own bounce address
+        assert re.fullmatch(r"<judge\+b-\d+-[0-9a-f]{16}@pipe\.example>", reply["Return-Path"])
         shown = run_judge({"JUDGE_HOME": str(home)}, "show", "nothing")
         assert shown.returncode == 2  # the same store, read by the keeper
     finally:
         assert serving.terminate() == 0
     rows = _inbound(home)
-    assert [(r.via, r.envelope_from) for r in rows] == [("pipe", who)]
+    assert [(r.via, r.envelope_from, r.envelope_to) for r in rows] == [
+        ("pipe", who, "judge@pipe.example")  # --recipient ${original_recipient}
+    ]
 
 
 def _inbound(home: Path) -> list[Inbound]:

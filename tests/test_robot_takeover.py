@@ -42,35 +42,34 @@ def _lines(results: str, power: str) -> list[str]:
 
 def test_a_blabbot_spares_the_power_the_matrix_counts_its_friend(table: Table) -> None:
     start_moderated(table)
-    # Spring: France supports Germany into Burgundy, and leaves Paris empty beside it.
+    # Spring: France supports Italy into Piedmont, beside Marseilles.
     play(
         table,
         {
             **HOLDS,
-            "France": "A par - pic; A mar S A mun - bur; F bre - mao",
-            "Germany": "A mun - bur; F kie - hol; A ber - mun",
+            "France": "A par H; A mar S A ven - pie; F bre H",
+            "Italy": "A ven - pie; A rom H; F nap H",
         },
         "S1901M",
     )
-    _seat_robot(table, "Germany", "blabbot")
+    _seat_robot(table, "Italy", "blabbot")
     position, rules, seed = _now(table)
     assert str(position.phase) == "F1901M"
-    # Without France for a friend, the blabbot's army in Burgundy takes a French centre
-    # (Paris, empty, or Marseilles): so it would with this board and randomness, whatever
-    # France said or did not say in press.
-    rng = robots.rng_for(seed, "F1901M", "Germany")
-    alone = robots.play("blabbot", position, "Germany", rng, frozenset(), rules)
-    assert {"A bur - par", "A bur - mar"} & set(alone), alone
+    # Without France for a friend, the blabbot's army in Piedmont takes Marseilles (no
+    # neutral centre is near it, and France's is the most valuable place it can reach): so
+    # it would with this board and randomness, whatever France said or did not say in press.
+    rng = robots.rng_for(seed, "F1901M", "Italy")
+    alone = robots.play("blabbot", position, "Italy", rng, frozenset(), rules)
+    assert "A pie - mar" in alone, alone
     text = master(table, "RELATIONS war")
-    assert "  France, Germany." in text  # the matrix's bloc, from the support
-    french = {"Paris", "Marseilles", "Picardy", "Brest", "Mid-Atlantic Ocean"}
-    for power, orders in {**HOLDS, "France": "A pic H; A mar H; F mao H"}.items():
-        if power != "Germany":
+    assert "  France, Italy." in text  # the matrix's bloc, from the support
+    for power, orders in HOLDS.items():
+        if power != "Italy":
             table.orders(power, orders)
     results = table.wait_for(address("France"), "F1901M Results")[0].get_content()
-    germany = [x for x in _lines(results, "Germany") if x.split()[1] in ("Army", "Fleet")]
-    assert len(germany) == 3 and not [x for x in germany if "No Order" in x], results
-    assert not [x for x in germany for place in french if f"-> {place}" in x], germany
+    italy = [x for x in _lines(results, "Italy") if x.split()[1] in ("Army", "Fleet")]
+    assert len(italy) == 3 and not [x for x in italy if "No Order" in x], results
+    assert not [x for x in italy if "-> Marseilles" in x], italy
 
 
 def test_a_robot_builds_where_the_game_lets_it(table: Table) -> None:

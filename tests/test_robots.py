@@ -142,7 +142,7 @@ def _board(phase: str, moved: dict[str, str], gone: tuple[str, ...] = ()) -> Pos
     return Position(variant, Phase.parse(phase, variant), units, dict(variant.ownership))
 
 
-@pytest.mark.parametrize("strategy", ["loeb", "dumbbot", "blabbot"])
+@pytest.mark.parametrize("strategy", ["loeb", "blabbot"])
 def test_an_army_goes_by_convoy_where_that_is_the_best_move(strategy: str) -> None:
     """England in the autumn, an army in Yorkshire with nothing to do at home and a fleet in
     the North Sea: whatever the seed, the army goes by sea to a neutral centre (Norway,
@@ -176,9 +176,10 @@ def test_loeb_convoys_in_the_english_opening_and_every_convoy_is_legal() -> None
     assert sorted(orders) == ["A yor - den", "F nth C A yor - den", "F nwg - nwy"]
     assert refused(opening, "loeb") == [] and refused(opening, "dumbbot") == []
     convoys = 0
-    for strategy in ("loeb", "dumbbot"):
+    blabbot = {**dict.fromkeys(POWERS, "dumbbot"), "England": "blabbot"}
+    for strategy, seats in (("loeb", dict.fromkeys(POWERS, "loeb")), ("blabbot", blabbot)):
         seen: list[Position] = []
-        record = play_game("standard", dict.fromkeys(POWERS, strategy), 4, 7, on_phase=seen.append)
+        record = play_game("standard", seats, 4, 7, on_phase=seen.append)
         assert record.illegal == []
         convoys += sum(
             " C " in text
@@ -231,16 +232,14 @@ def test_builds_go_where_the_games_rule_puts_them(strategy: str) -> None:
 
 
 def test_dumbbot_has_no_friends_and_a_blabbot_spares_its_own() -> None:
-    """Germany's army in Burgundy beside an empty Paris in the autumn: a dumbbot takes a
-    French centre whoever the judge counts France's friend; a blabbot with France for a
-    friend goes elsewhere."""
-    position = _board(
-        "F1901M", {"mun": "bur", "kie": "hol", "ber": "mun", "par": "pic", "bre": "mao"}
-    )
+    """Italy's army in Piedmont beside Marseilles in the autumn, no neutral centre near: a
+    dumbbot takes the French centre whoever the judge counts France's friend; a blabbot with
+    France for a friend goes elsewhere."""
+    position = _board("F1901M", {"ven": "pie"})
     france = frozenset({"France"})
-    french = {"par", "mar", "pic", "mao", "bre"}
+    french = {"par", "mar", "bre", "gas", "pic", "bur"}
     for seed in range(10):
-        dumb = robots.play("dumbbot", position, "Germany", robots.rng_for(seed, "F", "G"), france)
-        assert {"A bur - par", "A bur - mar"} & set(dumb), dumb
-        blab = robots.play("blabbot", position, "Germany", robots.rng_for(seed, "F", "G"), france)
+        dumb = robots.play("dumbbot", position, "Italy", robots.rng_for(seed, "F", "I"), france)
+        assert "A pie - mar" in dumb, dumb
+        blab = robots.play("blabbot", position, "Italy", robots.rng_for(seed, "F", "I"), france)
         assert not [o for o in blab if " - " in o and o.split()[-1] in french], blab

@@ -18,10 +18,12 @@ from sqlalchemy.orm import Session
 import parser as p
 
 from ..config import Settings
+from ..mailin import bounces
+from ..mailin.authresults import dmarc_of
 from ..mailin.budget import READ_SECONDS
 from ..mailin.message import IncomingMail, read_mail
 from ..mailin.screening import refusal
-from ..mailout import reply_cap
+from ..mailout import reply_cap, undeliverable
 from ..mailout.outbox import OutboxRow
 from ..reports.counts import agreeing, counted
 from ..store import queries as q
@@ -31,6 +33,7 @@ from .accounts.reply_to import direct
 from .dispatch import carry_out
 from .play.orders import vocabulary_for
 from .reply.conversation import Conversation
+from .unsubscribe import tokens_in, unsubscribe
 
 log = logging.getLogger("judge.mail")
 
@@ -46,6 +49,7 @@ class Arrived:
     via: str
     hold_until: datetime | None = None
     peer: str = ""  # the connecting host's IP address; "" for the pipe
+    envelope_to: str = ""  # the recipients, comma-separated (a bounce address among them?)
 
 
 @dataclass(frozen=True)
@@ -223,6 +227,17 @@ def answer(
         batch = Batch()
         batch.look_up(session, [(arrived, mail)], settings.rate_window, settings.relays)
     sender = _sender(mail)
+    bounced = bounces.bounce_address(settings, arrived.envelope_to, arrived.via, mail.loop_headers)
+    if bounced is not None:  # read and acted on, never answered
+        return Outcome(
+            "done", bounces.heard(session, settings, now, arrived.id, arrived.raw, bounced), sender
+        )
+    tokens = tokens_in(settings, arrived.envelope_to, arrived.via, mail.loop_headers)
+    if tokens:  # to an unsubscribe address: never commands, whoever it is from
+        if batch.count(arrived, mail, settings):  # a flood of them: not even looked at
+            return Outcome("done", "dropped: over the rate limit", sender)
+        done = unsubscribe(session, settings, now, mail, arrived.id, tokens, batch.outbox)
+        return Outcome("done", done, sender)
     why_not = refusal(mail, _return_path(arrived, mail), settings.address)
     if why_not:
         log.info("inbound %s from %r not answered: %s", arrived.id, mail.reply_to, why_not)
@@ -243,7 +258,9 @@ def answer(
     over = batch.count(arrived, mail, settings)
     if over and arrived.hold_until is None:  # held before 0006: counted when it came
         return _drop(session, arrived, sender, key, settings, now, mail, batch, over)
-    ctx = Conversation(session, settings, now, mail, arrived.id, outbox=batch.outbox)
+    undeliverable.heard_from(session, (mail.from_address, mail.reply_to))  # he reads again
+    dmarc = dmarc_of(mail.auth_results, settings.authserv_id)
+    ctx = Conversation(session, settings, now, mail, arrived.id, outbox=batch.outbox, dmarc=dmarc)
     if parsed is None:
         deadline = time.monotonic() + READ_SECONDS
         parsed = p.parse_mail(mail.body, now, vocabulary_for(session), deadline)
@@ -275,9 +292,8 @@ def answer(
     ctx.finish()
     rows = ctx.write_outbox()
     batch.replies[mail.reply_to.lower()] += reply_cap.replies_in(rows, mail.reply_to)
-    return Outcome(
-        "done", f"answered {len(parsed.commands)} commands", sender, key, secrets=secrets
-    )
+    done = f"answered {len(parsed.commands)} commands" + (f"; {dmarc}" if dmarc else "")
+    return Outcome("done", done, sender, key, secrets=secrets)
 
 
 def _secrets(mail: IncomingMail, parsed: p.ParsedMail | None, now: datetime) -> tuple[str, ...]:

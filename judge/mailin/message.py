@@ -20,6 +20,7 @@ from email import policy
 from email.errors import HeaderParseError
 from email.header import Header, decode_header, make_header
 from email.message import Message
+from itertools import takewhile
 
 from ..store.fields import shown_text, without_controls
 from .address_headers import one_address, read_addresses
@@ -30,6 +31,9 @@ __all__ = ["IncomingMail", "bounded", "html_to_text", "read_mail"]
 MAX_PARTS = 200  # MIME parts looked at; a "MIME bomb" is cut short, not followed
 MAX_DEPTH = 20
 MAX_HEADER = 4000  # characters of one header's value read; the rest is ignored
+# Authentication-Results headers kept, the topmost: the judge's own mail server adds its
+# own above all the sender wrote (mailin/authresults.py reads them).
+MAX_AUTH_RESULTS = 5
 # The email package checks each line against every open multipart's boundary: a mail with
 # many is cut (at its MAX_BOUNDARIES-th boundary declaration, or at its MAX_PART_LINES-th
 # line beginning `--`) before it is parsed, so that parsing stays linear in the mail's size.
@@ -79,6 +83,8 @@ class IncomingMail:
     loop_headers: tuple[tuple[str, str], ...] = ()
     content_type: str = ""
     reply_to_all: tuple[str, ...] = ()  # every address of the last Reply-To, in order
+    # The values of the topmost Authentication-Results headers, top first, unfolded.
+    auth_results: tuple[str, ...] = ()
     unread: tuple[str, ...] = ()  # what of the mail was not read (for the reply)
 
 
@@ -120,8 +126,19 @@ def _read(raw: bytes, notes: list[str], unread: list[str]) -> IncomingMail:
         loop_headers=_loop_headers(message, headers),
         content_type=message.get_content_type(),
         reply_to_all=headers.addresses("Reply-To"),
+        auth_results=_auth_results(message),
         unread=tuple(dict.fromkeys(unread)),
     )
+
+
+def _auth_results(message: Message) -> tuple[str, ...]:
+    """The topmost Authentication-Results headers' values, unfolded and capped (they are
+    ASCII: RFC 8601 has no encoded words). Only read when `authserv_id` is set."""
+    try:
+        values = message.get_all("Authentication-Results", [])[:MAX_AUTH_RESULTS]
+        return tuple(" ".join(str(v)[:MAX_HEADER].split()) for v in values)
+    except Exception:  # a header the email package cannot give back as text
+        return ()
 
 
 def _loop_headers(message: Message, headers: _Headers) -> tuple[tuple[str, str], ...]:
@@ -330,9 +347,16 @@ def _plain(raw: bytes, notes: list[str], unread: list[str]) -> IncomingMail:
     text = raw.decode("utf-8", errors="replace").replace("\r\n", "\n")
     head, _, body = text.partition("\n\n")
     sender = ""
-    for line in head.splitlines()[:1000]:
-        if line.lower().startswith(("from:", "reply-to:")):
+    results: list[str] = []  # the mail server's verdict counts here too (authresults.py)
+    lines = head.splitlines()[:1000]
+    for n, line in enumerate(lines):
+        lower = line.lower()
+        if lower.startswith(("from:", "reply-to:")):
             sender = clean_address(one_address(line.split(":", 1)[1])) or sender
+        elif lower.startswith("authentication-results:") and len(results) < MAX_AUTH_RESULTS:
+            folded = takewhile(lambda x: x[:1] in (" ", "\t"), lines[n + 1 :])
+            value = " ".join([line.split(":", 1)[1], *folded])[:MAX_HEADER]
+            results.append(" ".join(value.split()))
     return IncomingMail(
         reply_to=sender,
         from_address=sender,
@@ -345,5 +369,6 @@ def _plain(raw: bytes, notes: list[str], unread: list[str]) -> IncomingMail:
         list_id="",
         judge_header="",
         notes=tuple(notes),
+        auth_results=tuple(results),
         unread=tuple(unread),
     )

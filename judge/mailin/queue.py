@@ -63,6 +63,7 @@ _ARRIVED = select(
     Inbound.via,
     Inbound.hold_until,
     Inbound.peer,
+    Inbound.envelope_to,
 )
 _PENDING = (
     _ARRIVED.where(Inbound.status == "pending")

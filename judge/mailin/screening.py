@@ -10,7 +10,8 @@ X-Auto-Response-Suppress and X-MS-Exchange-* ...) or their subjects ("Out of Off
 their content type (multipart/report) even from a sender that is not empty; another
 judge by its X-Njudge or X-Judge header, or by a judge's address and a judge's subject.
 A person's mail has none of these. (The cap on replies to one address a day, for loops
-that look like people, is judge/mailout/reply_cap.py.)
+that look like people, is judge/mailout/reply_cap.py. A bounce to the envelope sender of
+one of the judge's own mails is read before any of this, and acted on: bounces.py.)
 """
 
 from __future__ import annotations

@@ -60,7 +60,10 @@ def outbox_row(
     in_reply_to: str = "",
     references: str = "",
     attachments: Sequence[Attachment] = (),
+    stream: str = "",
 ) -> OutboxRow:
+    """`stream`: the kind of mail the reader may stop (unsubscribe.py), for which the
+    mail carries List-Unsubscribe; "" for mail he must get."""
     return {
         "created_at": now,
         "status": "pending",
@@ -75,6 +78,7 @@ def outbox_row(
         # RFC 3834: an answer to a person's mail, or a mail of the judge's own accord.
         "headers": {"Auto-Submitted": "auto-replied" if in_reply_to else "auto-generated"},
         "attachments": tuple(attachments),  # not a column: insert_outbox keeps them
+        "stream": stream,  # not a column: unsubscribe.mark makes it List-Unsubscribe
         "attempts": 0,
         "next_attempt_at": now,
         "sent_at": None,
@@ -89,6 +93,8 @@ def insert_outbox(session: Session, rows: Sequence[OutboxRow]) -> None:
     fitting = [row for row in map(fit, rows) if row is not None]
     if not fitting:
         return
+    for row in fitting:
+        row.pop("stream", None)  # made List-Unsubscribe by unsubscribe.mark, or none
     carried = [tuple(row.pop("attachments", ()) or ()) for row in fitting]
     table = Outbox.__table__
     if not any(carried):

@@ -177,15 +177,16 @@ class Relay(Resting):
                 self.smtp.close()
                 self.smtp = None
 
-    def deliver(self, row: Outbox, data: bytes) -> None:
-        # SMTP wants CRLF line ends; bounces come back to the judge's address (and are
-        # recognised as bounces there, not answered).
-        data = data.replace(b"\r\n", b"\n").replace(b"\n", b"\r\n")
+    def deliver(self, row: Outbox, data: bytes, envelope_from: str = "") -> None:
+        """`envelope_from`: the row's own MAIL FROM (verp.py), where its bounce comes back
+        to and is read (mailin/bounces.py); else the judge's address."""
+        data = data.replace(b"\r\n", b"\n").replace(b"\n", b"\r\n")  # SMTP wants CRLF
         if self.smtp is None:
             self.smtp = self.connect()
         try:
             to = for_sending(row.to_address)  # an IDN as punycode; UTF-8 wants SMTPUTF8
-            self.smtp.sendmail(self.sender, [to], data, [] if to.isascii() else ["SMTPUTF8"])
+            options = [] if to.isascii() else ["SMTPUTF8"]
+            self.smtp.sendmail(envelope_from or self.sender, [to], data, options)
         except (OSError, smtplib.SMTPServerDisconnected):
             self.smtp.close()
             self.smtp = None

@@ -32,7 +32,7 @@ from ..config import Settings
 from ..shutdown import never
 from ..store.db import Store
 from ..store.models import Outbox
-from . import claims
+from . import claims, undeliverable, verp
 from .compose import compose
 from .outbox import Attachment, attachments_of, queue_mail
 from .relay import Relay, RelayUnusable, Resting, backoff, relay_for
@@ -107,12 +107,16 @@ class Maildir(Resting):
     def reset(self) -> None:
         pass
 
-    def deliver(self, row: Outbox, data: bytes) -> None:
+    def deliver(self, row: Outbox, data: bytes, envelope_from: str = "") -> None:
+        """The envelope sender goes where a delivery agent puts it: a Return-Path line
+        before the mail (outside its DKIM signature, as at any final delivery)."""
         if self.has(row):
             return
         stem = self.stem(row)
         tmp = self.path / "tmp" / f"{stem}.{os.getpid()}"
         with open(tmp, "wb") as f:
+            if envelope_from:
+                f.write(f"Return-Path: <{envelope_from}>\n".encode())
             f.write(data)
             f.flush()
             os.fsync(f.fileno())
@@ -187,12 +191,17 @@ def _send_batch(
 ) -> tuple[int, bool, int] | None:
     """Claim and deliver one batch: how many were sent, whether the relay or disk was
     reached, how many were claimed; None when none was due."""
-    # The claim, and the files of the rows claimed, in one transaction (committed here).
+    # The claim, and the files of the rows claimed, in one transaction (committed here);
+    # the rows to addresses marked undeliverable are withheld in it, not sent.
     with store.transaction(deferred=True) as session:
-        rows = claims.claim(session, now, by, size)
+        claimed = claims.claim(session, now, by, size)
+        rows = undeliverable.withhold(session, claimed)
         files = attachments_of(session, [row.id for row in rows])
-    if not rows:
+        key = verp.secret_of(session) if rows else b""
+    if not claimed:
         return None
+    if not rows:
+        return 0, True, len(claimed)
     started = time.monotonic()
     renewed = started
 
@@ -213,7 +222,7 @@ def _send_batch(
                     claims.renew(store, clock(), by, [r.id for r in rows[tried:]])
                     renewed = time.monotonic()
                 tried += 1
-                error = _deliver(sink, row, settings, files.get(row.id, ()), signer)
+                error = _deliver(sink, row, settings, files.get(row.id, ()), signer, key)
                 results.append((row, error))
                 if error is not None and not _refused(error):
                     reached = False
@@ -228,7 +237,7 @@ def _send_batch(
         if tried < len(rows):  # not tried: free for the next round at once
             with store.transaction(deferred=True) as session:
                 claims.release(session, by, [r.id for r in rows[tried:]])
-    return sent, reached, len(rows)
+    return sent, reached, len(claimed)
 
 
 def _deliver(
@@ -237,12 +246,14 @@ def _deliver(
     settings: Settings,
     files: tuple[Attachment, ...],
     signer: Signer | None,
+    key: bytes,
 ) -> Exception | None:
+    """`key`: the VERP secret, which makes the row's own envelope sender (verp.py)."""
     data = compose(row, settings, files)
     if signer is not None:  # at each delivery: see signing.py
         data = signer.sign(data)
     try:
-        sink.deliver(row, data)
+        sink.deliver(row, data, verp.bounce_address(settings, key, row.id))
     except (smtplib.SMTPResponseException, smtplib.SMTPRecipientsRefused) as exc:
         # This mail refused; the relay takes the others.
         sink.reset()

@@ -78,13 +78,21 @@ def public_form(registration: Mapping[str, str], addresses: Sequence[str]) -> st
     return "\n".join(lines)
 
 
-def who_is(patterns: Sequence[str], forms: Sequence[str]) -> str:
+def who_is(
+    patterns: Sequence[str], forms: Sequence[str], cut: Sequence[str] = (), most: int = 50
+) -> str:
     """WHO IS's answer as the njudge lays it out: `Whois` and the patterns asked, then each
-    registration found after a blank line, or the line saying none was."""
+    registration found after a blank line, or the line saying none was; and, for a pattern
+    that matched more addresses than a reply shows (`cut`), a line saying so."""
     head = "Whois " + " ".join(pattern[:80] for pattern in patterns)
     if not forms:
         return f"{head}\nNo matching Email addresses found."
-    return "\n\n".join((head, *forms))
+    notes = [
+        f"More than {most} addresses start with '{pattern[:80]}': only the first {most} are "
+        "shown.  Give more of the address."
+        for pattern in cut
+    ]
+    return "\n\n".join((head, *forms, *notes))
 
 
 def not_registered(address: str) -> str:
@@ -176,6 +184,45 @@ def linked_notice(sender: str, code: str) -> str:
         f"{sender} is now also an address of your registration with judge\n"
         f"{code}: mail from it counts as yours.  It was confirmed with the\n"
         "token the judge mailed to you.  If you did not send it on, tell the judgekeeper.\n"
+    )
+
+
+# -- a From that the judge's mail server does not bear out ----------------------------------
+
+
+def from_failed(command: str, domain: str, result: str, change: str) -> str:
+    """The mail's From domain failed DMARC at the judge's mail server (mailin/authresults)."""
+    return _unproven(
+        command,
+        f"your mail's From domain {domain} failed DMARC at this judge's mail server "
+        f"(dmarc={result}), so it cannot {change}.",
+    )
+
+
+def from_unchecked(command: str, domain: str, checked: str, change: str) -> str:
+    """The server's DMARC result is for another domain than the From the judge reads (a
+    mail with two From headers)."""
+    return _unproven(
+        command,
+        f"this judge's mail server checked DMARC for {checked}, not for your mail's From "
+        f"domain {domain}, so it cannot {change}.",
+    )
+
+
+def from_not_sender(command: str, sender: str, from_address: str, change: str) -> str:
+    """The mail's own address is its Reply-To's, which no server checks."""
+    return _unproven(
+        command,
+        f"your mail's Reply-To address {sender} is not its From address {from_address}, "
+        f"and only a From is checked by this judge's mail server, so it cannot {change}.",
+    )
+
+
+def _unproven(command: str, why: str) -> str:
+    return _fill(
+        f"{command}: {why}  Send it again from your own provider's mail server, with no "
+        "Reply-To, not through a forwarder or a mailing list.  Commands with a game "
+        "password are carried out as usual."
     )
 
 

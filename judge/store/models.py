@@ -72,7 +72,8 @@ class Inbound(Base):
 
 
 class Outbox(Base):
-    """A mail to send. status: pending, sent, failed (gave up after many attempts)."""
+    """A mail to send. status: pending, sent, failed (gave up after many attempts),
+    withheld (to an address marked undeliverable: never sent, kept as a record)."""
 
     __tablename__ = "outbox"
 
@@ -129,6 +130,36 @@ class OutboxFile(Base):
     name: Mapped[str] = mapped_column(String(255))
     content_type: Mapped[str] = mapped_column(String(100))
     inline: Mapped[bool] = mapped_column(Boolean, default=False)
+
+
+class Bounce(Base):
+    """What bounces said of one address (lower case): its temporary and its permanent
+    failures, read at the VERP address of each mail (mailin/bounces.py), the mails whose
+    permanent failure was counted (each once), and since when it is marked undeliverable
+    (`bounce_limit` permanent failures): the judge sends it nothing then. Mail from the
+    address clears the mark and the count."""
+
+    __tablename__ = "bounces"
+
+    address: Mapped[str] = mapped_column(String(320), primary_key=True)
+    temporary: Mapped[int] = mapped_column(Integer, default=0)
+    permanent: Mapped[int] = mapped_column(Integer, default=0)
+    counted: Mapped[list[int]] = mapped_column(JSON, default=list)  # outbox ids
+    last_at: Mapped[datetime | None] = mapped_column(DateTime, nullable=True)
+    reason: Mapped[str] = mapped_column(Text, default="")  # the last failure, as read
+    undeliverable_since: Mapped[datetime | None] = mapped_column(DateTime, nullable=True)
+
+
+class JudgeSecret(Base):
+    """A secret of this judge, made at random when first needed and never shown
+    (judge/mailtokens.py): `verp` keys the HMAC that makes each mail's bounce address
+    unforgeable (mailout/verp.py), `unsubscribe` the tokens of List-Unsubscribe
+    (mailout/unsubscribe.py)."""
+
+    __tablename__ = "judge_secrets"
+
+    name: Mapped[str] = mapped_column(String(40), primary_key=True)
+    value: Mapped[str] = mapped_column(String(128))
 
 
 # -- users ---------------------------------------------------------------------------------

@@ -53,12 +53,17 @@ NEW_USER = insert(User.__table__).returning(User.__table__.c.id)
 NEW_ADDRESS = insert(Address.__table__)
 
 # Up to 50 users with an address in a range (WHO IS prefix), with all their addresses.
-_PREFIXED = (
+WHO_IS_MOST = 50
+_IN_RANGE = (
     select(Address.user_id)
     .where(Address.address >= bindparam("low"))
     .where(Address.address < bindparam("high"))
     .order_by(Address.address)
-    .limit(50)
+)
+_PREFIXED = _IN_RANGE.limit(WHO_IS_MOST)
+# Whether more addresses than those are in the range (counted no further than one more).
+PREFIXED_BEYOND = select(func.count()).select_from(
+    _IN_RANGE.offset(WHO_IS_MOST).limit(1).subquery()
 )
 USERS_BY_PREFIX = (
     select(User.id, User.registration, Address.address)

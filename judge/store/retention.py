@@ -28,7 +28,7 @@ def prune(session: Session, now: datetime, keep_days: int) -> int:
     ).rowcount
     old = session.execute(
         select(Outbox.id)
-        .where(Outbox.status == "sent")
+        .where(Outbox.status.in_(("sent", "withheld")))
         .where(Outbox.created_at < before)
         .where(Outbox.body != "")
     ).scalars()

@@ -176,7 +176,11 @@ class FormingRules(Rules):
         return SetPreference(choices=tuple(choices))
 
     def set_variant(self, items: list) -> Command:
-        variant, *options = arguments(items)
+        # Commas part words as spaces do (SET VARIANT standard, gunboat): no name has one.
+        words = [w for word in arguments(items) for w in word.split(",") if w]
+        if not words:
+            raise CommandError("SET VARIANT takes a variant's name (GET variants lists them)")
+        variant, *options = words
         return SetVariant(variant=variant, options=tuple(options))
 
     def set_not_variant(self, items: list) -> Command:

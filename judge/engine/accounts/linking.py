@@ -28,12 +28,15 @@ from ...reports.frame import njudge_time
 from ...store import queries as q
 from ...store.models import LinkRequest, User
 from ..reply.conversation import Conversation, user_by_address
+from .authenticity import LINKING, refused
 
 SUBJECT = "Diplomacy registration"
 
 
 def ask(ctx: Conversation, cmd: p.IAmAlso) -> None:
     """I AM ALSO old: mail the owner of `old` a token to send back from this address."""
+    if refused(ctx, "I AM ALSO", LINKING):
+        return
     new = ctx.sender.lower()
     owner = user_by_address(ctx.session, cmd.address)
     if owner is None:
@@ -79,6 +82,8 @@ def ask(ctx: Conversation, cmd: p.IAmAlso) -> None:
 
 def confirm(ctx: Conversation, cmd: p.IAmAlsoConfirm) -> None:
     """I AM ALSO CONFIRM token, from the address the token was asked for."""
+    if refused(ctx, "I AM ALSO CONFIRM", LINKING):
+        return
     request = ctx.session.execute(
         select(LinkRequest).where(LinkRequest.token_hash == _hashed(cmd.token))
     ).scalar_one_or_none()

@@ -17,6 +17,7 @@ from ...store.fields import shown_text
 from ...store.models import User
 from ..reply.conversation import Conversation, user_by_address
 from . import linking
+from .authenticity import REGISTRATION, refused
 from .files import mail_file, send_file
 
 # The fields of our `form` help file, in the order a form is printed.
@@ -30,6 +31,8 @@ LEVELS = ("novice", "amateur", "intermediate", "advanced", "expert")
 
 
 def register(ctx: Conversation, cmd: p.Register) -> None:
+    if refused(ctx, "REGISTER", REGISTRATION):
+        return
     # Shown to others by WHO IS: no escape sequences, control or invisible characters.
     fields = {name: shown_text(value) for name, value in cmd.fields}
     fields.setdefault("email", ctx.sender)
@@ -135,19 +138,20 @@ def who_is(ctx: Conversation, cmd: p.WhoIs) -> None:
     `whois` setting is GET WHOIS's, the whole list at once; WHO IS is every judge's."""
     patterns = cmd.prefixes[:20]
     users: dict[int, tuple[dict[str, str], list[str]]] = {}
+    cut: list[str] = []  # the patterns that matched more addresses than are shown
     for prefix in patterns:
         key = prefix.lower()
-        found = ctx.session.execute(
-            # A range, not LIKE: SQLite's LIKE ignores case and so cannot use the index.
-            q.USERS_BY_PREFIX,
-            {"low": key, "high": key + "\U0010ffff"},
-        ).all()
+        # A range, not LIKE: SQLite's LIKE ignores case and so cannot use the index.
+        bounds = {"low": key, "high": key + "\U0010ffff"}
+        found = ctx.session.execute(q.USERS_BY_PREFIX, bounds).all()
+        if ctx.session.execute(q.PREFIXED_BEYOND, bounds).scalar_one():
+            cut.append(prefix)
         for user_id, registration, address in found:
             addresses = users.setdefault(user_id, (registration, []))[1]
             if address not in addresses:
                 addresses.append(address)
     forms = [texts.public_form(form, addresses) for form, addresses in users.values()]
-    ctx.say(texts.who_is(patterns, forms))
+    ctx.say(texts.who_is(patterns, forms, cut, q.WHO_IS_MOST))
 
 
 def get_dedication(ctx: Conversation, cmd: p.GetDedication) -> None:

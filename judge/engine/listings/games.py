@@ -18,7 +18,16 @@ from ..game.owing import owed
 from ..game.record import players
 from ..play.processing import winner_of
 from ..reply.conversation import Conversation
-from .lookup import current, known_variant, ordered_people, rules_of, seen_by, the_game, viewer
+from .lookup import (
+    current,
+    known_variant,
+    ordered_people,
+    rules_of,
+    seen_by,
+    the_game,
+    unreachable,
+    viewer,
+)
 
 
 def list_games(ctx: Conversation, cmd: p.ListGames) -> None:
@@ -79,16 +88,18 @@ def _listing(ctx: Conversation, game: Game) -> Listing:
     if game.status == "finished" and game.phase:
         position = game.position or {}
         won = winner_of(game, position.get("centers") or {}, position.get("units")) is not None
+    people = ordered_people(game, variant, observers=True)
     return Listing(
         game=game,
         variant=variant,
         viewer=asker,
         players=playing,
-        people=ordered_people(game, variant, observers=True),
+        people=people,
         owing=owing,
         won=won,
         rules=rules_of(game, variant),
         seen=seen,
+        unreachable=unreachable(ctx, asker, people),
     )
 
 

@@ -4,11 +4,14 @@ of it for the parameter block. Nothing here changes a game."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from sqlalchemy import select
 
 import variants
 from adjudicator.phase import Phase
 
+from ...mailout.undeliverable import marked
 from ...reports.blind import sight
 from ...reports.listings.parameters import Rules
 from ...reports.listings.record import blind, is_master, on, setting
@@ -19,6 +22,7 @@ from ..clock.deadlines import parameter_line, timing_for
 from ..clock.dedication import DEFAULT_MINIMUM, rated
 from ..game.record import find_game, variant_of
 from ..reply.conversation import Conversation
+from ..reply.notices import addresses
 
 # The history's notices of a draw or a concession, which SUMMARY repeats and HISTORY keeps
 # with the results.
@@ -42,6 +46,17 @@ def viewer(ctx: Conversation, game: Game) -> Participant | None:
     if ctx.game is not None and ctx.game.id == game.id:
         return ctx.me
     return None
+
+
+def unreachable(
+    ctx: Conversation, asker: Participant | None, people: Sequence[Participant]
+) -> frozenset[int]:
+    """The `people` whose mail goes to an address marked undeliverable: for a master's
+    eyes only (none for anyone else)."""
+    if not is_master(asker):
+        return frozenset()
+    found = marked(ctx.session, [a for x in people for a in addresses(x)])
+    return frozenset(x.id for x in people if any(a.lower() in found for a in addresses(x)))
 
 
 def seen_by(game: Game, asker: Participant | None) -> Sight | None:

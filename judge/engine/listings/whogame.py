@@ -10,7 +10,7 @@ import parser as p
 from ...reports.identities import sees_players
 from ...reports.listings.people import registrations
 from ..reply.conversation import Conversation
-from .lookup import known_variant, ordered_people, the_game, viewer
+from .lookup import known_variant, ordered_people, the_game, unreachable, viewer
 
 
 def who_game(ctx: Conversation, cmd: p.WhoGame) -> None:
@@ -18,11 +18,12 @@ def who_game(ctx: Conversation, cmd: p.WhoGame) -> None:
     game = the_game(ctx, cmd.game, "WHOGAME")
     if game is None:
         return
-    if not sees_players(game, viewer(ctx, game)):
+    asker = viewer(ctx, game)
+    if not sees_players(game, asker):
         ctx.fail(
             f"Game '{game.name}' is a gunboat game: only its master, signed on to it, "
             "may use WHOGAME."
         )
         return
     people = ordered_people(game, known_variant(game), observers=cmd.full)
-    ctx.say(registrations(game, people))
+    ctx.say(registrations(game, people, unreachable(ctx, asker, people)))

@@ -213,6 +213,11 @@ def set_flag(ctx: Conversation, cmd: p.SetFlag) -> None:
     if cmd.name == "all_press" and me is not None and me.role == "observer" and watching:
         _personal(ctx, "watchers", cmd.on, "all partial press")
         return
+    off = (game.settings or {}).get("all_press_off") or [] if game is not None else []
+    if cmd.name == "all_press" and cmd.on and game is not None and me is not None and me.id in off:
+        # A master who stopped his copies (List-Unsubscribe, engine/unsubscribe.py) asks
+        # for them again.
+        game.settings = {**game.settings, "all_press_off": [i for i in off if i != me.id]}
     _change(ctx, cmd, FLAGS.get(cmd.name), cmd.name, cmd.on)
 
 

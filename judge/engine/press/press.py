@@ -124,13 +124,14 @@ def press(ctx: Conversation, cmd: p.Press) -> None:
     if not partial and not is_master:  # SET NO BROADCAST: those who asked not to get them
         deaf = set(settings.get("no_broadcast") or [])
         copies = [x for x in copies if x.id not in deaf]
-    for reader in readers(game, copies, me, partial and not to_master):
+    refusable = not partial and not is_master  # a broadcast SET NO BROADCAST refuses
+    for reader in readers(game, copies, me, partial and not to_master, refusable):
         reveal = grey and reader.person.role == "master"
         body = press_body(header, text, _who(game, me) if reveal else None)
         for address in reader.addresses:
             ctx.send(
                 address, game_subject(ctx.settings, game, subject), body, game.id,
-                not_before=not_before,
+                not_before=not_before, stream=reader.stream,
             )  # fmt: skip
     ctx.session.add(
         PressRecord(

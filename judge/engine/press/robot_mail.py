@@ -85,7 +85,7 @@ def send_robot_press(
         header = (robot_header if marked else press_header)(game.name, robot, to)
         mail = "\n".join(press_body(header, body) for body in bodies)
         for address in copy.addresses:
-            send_together(mailer, address, subject, mail, game.id, not_before)
+            send_together(mailer, address, subject, mail, game.id, not_before, copy.stream)
 
 
 def said_in(session: Session, game: Game) -> list[Said]:

@@ -14,9 +14,11 @@ from typing import Any
 from sqlalchemy.orm import Session
 
 from ...config import Settings
+from ...mailin.authresults import Dmarc
 from ...mailin.masking import mask_text
 from ...mailin.message import IncomingMail
 from ...mailout.outbox import Attachment, OutboxRow, insert_outbox, outbox_row
+from ...mailout.unsubscribe import mark
 from ...reports.counts import agreeing
 from ...reports.frame import game_header, shown_phase
 from ...reports.replies import header, paragraphs, reply_subject
@@ -38,6 +40,9 @@ class Outgoing:
     reply: bool = False  # an answer to the mail (In-Reply-To), not a notice
     not_before: datetime | None = None  # sent no earlier (grey press: its time scattered)
     attachments: tuple[Attachment, ...] = ()  # files after the text (the board's pictures)
+    # The kind of mail its reader may stop without leaving the game (an observer's copy):
+    # it carries List-Unsubscribe (mailout/unsubscribe.py); "" for mail he must get.
+    stream: str = ""
 
 
 @dataclass
@@ -51,6 +56,10 @@ class Conversation:
     # Who wrote: the mail's own header address (the last Reply-To, else From), whatever a
     # REPLY-TO: line says; registration, SIGN ON and I AM ALSO go by it.
     sender: str = ""
+    # The DMARC result the judge's own mail server gave the mail's From (`authserv_id`
+    # set, and its header found): whether the mail may change a registration by its own
+    # address's word (engine/accounts/authenticity.py).
+    dmarc: Dmarc | None = None
     parts: list[str] = field(default_factory=list)
     # Where a part said under a name stands in `parts`, for a later command to reword.
     named: dict[str, int] = field(default_factory=dict)
@@ -180,10 +189,12 @@ class Conversation:
         game_id: int | None = None,
         not_before: datetime | None = None,
         attachments: tuple[Attachment, ...] = (),
+        stream: str = "",
     ) -> None:
         self.extra.append(
-            Outgoing(to, subject, body, game_id, not_before=not_before, attachments=attachments)
-        )
+            Outgoing(to, subject, body, game_id, not_before=not_before,
+                     attachments=attachments, stream=stream)
+        )  # fmt: skip
 
     def at_end(self, key: str, action: Callable[[], Any]) -> None:
         """Something to do once all commands are carried out (kept in order of first ask)."""
@@ -288,9 +299,11 @@ class Conversation:
                 # Files and other mail to the writer belong to the same thread.
                 references=_references(self.mail) if out.to == self.reply_to else "",
                 attachments=out.attachments,
+                stream=out.stream,
             )
             for out in outgoing
         ]
+        mark(self.session, self.settings, rows)
         for row, out in zip(rows, outgoing, strict=True):
             if out.not_before is not None:
                 row["next_attempt_at"] = out.not_before

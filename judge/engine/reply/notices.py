@@ -14,6 +14,7 @@ from sqlalchemy.orm import Session
 
 from ...config import Settings
 from ...mailout.outbox import Attachment, insert_outbox, outbox_row
+from ...mailout.unsubscribe import OBSERVING, mark
 from ...reports.frame import game_header, game_subject
 from ...reports.robots import robot_strategy
 from ...store.models import Game, Participant
@@ -50,15 +51,18 @@ def deliver(
     """`header`: False for the njudge's short notices (sign-ons, press, resignations,
     returns, takeovers), which carry no `:: Judge:` lines. `tag` goes before the subject:
     `[You are late!] ` on a late player's copy. `attachments`: files after the text (a
-    results mail's pictures)."""
+    results mail's pictures). An observer's copy carries List-Unsubscribe (he may stop
+    observing); a player's or a master's, none. An address that is both a player's and an
+    observer's gets the player's copy: observers come last."""
     subject = tag + game_subject(ctx.settings, game, event, phase)
     text = game_header(ctx.settings, game) + "\n" + body if header else body
     sent: set[str] = set()
-    for person in people:
+    for person in sorted(people, key=lambda x: x.role == "observer"):
+        stream = OBSERVING if person.role == "observer" else ""
         for address in addresses(person):
             if address.lower() not in sent:
                 sent.add(address.lower())
-                ctx.send(address, subject, text, game.id, attachments=attachments)
+                ctx.send(address, subject, text, game.id, attachments=attachments, stream=stream)
 
 
 def send_together(
@@ -68,15 +72,17 @@ def send_together(
     body: str,
     game_id: int,
     not_before: datetime | None = None,
+    stream: str = "",
 ) -> None:
     """Send `body`, or add it, after a blank line, to the mail this run of the judge is
     already sending `to` under the same subject (a robot's several messages to one reader
-    in one phase: one mail, not one each); `not_before`: sent no earlier."""
+    in one phase: one mail, not one each); `not_before`: sent no earlier; `stream`: the
+    kind of mail it is, if its reader may stop it (Outgoing)."""
     for out in mailer.extra:
         if out.to.lower() == to.lower() and out.subject == subject and out.game_id == game_id:
             out.body += "\n" + body
             return
-    mailer.send(to, subject, body, game_id, not_before=not_before)
+    mailer.send(to, subject, body, game_id, not_before=not_before, stream=stream)
 
 
 @dataclass
@@ -97,10 +103,12 @@ class Notices:
         game_id: int | None = None,
         attachments: tuple[Attachment, ...] = (),
         not_before: datetime | None = None,
+        stream: str = "",
     ) -> None:
         self.extra.append(
-            Outgoing(to, subject, body, game_id, not_before=not_before, attachments=attachments)
-        )
+            Outgoing(to, subject, body, game_id, not_before=not_before,
+                     attachments=attachments, stream=stream)
+        )  # fmt: skip
 
     def write_outbox(self) -> None:
         rows = [
@@ -112,9 +120,11 @@ class Notices:
                 out.body,
                 game_id=out.game_id,
                 attachments=out.attachments,
+                stream=out.stream,
             )
             for out in self.extra
         ]
+        mark(self.session, self.settings, rows)
         for row, out in zip(rows, self.extra, strict=True):
             if out.not_before is not None:
                 row["next_attempt_at"] = out.not_before

@@ -36,12 +36,21 @@ class Listing:
     won: bool  # it finished with a winner
     rules: Rules
     seen: set[str] | None  # a blind game: the only powers whose units the asker sees
+    # The people whose address is marked undeliverable: found for a master only.
+    unreachable: Collection[int] = ()
 
 
 def full_listing(listing: Listing, settings: Settings, now: datetime) -> str:
     game, variant, viewer = listing.game, listing.variant, listing.viewer
     people = player_lines(
-        game, variant, listing.people, viewer, listing.owing, listing.rules.counted, now
+        game,
+        variant,
+        listing.people,
+        viewer,
+        listing.owing,
+        listing.rules.counted,
+        now,
+        listing.unreachable,
     )
     parts = [
         "\n".join(_state_lines(listing, settings, now)),

@@ -11,6 +11,7 @@ from datetime import datetime
 import variants
 
 from ...store.models import Game, Participant, User
+from ..bounces import marked_address
 from ..counts import agreeing, counted
 from ..identities import sees_players
 from ..robots import place_holder
@@ -28,10 +29,12 @@ def player_lines(
     owing: Collection[str],
     centres_counted: bool,
     now: datetime,
+    unreachable: Collection[int] = (),
 ) -> str:
     """`The following players are signed up ...` and a line for each of `people` (masters,
     powers, observers), as `viewer` may see them. `owing`: the powers with orders to give in
-    this phase; `centres_counted`: the centres have been counted once, so the counts show."""
+    this phase; `centres_counted`: the centres have been counted once, so the counts show;
+    `unreachable`: the people whose address is marked undeliverable, shown to a master."""
     if not people:
         return ""
     master = is_master(viewer)
@@ -67,6 +70,8 @@ def player_lines(
         where = address(x)
         if anonymous and x.role != "master" and not mine:
             where = SOMEONE
+        elif master and x.id in unreachable:
+            where = marked_address(where)
         lines.append(f"   {label(x):<{width}} {word:<7}{shown}{lates} {ded} {where}")
     if secret:
         lines.append("\n  Other players kept secret.")
@@ -97,14 +102,18 @@ def _status_word(game: Game, x: Participant, owing: Collection[str], now: dateti
     return "move"
 
 
-def registrations(game: Game, people: Sequence[Participant]) -> str:
-    """WHOGAME: each of `people` by label and address, with the registration he gave."""
+def registrations(
+    game: Game, people: Sequence[Participant], unreachable: Collection[int] = ()
+) -> str:
+    """WHOGAME: each of `people` by label and address, with the registration he gave;
+    `unreachable` (for a master): those whose address is marked undeliverable."""
     if not people:
         return f"Nobody has signed up for game '{game.name}' yet."
     blocks = [f"The people in game '{game.name}':"]
     for x in people:
         holder = place_holder(game.settings, x.power, x.status, x.user.email)
-        lines = [f"{label(x) + ':':<11}{holder}"]
+        shown = marked_address(holder) if x.id in unreachable else holder
+        lines = [f"{label(x) + ':':<11}{shown}"]
         if holder == x.user.email:  # a person; a robot's name says all there is of it
             lines.extend(_registration(x.user))
         blocks.append("\n".join(lines))
