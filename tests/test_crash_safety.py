@@ -87,7 +87,7 @@ def test_sigkill_at_random_moments_loses_nothing_and_answers_once(tmp_path):
     judge = JudgeProcess(env)
     judge.start()
     rng = random.Random(4)
-    count = 600
+    count = 300
     messages = [mail(f"p{i % 25}@example.org", BODIES[i % len(BODIES)]) for i in range(count)]
     accepted: list[str] = []
     done = threading.Event()

@@ -11,9 +11,9 @@ from benchmarks.soak import run
 
 
 def test_three_nodes_robots_by_mail_and_kills_lose_and_double_nothing(tmp_path, postgres_url):
-    report = run(tmp_path, postgres_url, games=12, rate=10, kills=2, players=6)
+    report = run(tmp_path, postgres_url, games=6, rate=10, kills=2, players=6)
     print(report)
-    assert report["errors"] == [] and report["games"] == 12
+    assert report["errors"] == [] and report["games"] == 6
     assert report["kills"] == 2
     assert report["unanswered"] == [] and report["answered_twice"] == {}
     assert report["results_not_once"] == {} and report["games_without_result"] == []
