@@ -37,6 +37,14 @@ def test_the_keepers_own_fleets_and_those_it_allows_pass():
     )  # fmt: skip
     assert allowed.result("F ion - gon") == ("succeeds", None)
     assert allowed["machiavelli"]["allies"] == {"Naples": ["Turkey"]}
+    # The leave is given by an ALLY line, in a game without money as in one with it.
+    given = play("S1454M", {"Naples": ["F mes"], "Turkey": ["F ion"]},
+                 {"Naples": ["ally Turkey"]})  # fmt: skip
+    assert given["machiavelli"]["allies"] == {"Naples": ["Turkey"]}
+    assert play(
+        "F1454M", {"Naples": ["F mes"], "Turkey": ["F ion"]}, THROUGH,
+        machiavelli=given["machiavelli"],
+    ).result("F ion - gon") == ("succeeds", None)  # fmt: skip
 
 
 def test_the_keeper_blocks_though_it_moves_away_or_converts_first_edition():

@@ -72,7 +72,7 @@ def open_campaign(
         if index not in last:
             checked[index] = order  # replaced: result_lines says so
             continue
-        if not rules.money:
+        if not rules.money and not isinstance(order, Ally):  # the straits' leave is free
             checked[index] = Illegal("no money", money.NO_MONEY)
             continue
         found = _check(variant, rules, state, board, power, order, lines, last)
@@ -89,8 +89,9 @@ def open_campaign(
             verdicts[index] = SUCCEEDED_VERDICT
         else:
             banking.setdefault(power, []).append((index, found))  # type: ignore[arg-type]
-    if not rules.money:
-        return Opening(units, centers, state, [], checked, verdicts, frozenset(), {})
+    if not rules.money:  # nothing but ALLY lines carried out: the leave they give, kept
+        state = books.state(state)
+        return Opening(units, centers, state, books.events, checked, verdicts, frozenset(), {})
     paid, defaulters = money.banking(variant, position.phase, books, banking)
     verdicts.update(paid)
     dice = Dice(state.seed, str(position.phase))

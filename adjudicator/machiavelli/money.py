@@ -124,6 +124,12 @@ def check_banking(
     """Is this banking line possible (the njudge's refusals when it reads it)? `borrowing`:
     the power's other loan lines (years -> ducats) and `to_bank` its payment to the bank,
     for the 25 ducats' limit."""
+    if isinstance(order, Ally):  # the straits' leave (rule k) costs nothing: no money needed
+        named = [power_named(variant, p) for p in order.powers]
+        if None in named:
+            bad = order.powers[named.index(None)]
+            return Illegal("no such power", f"Invalid power name -> {bad}")
+        return Ally(tuple(n for n in named if n is not None), order.allow)
     if not rules.money:
         return Illegal("no money", NO_MONEY)
     if isinstance(order, Borrow):
@@ -149,11 +155,7 @@ def check_banking(
         if victim not in state.chits.get(power, ()):
             return Illegal("no chit", f"You do not have an assassination chit for {victim}.")
         return GiveChit(victim, to)
-    named = [power_named(variant, p) for p in order.powers]
-    if None in named:
-        bad = order.powers[named.index(None)]
-        return Illegal("no such power", f"Invalid power name -> {bad}")
-    return Ally(tuple(n for n in named if n is not None), order.allow)
+    raise TypeError(f"not a banking line: {order!r}")
 
 
 def banking(
