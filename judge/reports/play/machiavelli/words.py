@@ -68,7 +68,7 @@ class Board:
     def of_lines(cls, variant: Variant, result_doc: Doc) -> Board:
         """The board before a trial, as far as its order lines tell it: each ordered unit
         where it stood, and the garrisons nobody ordered (the autonomous ones) where they
-        stand after it (a garrison moves only by converting)."""
+        stand after it (a garrison moves only by converting) or where a siege took them."""
         board = cls.of(variant, {"machiavelli": result_doc.get("machiavelli")})
         for line in result_doc.get("orders", ()):
             if line.get("result") == "illegal" or not line.get("order"):
@@ -79,11 +79,15 @@ class Board:
                 board.garrisons[province] = line["power"]
             else:
                 board.held[province] = (line["power"], kind)
-        for power, texts in (result_doc.get("units") or {}).items():
-            for text in texts:
-                kind, location = text.split()[:2]
-                if kind == GARRISON and not _venice(variant, location):
-                    board.garrisons.setdefault(location, power)
+        # After it: a garrison taken by a siege is gone from the units, dislodged with no
+        # retreats; it stood in its city before, and the order besieging it names it.
+        after = [(power, text) for power, texts in (result_doc.get("units") or {}).items()
+                 for text in texts]  # fmt: skip
+        after += [(d["power"], d["unit"]) for d in result_doc.get("dislodged") or ()]
+        for power, text in after:
+            kind, location = text.split()[:2]
+            if kind == GARRISON and not _venice(variant, location):
+                board.garrisons.setdefault(location, power)
         return board
 
     def unit(self, power: str, kind: str | None, province: str) -> tuple[str, str] | None:
