@@ -20,7 +20,7 @@ import robots
 import variants
 from judge import helpfiles
 from judge.engine.play.standing import phase_document
-from judge.engine.robots.knowing import known_board
+from judge.engine.robots.knowing import Knowing, known_board
 from judge.engine.tick import tick
 from judge.reports.blind import sight
 from judge.store.models import Game, OrderRecord
@@ -410,3 +410,32 @@ def test_a_blind_games_robots_order_from_what_their_players_see(table):
     assert len(masters) >= 3 and not [t for t in masters if "No Order Processed" in t]
     mine = table.inbox(FRANCE, "S1901M Blind Results")[0].get_content()
     assert "France: " in mine and "Germany: Army" not in mine
+
+
+def test_a_robot_knows_only_the_agreements_its_power_saw_made(table):
+    """Issue 32: the robots read friendship from every agreement accepted in the game's
+    press, those two people made in private too. A robot knows those its own power saw
+    made (sent or received the YES), as its player would: England and France agree in
+    private that France and Germany keep the peace, and Germany's robot knows nothing of
+    it; France knows, and so does England."""
+    _create(table, "pact")
+    _master(
+        table, "pact", "\n".join(f"SET ROBOT {p} blabbot" for p in FOG_ROBOTS if p != "England")
+    )
+    england = address("England")
+    table.send(england, "SIGN ON ?pact pwEngland\nSET PREFERENCE E\n")
+    table.send(FRANCE, "SIGN ON ?pact pwFrance\nSET PREFERENCE F\n")
+    table.wait_for(FRANCE, "pact - S1901M Game Starting")
+    said = (
+        (england, "SIGN ON Epact pwEngland\nPRESS TO F\nPRP (PCE (FRA GER))"),
+        (FRANCE, "SIGN ON Fpact pwFrance\nPRESS TO E\nYES (PRP (PCE (FRA GER)))"),
+    )
+    for who, text in said:
+        reply = table.send(who, f"{text}\nENDPRESS\n").get_content()
+        assert "Message sent" in reply, reply
+    with table.judge.store.transaction(readonly=True) as session:
+        game = session.execute(select(Game).where(Game.name == "pact")).scalar_one()
+        knowing = Knowing(session, game)
+        seen = {power: knowing.agreements(power) for power in ("France", "England", "Germany")}
+    assert [x.kind for x in seen["France"]] == ["PCE"] and seen["England"] == seen["France"]
+    assert seen["Germany"] == ()
