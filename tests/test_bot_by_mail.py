@@ -6,6 +6,7 @@ every robot order accepted."""
 from __future__ import annotations
 
 import re
+from email.message import EmailMessage
 from pathlib import Path
 
 import pytest
@@ -14,11 +15,14 @@ from sqlalchemy import select
 import robots
 import variants
 from judge.botmail.board import Board
-from judge.botmail.box import body_of
+from judge.botmail.box import body_of, maildir_mails
 from judge.botmail.reading import read_mail
+from judge.botmail.runner import Robot, once
 from judge.cli import main
 from judge.reports.show import game_state
 from judge.store.models import Game
+from robots.loeb import trust_list
+from robots.memory import Memory
 from tests.gametable import POWERS, Table, address, start
 
 ROBOT = "Italy"
@@ -28,6 +32,7 @@ AUSTRIA = {
     "F1901M": "A tyr-ven\nF tri S A tyr-ven\nA ser H",
 }
 STANDARD = variants.load("standard")
+LOEB_SEED = 30  # a seed whose list puts Austria among the allies
 
 
 def run_bot(
@@ -160,6 +165,28 @@ def test_a_robot_plays_two_years_by_mail(
         "Italy S1903M: already ordered"
     )
     assert run_bot(table, capsys) == "Italy S1903M: already ordered"  # told once
+
+    # Issue 32: a LOEB robot by mail forgot who had moved against its centres (its list of
+    # allies never changed). It remembers from the results it has read: Austria's walk on
+    # Venice sends Austria to the bottom of its list, and it orders as a LOEB that knows.
+    assert trust_list(STANDARD, ROBOT, board.memory(LOEB_SEED))[-1] == "Austria"
+    sent: list[EmailMessage] = []
+    loeb = Robot(
+        "loeb", address(ROBOT), f"pw{ROBOT}", "war", "judge@test.example", ("localhost", 25),
+        seed=LOEB_SEED, state=tmp_path / "loeb.json",
+    )  # fmt: skip
+    said = once(loeb, maildir_mails(Path(table.judge.mailbox.path), address(ROBOT)), sent.append)
+    assert said.startswith("Italy S1903M: ") and len(sent) == 1, said
+    given = sorted(sent[0].get_content().strip().splitlines()[1:])
+
+    def loeb_orders(memory: Memory) -> list[str]:
+        rng = robots.rng_for(LOEB_SEED, "S1903M", ROBOT)
+        return sorted(robots.play("loeb", board.position(), ROBOT, rng, memory=memory))
+
+    attacked = Memory(LOEB_SEED, frozenset(), {ROBOT: {"Austria": 1}})
+    assert given == loeb_orders(attacked)
+    # What it ordered before: on a list that forgot (its seed's, or 0's), other orders.
+    assert given != loeb_orders(Memory(LOEB_SEED)) and given != loeb_orders(Memory())
 
 
 def test_a_cut_or_strange_mail_is_read_without_failing():

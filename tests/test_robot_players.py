@@ -13,11 +13,17 @@ from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 
 import pytest
+from sqlalchemy import select
 
 import parser as p
 import robots
+import variants
 from judge import helpfiles
+from judge.engine.play.standing import phase_document
+from judge.engine.robots.knowing import Knowing, known_board
 from judge.engine.tick import tick
+from judge.reports.blind import sight
+from judge.store.models import Game, OrderRecord
 from tests.gametable import MASTER, Table, address, form
 from tests.judgekit import InProcessJudge, run_judge
 
@@ -142,10 +148,47 @@ def test_humans_only_refuses_a_program_and_programs_keep_the_projects_rules(tabl
     _create(table, "duo", "SET PLAYERS 3\n")
     reply = table.send(first, "SIGN ON ?duo pwBot\n").get_content()
     assert "Game 'duo' deals its powers among 3 players, several each" in reply, reply
-    # A person is no program: HUMANS ONLY lets him in.
-    _master(table, "lab", "SET HUMANS ONLY")
-    reply = table.send(FRANCE, "SIGN ON ?lab pwFrance\n").get_content()
-    assert "You've been selected to play a power in game 'lab'." in reply
+    # A game a program plays in is not made for humans only; a person is no program.
+    reply = " ".join(_master(table, "lab", "SET HUMANS ONLY").split())
+    assert (
+        "SET HUMANS ONLY: programs play in game 'lab' (no power yet: snikkel@cs.example.edu), "
+        "so it cannot be for humans only. SET NO ROBOT each robot's power, or EJECT the "
+        "program, first."
+    ) in reply, reply
+    _create(table, "folk", "SET HUMANS ONLY\n")
+    reply = table.send(FRANCE, "SIGN ON ?folk pwFrance\n").get_content()
+    assert "You've been selected to play a power in game 'folk'." in reply
+
+
+def test_a_game_for_humans_only_seats_no_robot_nor_is_one_with_robots_made_so(table):
+    """Issue 32: SET HUMANS ONLY kept programs from signing on, but a master could still
+    seat the judge's own robots in the game, and make a game with robots in it HUMANS
+    ONLY. Each is refused now, saying why, and changes nothing."""
+    _create(table, "kin", "SET HUMANS ONLY\n")
+    reply = " ".join(_master(table, "kin", "SET ROBOT Austria random\nSET ROBOTS hold").split())
+    for what in ("SET ROBOT", "SET ROBOTS"):
+        assert (
+            f"{what}: game 'kin' is for humans only (SET HUMANS ONLY): no robot may play in "
+            "it. SET OPEN TO ALL first."
+        ) in reply, reply
+    assert "played by Robot" not in reply
+    assert "robots_default" not in table.show("kin")["settings"]
+    assert "Robot" not in table.send("watcher@example.org", "WHOGAME kin\n").get_content()
+    _master(table, "kin", "SET OPEN TO ALL\nSET ROBOT Austria dumbbot\nSET ROBOT Turkey random")
+    reply = " ".join(_master(table, "kin", "SET HUMANS ONLY").split())
+    assert (
+        "SET HUMANS ONLY: programs play in game 'kin' (Austria: Robot (dumbbot); Turkey: "
+        "Robot (random)), so it cannot be for humans only."
+    ) in reply, reply
+    assert table.show("kin")["settings"]["humans_only"] is False
+    _master(table, "kin", "SET NO ROBOT Austria\nSET NO ROBOT Turkey\nSET ROBOTS random")
+    reply = " ".join(_master(table, "kin", "SET HUMANS ONLY").split())
+    assert (
+        "SET HUMANS ONLY: game 'kin' gives every power abandoned to Robot (random) (SET "
+        "ROBOTS), so it cannot be for humans only. SET NO ROBOTS first."
+    ) in reply, reply
+    reply = _master(table, "kin", "SET NO ROBOTS\nSET HUMANS ONLY")
+    assert "Game 'kin' set: HUMANS ONLY: no program may sign on." in reply
 
 
 def test_set_robots_plays_an_abandoned_power_until_a_person_takes_it_over(table):
@@ -302,3 +345,97 @@ def test_the_robots_help_says_when_a_phase_goes_on_and_its_fast_game_lines_work(
     for phase in ("S1901M", "F1901M"):
         table.send(FRANCE, holds.format(game="quick"))
         assert table.wait_for(FRANCE, f"quick - {phase} Results")
+
+
+FOG_ROBOTS = {
+    "Austria": "dumbbot",
+    "England": "loeb",
+    "Germany": "dumbbot",
+    "Italy": "blabbot",
+    "Russia": "random",
+    "Turkey": "dumbbot",
+}
+
+
+def _robot_orders(
+    table: Table, game: str, power: str
+) -> tuple[str, list[str], list[str], list[str]]:
+    """The phase, the orders the judge holds for a DumbBot's power, and the orders DumbBot
+    gives on its player's blind copy of the board and on the whole board."""
+    with table.judge.store.transaction(readonly=True) as session:
+        found = session.execute(select(Game).where(Game.name == game)).scalar_one()
+        phase, seed, doc = (
+            found.phase or "",
+            found.settings["robot_seed"],
+            phase_document(found, {}),
+        )
+        held = session.scalars(
+            select(OrderRecord.text).where(
+                OrderRecord.game_id == found.id, OrderRecord.power == power,
+                OrderRecord.phase == phase,
+            )
+        ).all()  # fmt: skip
+
+    def play(seen: frozenset[str] | None) -> list[str]:
+        position, rules = known_board(variants.load("standard"), doc, seen)
+        rng = robots.rng_for(seed, phase, power)
+        return sorted(robots.play("dumbbot", position, power, rng, frozenset(), rules))
+
+    return phase, sorted(held), play(sight("player", power)), play(None)
+
+
+def test_a_blind_games_robots_order_from_what_their_players_see(table):
+    """Issue 32: a robot in a blind game was given the whole board, every power's units,
+    though its power's player sees only his own. Now it orders from his copy (DumbBot's
+    orders are those it gives on that copy, which differ from its orders on the whole
+    board), and the game goes on through a year, every robot order legal."""
+    table.send(MASTER, f"CREATE ?fog pwMaster standard blind\nBECOME MASTER\n{TIMING}")
+    table.seed("fog", 5, of="robot_seed")
+    _master(table, "fog", "\n".join(f"SET ROBOT {p} {s}" for p, s in FOG_ROBOTS.items()))
+    table.send(FRANCE, "SIGN ON ?fog pwFrance blind\n")
+    table.wait_for(FRANCE, "Game Starting")
+    blind = 0
+    while (phase := table.show("fog")["phase"]) != "S1902M":
+        for power in ("Austria", "Germany", "Turkey"):
+            at, held, seen, whole = _robot_orders(table, "fog", power)
+            assert at == phase and held == seen, (power, phase)
+            blind += seen != whole
+        _status, _phase, position = table.board("fog")
+        orders = robots.play("hold", position, "France", random.Random(1))
+        if orders:
+            table.send(FRANCE, "SIGN ON Ffog pwFrance\n" + "\n".join(orders))
+        table.judge.mailbox.wait(lambda p=phase: table.show("fog")["phase"] != p)
+    assert blind, "on this board DumbBot would have ordered the same seeing everything"
+    masters = [m.get_content() for m in table.inbox(MASTER, "fog - ") if "Results" in m["Subject"]]
+    assert len(masters) >= 3 and not [t for t in masters if "No Order Processed" in t]
+    mine = table.inbox(FRANCE, "S1901M Blind Results")[0].get_content()
+    assert "France: " in mine and "Germany: Army" not in mine
+
+
+def test_a_robot_knows_only_the_agreements_its_power_saw_made(table):
+    """Issue 32: the robots read friendship from every agreement accepted in the game's
+    press, those two people made in private too. A robot knows those its own power saw
+    made (sent or received the YES), as its player would: England and France agree in
+    private that France and Germany keep the peace, and Germany's robot knows nothing of
+    it; France knows, and so does England."""
+    _create(table, "pact")
+    _master(
+        table, "pact", "\n".join(f"SET ROBOT {p} blabbot" for p in FOG_ROBOTS if p != "England")
+    )
+    england = address("England")
+    table.send(england, "SIGN ON ?pact pwEngland\nSET PREFERENCE E\n")
+    table.send(FRANCE, "SIGN ON ?pact pwFrance\nSET PREFERENCE F\n")
+    table.wait_for(FRANCE, "pact - S1901M Game Starting")
+    said = (
+        (england, "SIGN ON Epact pwEngland\nPRESS TO F\nPRP (PCE (FRA GER))"),
+        (FRANCE, "SIGN ON Fpact pwFrance\nPRESS TO E\nYES (PRP (PCE (FRA GER)))"),
+    )
+    for who, text in said:
+        reply = table.send(who, f"{text}\nENDPRESS\n").get_content()
+        assert "Message sent" in reply, reply
+    with table.judge.store.transaction(readonly=True) as session:
+        game = session.execute(select(Game).where(Game.name == "pact")).scalar_one()
+        knowing = Knowing(session, game)
+        seen = {power: knowing.agreements(power) for power in ("France", "England", "Germany")}
+    assert [x.kind for x in seen["France"]] == ["PCE"] and seen["England"] == seen["France"]
+    assert seen["Germany"] == ()

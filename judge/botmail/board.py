@@ -3,6 +3,11 @@
 A start notice or a LIST status sets the whole board; a movement result lists every unit
 again; retreat and adjustment results name only what changed, so they are applied to the
 board before them. The ownership table, when a result has one, replaces the centres.
+
+It also keeps what Loeb's program remembers (robots/memory.py): each move a movement result
+shows into a centre another power owned before it, as the judge's own robots keep it from
+the phases they have seen played. The box is the robot's memory as it is its board: each
+look folds every mail again, a movement result once however often it came.
 """
 
 from __future__ import annotations
@@ -13,6 +18,7 @@ from adjudicator.board import Unit
 from adjudicator.given import Position
 from adjudicator.phase import Phase
 from adjudicator.retreats import Dislodged
+from robots.memory import Intrusions, Memory, remember
 from variants import Variant
 
 from .reading import Report
@@ -30,6 +36,8 @@ class Board:
     centers: dict[str, str] = field(default_factory=dict)
     dislodged: list[Dislodged] = field(default_factory=list)
     over: bool = False
+    intrusions: Intrusions = field(default_factory=dict)  # memory.Memory's
+    remembered: set[str] = field(default_factory=set)  # the movement phases folded into it
 
     def apply(self, report: Report) -> None:
         """Take one mail's report into the board; reports of another game are ignored."""
@@ -46,6 +54,10 @@ class Board:
                 self.centers = dict(report.centers)
             return
         if report.kind == "movement":
+            phase = str(report.phase)
+            if report.phase is not None and phase not in self.remembered:
+                self.remembered.add(phase)
+                remember(self.intrusions, self.centers, report.moves)
             self.units = list(report.units or [])
             self.dislodged = list(report.dislodged)
         else:
@@ -67,6 +79,11 @@ class Board:
             dict(self.centers),
             tuple(self.dislodged) if self.phase.letter == "R" else (),
         )
+
+    def memory(self, seed: int) -> Memory:
+        """What Loeb's program remembers of the game so far: its seed, no power known to
+        be a program (the mails do not say), and who moved against whose centres."""
+        return Memory(seed, frozenset(), self.intrusions)
 
     def has_orders_to_give(self) -> bool:
         """Does the power have anything to order in this phase? Units to move, units to

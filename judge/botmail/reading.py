@@ -66,6 +66,8 @@ class Report:
     centers: dict[str, str] | None = None  # centre -> owner, when the mail has the table
     gone: list[Unit] = field(default_factory=list)  # retreat and adjustment: units lost
     added: list[Unit] = field(default_factory=list)  # retreats arrived, builds
+    # movement: each move ordered, (power, order in the adjudicator's notation `A vie - bud`)
+    moves: list[tuple[str, str]] = field(default_factory=list)
     over: bool = False
 
 
@@ -150,12 +152,15 @@ def _movement(variant: Variant, body: list[str], report: Report) -> None:
         v = _VERB.match(rest)
         if v is None or (unit := _unit(variant, m["power"], m["type"], v["place"])) is None:
             continue
+        to = None
+        if v["verb"] == "->":
+            with contextlib.suppress(KeyError):
+                to = variant.location(v["tail"].split("->")[-1].strip())
+        if to is not None:  # a move ordered, whatever became of it (a convoy's end last)
+            report.moves.append((unit.power, f"{unit} - {to}"))
         if "dislodged" in tags:
             continue  # in the list of dislodged units, with its retreats
-        where = unit.location
-        if v["verb"] == "->" and not tags:
-            with contextlib.suppress(KeyError):
-                where = variant.location(v["tail"].split("->")[-1].strip())
+        where = to if to is not None and not tags else unit.location
         report.units.append(Unit(unit.power, unit.type, where))
     text = "\n".join(body)
     if "The following units were dislodged:" in text:

@@ -90,6 +90,7 @@ def once(robot: Robot, mails: list[EmailMessage], send: Callable[[EmailMessage],
         board.position(),
         board.power,
         robots.rng_for(robot.seed, phase, board.power),
+        memory=board.memory(robot.seed),
     )
     if not orders:  # e.g. builds owed with no home centre free: the judge waits for none
         return f"{board.power} {phase}: nothing to order"

@@ -8,7 +8,9 @@ usual renderers write the copy, so a report cannot show what its documents do no
 Every channel that shows a blind game's board takes its documents from the same two cuts,
 `seen_phase` (a played phase: the results, their picture, MAP of a past phase) and
 `seen_position` (the board as it stands: MAP now, LIST's control tables), so that no
-channel shows a reader what his copy of the results does not name.
+channel shows a reader what his copy of the results does not name. A robot playing a
+blind game's power is such a reader too: it orders, remembers and chooses its friends from
+the same cuts (`known_position`, `known_result`).
 
 Who sees what: a player sees his own units, their orders and fates, his own dislodged
 units, his own centres; a master sees everything; an observer sees no unit. The number of
@@ -115,6 +117,35 @@ def centres_named(seen: Collection[str] | None) -> Collection[str] | None:
     """The powers whose centres the reader is shown by name (None: every power's, to a
     master or under SET BCENTERS); the count of each power's centres is everyone's."""
     return None if seen is None or getattr(seen, "all_centers", False) else seen
+
+
+def known_position(variant: Variant, position: Doc, seen: Collection[str] | None) -> Doc:
+    """The board as a robot playing for a reader who sees `seen` knows it (None: whole): his
+    copy's board (`seen_position`), and of the centres only those it names
+    (`centres_named`). A board has no place for a count without names: the centres of the
+    others, of which he knows only how many each power has, are to the robot as if nobody
+    owned them, and the provinces where it sees no unit as if they were empty."""
+    mine = seen_position(variant, position, seen)
+    named = centres_named(seen)
+    if named is None:
+        return mine
+    return {**mine, "centers": _kept(mine.get("centers") or {}, named)}
+
+
+def known_result(variant: Variant, result: Doc, seen: Collection[str] | None) -> Doc:
+    """A played phase as the judge stores it ({"input": its document, "output": the
+    adjudicator's answer}) as a robot playing for that reader knows it: his copy of the
+    results (`seen_phase`: his orders and their fates, none of the others'), the centres
+    named as in `known_position`. What the robot remembers of the game and reads as
+    friendship (robots/memory.py, robots/observation.py) is read from these."""
+    if seen is None:
+        return result
+    doc, out = seen_phase(variant, result.get("input") or {}, result.get("output") or {}, seen)
+    named = centres_named(seen)
+    if named is not None:
+        doc = {**doc, "centers": _kept(doc.get("centers") or {}, named)}
+        out = {**out, "centers": _kept(out.get("centers") or {}, named)}
+    return {"input": doc, "output": out}
 
 
 def seen_campaign(doc: Doc, out: Doc, mine: Doc, seen: Collection[str]) -> dict[str, Any]:

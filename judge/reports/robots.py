@@ -87,6 +87,32 @@ def humans_only(on: bool) -> str:
     return "HUMANS ONLY: no program may sign on" if on else "OPEN TO ALL: programs may sign on"
 
 
+def robot_refused_humans_only(what: str, game: str) -> str:
+    return (
+        f"{what}: game '{game}' is for humans only (SET HUMANS ONLY): no robot may play "
+        "in it.  SET OPEN TO ALL first."
+    )
+
+
+def humans_only_with_programs(game: str, seated: list[tuple[str | None, str]]) -> str:
+    """SET HUMANS ONLY refused: who plays as a program, by power (none named: a gunboat
+    game's player may not learn which powers a program plays)."""
+    if not seated:
+        return f"a program plays in game '{game}', so it cannot be for humans only."
+    named = "; ".join(f"{power or 'no power yet'}: {who}" for power, who in seated)
+    return (
+        f"programs play in game '{game}' ({named}), so it cannot be for humans only.  "
+        "SET NO ROBOT each robot's power, or EJECT the program, first."
+    )
+
+
+def humans_only_with_robots_default(game: str, strategy: str) -> str:
+    return (
+        f"game '{game}' gives every power abandoned to {robot_name(strategy)} (SET ROBOTS), "
+        "so it cannot be for humans only.  SET NO ROBOTS first."
+    )
+
+
 def held_by_person(what: str, power: str, game: str) -> str:
     return (
         f"{what}: {power} is played by a person in game '{game}'; a robot takes a power "

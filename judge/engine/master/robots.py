@@ -8,13 +8,15 @@ import parser as p
 
 from ...reports import master as setting_texts
 from ...reports import robots as texts
-from ...reports.identities import hides_players
+from ...reports.identities import hides_players, sees_players
+from ...reports.robots import shown_address
 from ...store.models import Game, Participant
 from ..forming.start import start_game
 from ..game.moderation import announce, changer, master_only, may_moderate
 from ..game.record import players, power_called, variant_of
 from ..reply.conversation import Conversation
 from ..robots.ordering import play_now
+from ..robots.programs import program_of
 from ..robots.seats import (
     give_up,
     holder_of,
@@ -45,12 +47,22 @@ def _power(ctx: Conversation, game: Game, what: str, named: str) -> str | None:
     return power
 
 
+def _humans_only(ctx: Conversation, game: Game, what: str) -> bool:
+    """A game for humans only takes no robot (refused, and said so)."""
+    if (game.settings or {}).get("humans_only"):
+        ctx.fail(texts.robot_refused_humans_only(what, game.name))
+        return True
+    return False
+
+
 def set_robot(ctx: Conversation, cmd: p.SetRobot) -> None:
     what = "SET ROBOT"
     allowed = master_only(ctx, what)
     if allowed is None:
         return
     game, me = allowed
+    if _humans_only(ctx, game, what):
+        return
     power = _power(ctx, game, what, cmd.power)
     if power is None:
         return
@@ -125,6 +137,8 @@ def set_robots(ctx: Conversation, cmd: p.SetRobots) -> None:
     if cmd.strategy not in strategies():
         ctx.fail(texts.unknown_strategy(what, cmd.strategy, strategies()))
         return
+    if _humans_only(ctx, game, what):
+        return
     game.settings = {**settings, "robots_default": cmd.strategy}
     _told(ctx, game, me, texts.robots_set(cmd.strategy))
     play_now(ctx, game)
@@ -136,5 +150,27 @@ def set_humans_only(ctx: Conversation, cmd: p.SetHumansOnly) -> None:
     if allowed is None:
         return
     game, me = allowed
+    if cmd.on:
+        why = _programs_in(game, me)
+        if why is not None:
+            ctx.fail(f"{what}: {why}")
+            return
     game.settings = {**(game.settings or {}), "humans_only": cmd.on}
     _told(ctx, game, me, texts.humans_only(cmd.on))
+
+
+def _programs_in(game: Game, me: Participant) -> str | None:
+    """Why the game cannot be for humans only: the robots and programs that play in it,
+    by power (named to whoever may see who plays it: not to a gunboat game's players),
+    or SET ROBOTS' robot waiting for the next abandoned power; None when there are none."""
+    default = (game.settings or {}).get("robots_default")
+    if default:
+        return texts.humans_only_with_robots_default(game.name, default)
+    seated = [
+        (x.power, shown_address(x.user.email))
+        for x in players(game)
+        if is_robot(x) or program_of(x.user) is not None
+    ]
+    if not seated:
+        return None
+    return texts.humans_only_with_programs(game.name, seated if sees_players(game, me) else [])

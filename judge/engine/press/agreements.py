@@ -47,6 +47,13 @@ _KIND = {"AMY": "A", "FLT": "F", "WNG": "W"}
 
 def agreements(session: Session, game: Game) -> list[Agreement]:
     """Every agreement accepted in the game's press, oldest first."""
+    return [made for _, made in agreements_seen(session, game)]
+
+
+def agreements_seen(session: Session, game: Game) -> list[tuple[frozenset[str], Agreement]]:
+    """Every agreement accepted in the game's press, oldest first, each with the powers
+    that saw it made (who sent the YES and who received it): all a robot may know of the
+    agreements is those its power saw (engine/robots/ordering.py)."""
     tokens = names_of(variant_of(game)).powers
     power_of = {
         x.id: x.power
@@ -57,7 +64,7 @@ def agreements(session: Session, game: Game) -> list[Agreement]:
         .where(PressRecord.game_id == game.id, PressRecord.postal.is_(False))
         .order_by(PressRecord.created_at, PressRecord.id)
     )
-    out: list[Agreement] = []
+    out: list[tuple[frozenset[str], Agreement]] = []
     for record in records:
         if not power_of.get(record.sender_id) or not record.phase:
             continue
@@ -73,7 +80,8 @@ def agreements(session: Session, game: Game) -> list[Agreement]:
         ):
             between = {power_of.get(r) for r in (record.sender_id, *record.recipients)}
             made = frozenset(p for p in between if p)
-            out += agreed(message.message.arrangement, tokens, record.phase, made)
+            made_here = agreed(message.message.arrangement, tokens, record.phase, made)
+            out += [(made, x) for x in made_here]
     return out
 
 

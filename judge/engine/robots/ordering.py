@@ -16,19 +16,15 @@ from typing import Any
 from sqlalchemy import delete, insert
 
 import robots
-from adjudicator.document import read_document
 from robots.loeb import KIN
-from robots.memory import Memory, from_results
-from robots.observation import friendliness, friends_of
-from variants import Variant
 
 from ...reports.robots import robot_strategy
 from ...store.models import Game, OrderRecord, Participant
-from ..game.record import phase_records, players
+from ..game.record import players
 from ..play import processing
-from ..play.standing import phase_document, refresh
-from ..press.agreements import agreements
+from ..play.standing import refresh
 from ..reply.conversation import Conversation
+from .knowing import Knowing
 from .seats import seed_of, set_strategy
 from .talk import send_openings
 
@@ -58,14 +54,12 @@ def order_robots(mailer: Mailer, game: Game) -> None:
     seats = played_by_robots(game)
     if not seats:
         return
-    position, _, rules = read_document(phase_document(game, {}))
     seed = seed_of(game)
     session = mailer.session
     powers = [x.power or "" for x, _ in seats]
-    friendly = [x.power or "" for x, strategy in seats if strategy in robots.KNOW_FRIENDS]
-    friends = _friends(mailer, game, position.variant, friendly) if friendly else {}
-    remembering = any(strategy in robots.REMEMBER for _, strategy in seats)
-    memory = _memory(mailer, game, position.variant, seed) if remembering else None
+    # Each robot knows what its power's player would (knowing.py): in a blind game his copy.
+    knowing = Knowing(session, game)
+    kin = frozenset(x.power or "" for x, s in seats if s in KIN)
     # One statement for the robots' earlier orders, and their new ones written together
     session.execute(
         delete(OrderRecord).where(
@@ -82,8 +76,9 @@ def order_robots(mailer: Mailer, game: Game) -> None:
         if (game.settings or {}).get("robots", {}).get(power) != strategy:
             set_strategy(game, power, strategy)  # SET ROBOTS' robot on an abandoned power
         rng = robots.rng_for(seed, game.phase, power)
-        mind = memory if strategy in robots.REMEMBER else None
-        known = friends.get(power, frozenset())
+        position, rules = knowing.board(power)
+        known = knowing.friends(power) if strategy in robots.KNOW_FRIENDS else frozenset()
+        mind = knowing.memory(power, seed, kin) if strategy in robots.REMEMBER else None
         orders = robots.play(strategy, position, power, rng, known, rules, mind)
         rows.extend(
             {"game_id": game.id, "participant_id": x.id, "power": power, "phase": game.phase,
@@ -115,28 +110,3 @@ def play_now(ctx: Conversation, game: Game) -> None:
 
 
 processing.PHASE_BEGUN.append(order_robots)
-
-
-def _friends(
-    mailer: Mailer, game: Game, variant: Variant, powers: list[str]
-) -> dict[str, frozenset[str]]:
-    """Each robot's friends: those it made peace with in press (press/dpp.py keeps them in
-    settings["robot_friends"]), and those the observation module reads as friendly from the
-    orders played so far and the agreements made in press kept or broken in them
-    (robots/observation.py, the seed's friendliness matrix: the others of its bloc)."""
-    agreed = (game.settings or {}).get("robot_friends") or {}
-    results = [r.result for r in phase_records(mailer.session, game) if r.result]
-    seen = friendliness(variant, results, agreements(mailer.session, game)) if results else None
-    return {
-        power: frozenset(agreed.get(power, ())) | (friends_of(seen, power) if seen else frozenset())
-        for power in powers
-    }
-
-
-def _memory(mailer: Mailer, game: Game, variant: Variant, seed: int) -> Memory:
-    """What Loeb's program remembers (robots/memory.py): the game's seed, the powers its
-    kin play (itself, the hold and random robots: "more trustworthy than humans"), and who
-    moved against whose centres in the phases played."""
-    kin = frozenset(x.power or "" for x, s in played_by_robots(game) if s in KIN)
-    results = [r.result for r in phase_records(mailer.session, game) if r.result]
-    return from_results(variant, results, seed, kin)
