@@ -158,6 +158,7 @@ def make_app(settings: Settings, store: Store, now: Callable[[], datetime]) -> S
             deadline=_iso(game.deadline) if game.status == "active" else "",
             deadline_text=_judge_time(game.deadline, settings),
             here=here,
+            full_board=f"{here}/board.svg?phase={step.phase}",
             prev=f"{here}?phase={prev}" if prev else None,
             prev_name=prev if prev != NOW else "now",
             next=f"{here}?phase={nxt}" if nxt else None,
@@ -191,6 +192,24 @@ def make_app(settings: Settings, store: Store, now: Callable[[], datetime]) -> S
         return pictures.get(key, lambda: drawn.position_svg(
             variant, settings.code, game.name, game.phase or "", position, seen))  # fmt: skip
 
+    def public_board(request: Request) -> Response:
+        with store.peek() as session:
+            game = listed_game(session, request.path_params["name"])
+            if game is None:
+                return PlainTextResponse("no such game listed", status_code=404)
+            view = game_view(session, settings, now(), game, Stranger(),
+                             request.query_params.get("phase"))  # fmt: skip
+            return _svg(board_svg(session, game, view))
+
+    def own_board(request: Request) -> Response:
+        with store.peek() as session:
+            person = links.holder(session, request.path_params["token"])
+            if person is None:
+                return PlainTextResponse("this link is not good", status_code=404)
+            view = game_view(session, settings, now(), person.game, person,
+                             request.query_params.get("phase"))  # fmt: skip
+            return _svg(board_svg(session, person.game, view))
+
     def feed(request: Request) -> Response:
         name = request.path_params["name"]
         with store.peek() as session:
@@ -216,10 +235,16 @@ def make_app(settings: Settings, store: Store, now: Callable[[], datetime]) -> S
                                   deadlines(session, person), base)  # fmt: skip
             return Response(body, media_type="text/calendar; charset=utf-8")
 
+    def favicon(request: Request) -> Response:
+        return Response((HERE / "static" / "favicon.svg").read_bytes(), media_type="image/svg+xml")
+
     routes = [
         Route("/", games),
+        Route("/favicon.ico", favicon),
         Route("/game/{name}", game_page),
         Route("/game/{name}/feed.atom", feed),
+        Route("/game/{name}/board.svg", public_board),
+        Route("/me/{token}/board.svg", own_board),
         Route("/me/{token}", own_page),
         Route("/me/{token}/deadlines.ics", calendar),
         Mount("/static", StaticFiles(directory=HERE / "static"), name="static"),
@@ -232,6 +257,12 @@ _HEADERS = {
     "X-Content-Type-Options": "nosniff",
     "Referrer-Policy": "no-referrer",
 }
+
+
+def _svg(svg: str) -> Response:
+    if not svg:
+        return PlainTextResponse("no board to draw yet", status_code=404)
+    return Response(svg, media_type="image/svg+xml")
 
 
 def _listed(game: Game) -> bool:
