@@ -154,7 +154,7 @@ def test_a_blind_game_shows_each_reader_his_own_copy(web: Table) -> None:
     assert "Vienna" not in shown
     france = {"u-par", "u-mar", "u-bre"}
     assert units_drawn(page) <= france and units_drawn(page)
-    status, kind, alone = get(link_of(web, "France") + "/board.svg?phase=S1901M")
+    _status, kind, alone = get(link_of(web, "France") + "/board.svg?phase=S1901M")
     assert kind.startswith("image/svg+xml") and units_drawn(alone) == units_drawn(page)
     assert units_drawn(get(base(web) + "/game/war/board.svg")[2]) == set()
     now_mine = get(link_of(web, "France"))[2]

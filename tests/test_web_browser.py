@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from tests import browserkit
-from tests.gametable import HOLDS, Table, address, play
+from tests.gametable import HOLDS, Table, play
 from tests.test_web import WATCHER, link_of, results_of, start_game
 
 pytestmark = pytest.mark.early  # installs Chromium on a fresh machine
