@@ -31,6 +31,7 @@ from ..engine.play.status import reply_status
 from ..engine.reply.conversation import Conversation
 from ..engine.reply.notices import addresses
 from ..mailin.message import IncomingMail
+from ..reports.play.closing import split_results
 from ..reports.play.ownership import Sight
 from ..reports.replies import paragraphs
 from ..store.models import Game, HistoryEvent, Outbox, Participant, PhaseRecord, PressRecord
@@ -140,9 +141,9 @@ def results_text(session: Session, game: Game, record: PhaseRecord, reader: Read
         .order_by(HistoryEvent.id.desc())
         .limit(1)
     ).scalar_one_or_none()
-    body = event.body if event is not None else ""
-    copy, _seen = reader_copy(game, record, body, reader)
-    return copy.rstrip("\n")
+    report, rest = split_results(event.body if event is not None else "", game.name)
+    copy, _seen = reader_copy(game, record, report, reader)
+    return (copy + rest).rstrip("\n")
 
 
 def centre_counts(game: Game, records: list[PhaseRecord]) -> list[tuple[int, dict[str, int]]]:
