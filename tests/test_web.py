@@ -205,3 +205,23 @@ def test_without_web_listen_get_link_says_there_is_no_window(table: Table) -> No
     table.send(MASTER, "CREATE ?war pwMaster\nBECOME MASTER\n")
     reply = master(table, "GET LINK")
     assert "this judge has no web window" in reply
+
+
+def test_a_gunboat_game_names_nobody_on_its_pages(web: Table) -> None:
+    start_game(web, "gunboat")
+    web.orders("France", "BROADCAST\nFrance says hello.\nENDPRESS")
+    play(web, HOLDS, "S1901M")
+    pages = [get(base(web) + path)[2] for path in ("/", "/game/war", "/game/war?phase=S1901M")]
+    for page in pages:
+        assert "@players.example" not in page
+    own = get(link_of(web, "England"))[2]  # his own address, as his LIST shows it
+    assert re.findall(r"[a-z]+@players\.example", own) in ([], ["england@players.example"])
+    pages.append(own)
+    assert "France says hello." in pages[1] and "France says hello." in pages[3]
+    # The master's own view names them, as his mail does.
+    assert "france@players.example" in get(link_of_master(web))[2]
+
+
+def link_of_master(table: Table) -> str:
+    reply = master(table, "GET LINK")
+    return re.search(r"(http://\S+/me/\S+)", reply)[1]
