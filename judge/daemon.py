@@ -210,6 +210,7 @@ class Judge:
         self.intake: Intake | None = None
         self.ticking = threading.Lock()  # held while a tick runs
         self.metrics: MetricsServer | None = None
+        self.web: Any = None  # the web window (judge/web/server.py), if web_listen
         self.watcher: Watcher | None = None
 
     # -- starting and stopping -----------------------------------------------------------
@@ -252,6 +253,11 @@ class Judge:
                     self.settings.metrics_listen, self.store, self.clock.now
                 )
                 self.metrics.start()
+            if self.settings.web_listen:
+                from .web.server import WebServer  # Starlette and uvicorn only when served
+
+                self.web = WebServer(self.settings, self.store, self.clock.now)
+                self.web.start()
         except BaseException:
             self.stop()
             raise
@@ -276,6 +282,7 @@ class Judge:
                     ("SMTP", self.settings.listen),
                     ("LMTP", self.settings.lmtp),
                     ("metrics", self.settings.metrics_listen),
+                    ("the web window", self.settings.web_listen),
                 )
                 if where
             ),
@@ -342,6 +349,9 @@ class Judge:
         if self.metrics is not None:
             self.metrics.stop()
             self.metrics = None
+        if self.web is not None:
+            self.web.stop()
+            self.web = None
         for part in (self.intake, self.watcher):
             if part is not None:
                 part.stop(deadline.left())

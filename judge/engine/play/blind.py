@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...reports.blind import blind_report, sight
+from ...reports.play.ownership import Sight
 from ...store.models import Game, PhaseRecord
 from ..game.machiavelli import is_machiavelli, money_on
 from ..game.record import variant_of
@@ -58,14 +59,30 @@ def deliver_results(mailer: Any, game: Game, record: PhaseRecord, report: str, b
     if not body.startswith(report):
         raise ValueError("the results' body must begin with the report")
     rest = body[len(report) :]
-    doc, out = record.result["input"], record.result["output"]
-    variant = variant_of(game)
     for person in readers:
-        seen = sight(person.role, person.power, all_centers(game)) if is_blind(game) else None
-        copy = report if seen is None else blind_report(variant, game.name, record.turn, doc,
-                                                        out, seen)  # fmt: skip
-        if money:
-            copy = with_money(game, doc, out, person, copy)
+        copy, seen = reader_copy(game, record, report, person)
         subject = "Results" if seen is None else "Blind Results"
         deliver(mailer, game, [person], subject, copy + rest, phase=record.phase,
                 attachments=pictures(seen))  # fmt: skip
+
+
+def reader_sight(game: Game, person: Any) -> Sight | None:
+    """What a reader of the game's results sees of its board: all (None), or in a blind
+    game his own power's part (a player), nothing (an observer) or all (a master)."""
+    return sight(person.role, person.power, all_centers(game)) if is_blind(game) else None
+
+
+def reader_copy(
+    game: Game, record: PhaseRecord, report: str, person: Any
+) -> tuple[str, Sight | None]:
+    """One reader's copy of the report of the phase `record` holds (`report`: the whole
+    report, as everyone reads it in a game that is not blind), and what he sees of the
+    board: the one rule for the results mail and every other channel (the web window)."""
+    seen = reader_sight(game, person)
+    copy = report
+    if seen is not None:
+        doc, out = record.result["input"], record.result["output"]
+        copy = blind_report(variant_of(game), game.name, record.turn, doc, out, seen)
+    if money_on(game) and is_machiavelli(game):
+        copy = with_money(game, record.result["input"], record.result["output"], person, copy)
+    return copy, seen
