@@ -213,6 +213,21 @@ EP_TYPES = (
 )  # fmt: skip
 
 
+def gm_only(message: object) -> str | None:
+    """The word of a message only the gamemaster sends (the paper's section 2: CDD, TME,
+    SUB, ORD); None for any other."""
+    match message:
+        case Word("CDD"):
+            return "CDD"
+        case Count("TME", _):
+            return "TME"
+        case Submit():
+            return "SUB"
+        case Results("ORD", _, _):
+            return "ORD"
+    return None
+
+
 # -- writing ---------------------------------------------------------------------------------
 
 
