@@ -158,7 +158,7 @@ class _Mapper:
                 return f"EXP ({turn(number)}) (YES ({self.text(quoted)}))"
             case What((unit,)):
                 whose = self.owner(unit) or self.sender
-                return f"WHT ({order_text(Hold(self.unit(unit, whose)))[:-4]})"
+                return f"WHT {order_text(Hold(self.unit(unit, whose)))[:-4]}"
             case How(target):
                 place = target if isinstance(target, str) else target.where.province
                 return f"HOW ({place})"
