@@ -184,10 +184,10 @@ class EpReader:
                 out = (
                     v("says")
                     + f": if {to} {'do' if to == 'you' else 'does'} as this says, "
-                    + f"«{self.quote(condition, by, to)}», then «{self.quote(then, by, to)}»"
+                    + f'"{self.quote(condition, by, to)}", then "{self.quote(then, by, to)}"'
                 )
                 if otherwise is not None:
-                    out += f", or else «{self.quote(otherwise, by, to)}»"
+                    out += f', or else "{self.quote(otherwise, by, to)}"'
                 return out
             case What(()):
                 return v("asks") + f" {to} to suggest a move for each of {_poss(by)} units"
@@ -203,15 +203,15 @@ class EpReader:
             case Relay("FRM", power, messages, other):
                 sent = self.n.power(power)
                 whom = self.n.power(other) if other else ("you" if you else by)
-                passed = "; ".join(f"«{self.quote(x, sent, whom)}»" for x in messages)
+                passed = "; ".join(f'"{self.quote(x, sent, whom)}"' for x in messages)
                 return v("passes on what") + f" {sent} sent {whom}: {passed}"
             case Relay("SND", power, messages, _):
                 whom = self.n.power(power)
-                passed = "; ".join(f"«{self.quote(x, to, whom)}»" for x in messages)
+                passed = "; ".join(f'"{self.quote(x, to, whom)}"' for x in messages)
                 return v("asks") + f" {to} to send {whom}: {passed}"
             case Relay("SNT", power, messages, _):
                 whom = self.n.power(power)
-                passed = "; ".join(f"«{self.quote(x, by, whom)}»" for x in messages)
+                passed = "; ".join(f'"{self.quote(x, by, whom)}"' for x in messages)
                 return v("says") + f" {'you' if you else 'it'} sent {whom}: {passed}"
         raise TypeError(m)
 
@@ -219,7 +219,7 @@ class EpReader:
         """EXP's promises, as the accuser said them (UNO: what he asked, and was promised)."""
         if not messages:
             return ""
-        return ": " + "; ".join(f"«{self.quote(x, by, to)}»" for x in messages)
+        return ": " + "; ".join(f'"{self.quote(x, by, to)}"' for x in messages)
 
     def powers(self, tokens: tuple[str, ...]) -> str:
         return listed([self.n.power(x) for x in tokens])
@@ -261,7 +261,7 @@ class EpReader:
         for r in results:
             noted = "; ".join(self.noted(x) for x in r.orders) or "no orders"
             parts.append(f"{self.n.power(r.power)}: {noted}")
-        return " — ".join(parts)
+        return " / ".join(parts)
 
     def noted(self, x: Noted) -> str:
         said = self.order(x.order)

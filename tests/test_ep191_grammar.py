@@ -245,8 +245,8 @@ PROVINCES = {
         (
             "(EXP 12 (UNO ((FLT (STP NTH)) BLD)))",
             "England says you broke your promise before turn 12 (Spring 1903 retreats): "
-            "«England asks you not to give these orders: a fleet is built in St "
-            "Petersburg (north coast)».",
+            "\"England asks you not to give these orders: a fleet is built in St "
+            "Petersburg (north coast)\".",
         ),
         (
             "(FOR 15 (UDO ((FLT SEV) BLD)))",
@@ -261,11 +261,11 @@ PROVINCES = {
         (
             "(IFF (FOR 15 (UNO ((FLT (STP NTH)) BLD))) THN (DWR)"
             " ELS (FOR 16 (IDO ((AMY SWE) SUP (FLT (STP NTH)) MTO NWY))))",
-            "England says: if you do as this says, «For turn 15 (Winter 1903): England asks "
-            "you not to give these orders: a fleet is built in St Petersburg (north coast)», "
-            "then «England declares war on you», or else «For turn 16 (Spring 1904): England "
+            "England says: if you do as this says, \"For turn 15 (Winter 1903): England asks "
+            "you not to give these orders: a fleet is built in St Petersburg (north coast)\", "
+            "then \"England declares war on you\", or else \"For turn 16 (Spring 1904): England "
             "promises to give these orders: the army in Sweden supports the fleet in St "
-            "Petersburg (north coast) moving to Norway».",
+            "Petersburg (north coast) moving to Norway\".",
         ),
         ("(WHT (FLT NTH))", "England asks you to suggest a move for the fleet in North Sea."),
         ("(HOW MOS)", "England asks you to suggest a plan of attack on Moscow."),
@@ -288,13 +288,13 @@ PROVINCES = {
         ("(END)", "England offers to end the talk, ready to submit orders."),
         (
             "(SND RUSSIA (PCE))",
-            "England asks you to send Russia: «you propose a general cease-fire with "
-            "Russia».",
+            "England asks you to send Russia: \"you propose a general cease-fire with "
+            "Russia\".",
         ),
         (
             "(FRM RUS (DWR))",
-            "England passes on what Russia sent England: «Russia declares war on "
-            "England».",
+            "England passes on what Russia sent England: \"Russia declares war on "
+            "England\".",
         ),
         (
             "(PPT IDO SND)",
