@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from sqlalchemy import select
 
+from judge.engine.press.agreements import agreements_seen
 from judge.store.models import Game, OrderRecord, PressRecord
 from tests.gametable import MASTER, POWERS, address, form
 from tests.test_press import press
@@ -72,10 +73,16 @@ def test_a_person_asks_loebs_program_in_its_own_protocol_and_is_answered(table):
     assert "\n\n(NOP (HOW MUN))\n\n" in last
     refused = "Germany does not agree to your message: you ask Germany to suggest a plan of "
     assert refused + "attack on Munich." in " ".join(last.split())
-    # The robot's answers are the game's press, kept as a person's is.
+    # The robot's answers are the game's press, kept as a person's is; its YES to the UDO
+    # is an agreement, as DAIDE's YES (PRP (XDO ...)) is (RELATIONS, the robots' friends).
     with table.judge.store.transaction(readonly=True) as session:
         kept = set(session.scalars(select(PressRecord.text)))
+        game = session.scalars(select(Game).where(Game.name == "war")).one()
+        made = [x for _, x in agreements_seen(session, game)]
     assert f"(YES (UDO {mun}))" in kept and "(WHT (AMY PAR))" in kept
+    assert [(x.kind, x.parties, x.orders, x.partners) for x in made] == [
+        ("XDO", frozenset({"Germany"}), (given,), frozenset({"France"}))
+    ]
 
 
 def test_a_blabbot_makes_peace_in_the_papers_words_and_people_talk_in_them(table):
@@ -94,6 +101,8 @@ def test_a_blabbot_makes_peace_in_the_papers_words_and_people_talk_in_them(table
     with table.judge.store.transaction(readonly=True) as session:
         game = session.scalars(select(Game).where(Game.name == "war")).one()
         assert game.settings["robot_friends"] == {"Italy": ["France"]}
+        made = [x for _, x in agreements_seen(session, game)]
+    assert [(x.kind, x.parties) for x in made] == [("PCE", frozenset({"France", "Italy"}))]
 
     # The gamemaster's words are the judge's; people talk in the paper's words too.
     bad = press(table, "PRESS TO G\n(CDD)", "France")
