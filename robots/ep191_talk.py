@@ -22,7 +22,7 @@ a program of Loeb's project would: the paper's "Reply with" for each message.
     them; of its own, IDO with its orders to an ally, BWX to others. HOW: UDO, a plan of
     the sender's units that reach the place (one moves, the rest support), and IDO with
     the supports of its own when the sender is an ally; NOP when he has none there or
-    the place is its own. END: YES. ALT: YES to DPP. RPT, SND, PPT: NOP. Replies,
+    the place is its own. An enemy's WHT and HOW get BWX. END: YES. ALT: YES to DPP. RPT, SND, PPT: NOP. Replies,
     declarations (DWR) and what tells rather than asks (SRY DNY THK FRM SNT CTE DFM PSV
     ACT) need no answer.
 
@@ -62,7 +62,10 @@ from parser.ep191_values import (
     Zone,
 )
 
+from . import play
 from .strategy import movement_table
+from .talk import STRATEGIES_TALK
+from .talk import answer as daide_answer
 
 BLABBOT_EP_WORDS = ("YES", "NOP", "BWX", "PCE", "DWR", "ALY")
 CANNOT_TALK = "(TRY)"
@@ -133,8 +136,6 @@ def answer(
     """The texts `power`, played by `strategy`, sends `sender` for the EP 191 `message`
     (powers by name, `tokens` token -> name as robots.talk has them). KeyError for an
     unknown strategy."""
-    from .talk import STRATEGIES_TALK
-
     if strategy not in STRATEGIES_TALK:
         raise KeyError(strategy)
     if strategy == "hold" or asks_nothing(message):
@@ -173,8 +174,6 @@ def _blabbot(
     policy: str,
     tried: bool,
 ) -> list[str]:
-    from .talk import answer as daide_answer
-
     daide = as_daide(message, power, sender, tokens)
     said = []
     if daide is not None:
@@ -280,18 +279,19 @@ class _Loeb:
 
     def what(self, units: tuple[EpUnit, ...]) -> list[str]:
         board = self.s.position
-        if board is None:
+        if board is None or self.sender in self.s.enemies:
             return ["(BWX)"]
         theirs = [u for u in board.units if u.power == self.sender]
         asked = units or tuple(_ep_unit(u) for u in theirs)
+        # A unit is found at its place, or (a fleet named without its coast) in its province.
         by_place = {u.location: u for u in board.units}
+        by_place.update({u.province: u for u in board.units if u.province not in by_place})
+        found_of = {x: by_place.get(_location(x)) for x in asked}
         suggest, tell, refused = [], [], False
-        suggestions = self.suggestions() if any(
-            (u := by_place.get(_location(x))) is not None and u.power == self.sender
-            for x in asked
-        ) else {}  # fmt: skip
+        theirs_asked = any(u is not None and u.power == self.sender for u in found_of.values())
+        suggestions = self.suggestions() if theirs_asked else {}
         for unit in asked:
-            found = by_place.get(_location(unit))
+            found = found_of[unit]
             if found is not None and found.power == self.sender and str(found) in suggestions:
                 suggest.append(_ep_order(suggestions[str(found)]))
             elif found is not None and found.power == self.power and self.sender in self.s.allies:
@@ -313,8 +313,6 @@ class _Loeb:
 
     def suggestions(self) -> dict[str, str]:
         """The sender's orders as its own strategy would give them: unit -> order."""
-        from . import play
-
         board = self.s.position
         assert board is not None
         rng = random.Random(f"{self.s.seed}/ep191/{self.sender}")
@@ -324,6 +322,8 @@ class _Loeb:
     def how(self, message: object, target: EpUnit | str) -> list[str]:
         board = self.s.position
         place = (target if isinstance(target, str) else target.where.province).lower()
+        if self.sender in self.s.enemies:
+            return ["(BWX)"]
         if board is None or board.phase.kind != "movement":
             return [self.nop(message)]
         owner = board.centers.get(place)

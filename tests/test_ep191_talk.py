@@ -5,6 +5,7 @@ the paper's (TRY); and the judge's side (press.dpp.robot_answers)."""
 
 from __future__ import annotations
 
+import dataclasses
 import random
 
 import pytest
@@ -118,6 +119,12 @@ def test_loeb_suggests_moves_and_tells_an_ally_its_own():
     assert loeb("(WHT (AMY PAR))") == ["(UDO ((AMY PAR) MTO BUR))"]
     assert loeb("(WHT)") == ["(UDO ((AMY PAR) MTO BUR) ((AMY MAR) MTO PIE) ((FLT BRE) MTO MAO))"]
     assert loeb("(WHT (AMY MUN))") == ["(IDO ((AMY MUN) MTO SIL))"]
+    # A fleet named without its coast is the one in the province; the answer names it.
+    russia = robots.play("loeb", START, "Russia", random.Random("7/ep191/Russia"))
+    assert "F stp/sc - bot" in russia
+    friendly = dataclasses.replace(KNOWS, enemies=frozenset({"England"}))
+    assert loeb("(WHT (FLT STP))", "Russia", friendly) == ["(UDO ((FLT (STP STH)) MTO BOT))"]
+    assert loeb("(WHT (FLT STP))", "Russia") == ["(BWX)"]  # Russia is an enemy
     assert loeb("(WHT (AMY MUN))", "England") == ["(BWX)"]
 
 
@@ -131,6 +138,7 @@ def test_loeb_plans_an_attack():
     ]
     assert loeb("(HOW BUR)", "Austria") == ["(NOP (HOW BUR))"]  # Austria reaches nothing there
     assert loeb("(HOW MUN)") == ["(NOP (HOW MUN))"]  # its own
+    assert loeb("(HOW WAR)", "Russia") == ["(BWX)"]  # an enemy asks
     assert loeb("(HOW (AMY MUN))") == ["(NOP (HOW (AMY MUN)))"]
 
 
