@@ -22,9 +22,9 @@ a program of Loeb's project would: the paper's "Reply with" for each message.
     them; of its own, IDO with its orders to an ally, BWX to others. HOW: UDO, a plan of
     the sender's units that reach the place (one moves, the rest support), and IDO with
     the supports of its own when the sender is an ally; NOP when he has none there or
-    the place is its own. An enemy's WHT and HOW get BWX. END: YES. ALT: YES to DPP. RPT, SND, PPT: NOP. Replies,
-    declarations (DWR) and what tells rather than asks (SRY DNY THK FRM SNT CTE DFM PSV
-    ACT) need no answer.
+    the place is its own. An enemy's WHT and HOW get BWX. END: YES. ALT: YES to DPP.
+    RPT, SND, PPT: NOP. Replies, declarations (DWR) and what tells rather than asks (SRY
+    DNY THK FRM SNT CTE DFM PSV ACT) need no answer.
 
 Pure: the message and the situation in, the texts of the answers out.
 """
