@@ -23,8 +23,9 @@ a program of Loeb's project would: the paper's "Reply with" for each message.
     the sender's units that reach the place (one moves, the rest support), and IDO with
     the supports of its own when the sender is an ally; NOP when he has none there or
     the place is its own. An enemy's WHT and HOW get BWX. END: YES. ALT: YES to DPP.
-    RPT, SND, PPT: NOP. Replies, declarations (DWR) and what tells rather than asks (SRY
-    DNY THK FRM SNT CTE DFM PSV ACT) need no answer.
+    RPT: what it last said to the sender this phase, NOP when nothing. SND, PPT: NOP.
+    Replies, declarations (DWR) and what tells rather than asks (SRY DNY THK FRM SNT CTE
+    DFM PSV ACT) need no answer.
 
 Pure: the message and the situation in, the texts of the answers out.
 """
@@ -80,7 +81,8 @@ class Situation:
     """What Loeb's program knows when it answers: the board as its power sees it (None:
     nothing), the game's rule options, its orders for the phase (the adjudicator's
     notation), the powers its trustworthiness list makes allies and enemies, the paper's
-    number of the turn being played, and a seed for the moves it suggests."""
+    number of the turn being played, a seed for the moves it suggests, the centres it owns
+    and the last thing it said to the asker this phase."""
 
     position: Position | None = None
     rules: Options | None = None
@@ -90,6 +92,7 @@ class Situation:
     turn: int = 0
     seed: str = ""
     centers: frozenset[str] = field(default_factory=frozenset)
+    last_said: str | None = None  # its last message to the asker this phase (for RPT)
 
 
 def turn_number(phase: str) -> int:
@@ -236,6 +239,8 @@ class _Loeb:
                 return ["(DNY)" if self.sender in self.s.enemies else "(SRY)"]
             case Words("ALT", words):
                 return [self.yes(message) if "DPP" in words else self.nop(message)]
+            case Word("RPT") if self.s.last_said:
+                return [self.s.last_said]
         return [self.yes(message) if self.agrees(message) else self.nop(message)]
 
     def agrees(self, message: object) -> bool:

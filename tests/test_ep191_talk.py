@@ -148,7 +148,9 @@ def test_loeb_on_accusations_and_the_talk():
     assert loeb("(END)") == ["(YES (END))"]
     assert loeb("(ALT DPP)") == ["(YES (ALT DPP))"]
     assert loeb("(ALT DAIDE)") == ["(NOP (ALT DAIDE))"]
-    assert loeb("(RPT)") == ["(NOP (RPT))"]
+    assert loeb("(RPT)") == ["(NOP (RPT))"]  # it has said nothing to France yet
+    said = dataclasses.replace(KNOWS, last_said="(YES (PCE))")
+    assert loeb("(RPT)", knows=said) == ["(YES (PCE))"]
     assert loeb("(SND RUS (PCE))") == ["(NOP (SND RUS (PCE)))"]
     assert loeb("(PPT)") == ["(NOP (PPT))"]
 

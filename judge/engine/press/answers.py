@@ -24,7 +24,7 @@ def robot_replies(
         """What a robot knows when it answers EP 191's press (engine/robots/ep191.py)."""
         if strategy not in READS_SITUATION:
             return None
-        return situation_of(ctx.session, game, power)
+        return situation_of(ctx.session, game, power, me)
 
     answers = robot_answers(game, me.power or "", robots, message, situation)  # type: ignore[arg-type]
     for robot, text in answers:
