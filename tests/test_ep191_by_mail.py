@@ -73,6 +73,10 @@ def test_a_person_asks_loebs_program_in_its_own_protocol_and_is_answered(table):
     assert "\n\n(NOP (HOW MUN))\n\n" in last
     refused = "Germany does not agree to your message: you ask Germany to suggest a plan of "
     assert refused + "attack on Munich." in " ".join(last.split())
+    # RPT: it says again what it said last.
+    press(table, "PRESS TO G\n(RPT)", "France")
+    again = table.wait_for(address("France"), "Press from G to F", 5)[4].get_content()
+    assert "\n\n(NOP (HOW MUN))\n\n" in again
     # The robot's answers are the game's press, kept as a person's is; its YES to the UDO
     # is an agreement, as DAIDE's YES (PRP (XDO ...)) is (RELATIONS, the robots' friends).
     with table.judge.store.transaction(readonly=True) as session:
