@@ -1,8 +1,12 @@
 """Reading DPP press: the press language for program players (after DAIDE's press syntax),
-grammar in dpp.lark, values in dpp_values.
+grammar in dpp.lark, values in dpp_values; beside DAIDE's forms, those of EP 191 (Loeb's
+protocol, which DAIDE grew from; values in ep191_values, English in ep191_english, its
+DAIDE forms in ep191_daide).
 
 A press body is DPP when it *starts* like DPP: an upper-case word of the language followed
-by an opening bracket (or nothing). Anything else is ordinary press and is left alone, so
+by an opening bracket (or nothing); or, in EP 191's way, the whole body in brackets with a
+word of the language first, `(DWR)`, or a word of EP 191's followed by nothing but capitals,
+numbers and brackets, `HOW MOS`. Anything else is ordinary press and is left alone, so
 that `read_dpp` returns None for it. A body that starts like DPP but does not read, or
 (`check`) names a power or province the game does not have, raises DppError, whose
 `marked` is the body as DAIDE's HUH quotes it, with ERR before the first word that fails.
@@ -11,6 +15,8 @@ Powers are three-letter tokens: DAIDE's AUS ENG FRA GER ITA RUS TUR on Standard,
 the first three letters of each power's name, upper case; `power_tokens` makes them so for
 every variant, and keeps them unique (see there). Provinces are the map's abbreviations (and
 any other name of the map that is one word), upper case; a coast is written (STP NCS).
+EP 191 may name a power by its name in capitals (RUSSIA), and writes coasts NTH STH EST
+WST, read as DAIDE's.
 """
 
 from __future__ import annotations
