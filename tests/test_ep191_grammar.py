@@ -395,3 +395,14 @@ def test_the_papers_turns_are_daides():
     assert [turn(n) for n in (1, 2, 3, 4, 5, 15, 16)] == [
         "SPR 1901", "SUM 1901", "FAL 1901", "AUT 1901", "WIN 1901", "WIN 1903", "SPR 1904",
     ]  # fmt: skip
+
+
+def test_powers_whose_tokens_are_the_papers_words_still_read():
+    """Asia's Indonesia is INO, Machiavelli's Este EST (a coast of the paper's): where a
+    power stands, they are powers."""
+    for text in [
+        "PRP (PCE (EST INO))", "PRP (XDO ((EST AMY VEN) HLD))", "PRP (XDO (INO WVE))",
+        "(SND EST (PCE))", "(ALY WTH EST VSS INO)", "(DST (EST VEN) (INO 3))",
+        "(XDO EST ((AMY VEN) HLD))", "(FRM INO EST (DWR))",
+    ]:  # fmt: skip
+        assert dpp_text(read_dpp(text)) == text
