@@ -40,9 +40,12 @@ from .dpp_values import (
     Waive,
     Where,
     Xdo,
+    body_text,
     dpp_text,
+    is_ep191,
     tokens,
 )
+from .ep191_english import EpReader
 
 STANDARD = {
     "AUS": "Austria",
@@ -87,13 +90,15 @@ class _Reader:
 
     def sentence(self, message: DppMessage, sender: str | None) -> str:
         who = sender or "The sender"
+        if is_ep191(message):
+            return self.ep_sentence(message, who)
         match message:
             case Offer(verb, arrangement):
                 return f"{who} {_OFFERS[verb][0]} {self.arrangement(arrangement)}."
             case Reply("HUH", inner, 0):
                 return f"{who} does not understand {self.phrase(inner)} at all."
             case Reply("HUH", inner, err) if err is not None:
-                word = (tokens(dpp_text(inner))[err:] or ["its end"])[0]
+                word = (tokens(body_text(inner))[err:] or ["its end"])[0]
                 return f"{who} does not understand {self.phrase(inner)}, from {word} on."
             case Reply(verb, inner):
                 return f"{who} {_REPLIES[verb]} {self.phrase(inner)}."
@@ -102,6 +107,29 @@ class _Reader:
             case Try(named):
                 return f"{who} would like press in these words: {', '.join(named)}."
         raise TypeError(message)
+
+    def ep_sentence(self, message: DppMessage, who: str) -> str:
+        """EP 191's (parser/ep191_english.py): said by `who` to "you"."""
+        ep = EpReader(self, self.quote)
+        match message:
+            case Reply("YES" | "YEP", inner):
+                return f"{who} agrees to your message: {self.quote(inner, 'you', who)}."
+            case Reply("NOP", inner):
+                return f"{who} does not agree to your message: {self.quote(inner, 'you', who)}."
+            case Reply("HUH", inner, err) if err is not None:
+                word = (tokens(body_text(inner))[err:] or ["its end"])[0]
+                return f"{who} does not understand the message {dpp_text(inner)}, from {word} on."
+            case Reply(verb, inner):
+                return f"{who} {_REPLIES[verb]} the message {dpp_text(inner)}."
+        said = ep.sentence(message, who, "you")
+        return said[:1].upper() + said[1:] + "."
+
+    def quote(self, message: object, by: str, to: str) -> str:
+        """A message another quotes, said by `by` to `to`, without its full stop."""
+        if is_ep191(message) and not isinstance(message, Reply):
+            return EpReader(self, self.quote).sentence(message, by, to)
+        said = self.sentence(message, by)  # type: ignore[arg-type]
+        return said[:-1] if said.endswith(".") else said
 
     def phrase(self, message: DppMessage) -> str:
         """A message as the object of a reply: `the proposal of peace between ...`."""
@@ -182,7 +210,11 @@ class _Reader:
         return self.provinces.get(token, token)
 
     def power(self, token: str) -> str:
-        return self.powers.get(token, token)
+        """A power's token, or (EP 191) its name in capitals; REF the referee."""
+        if token in self.powers:
+            return self.powers[token]
+        named = {x.upper(): x for x in self.powers.values()}
+        return named.get(token, "the referee" if token == "REF" else token)
 
     def names(self, powers: tuple[str, ...]) -> str:
         return _listed([self.power(x) for x in powers])

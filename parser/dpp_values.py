@@ -12,6 +12,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from .ep191_values import EP_TYPES, ep_body
+
 # -- orders inside XDO ---------------------------------------------------------------------
 
 
@@ -163,7 +165,7 @@ class Offer:
 @dataclass(frozen=True, slots=True)
 class Reply:
     """YES, REJ, BWX (none of your business), HUH (not understood) or CCL (cancel) of a
-    message.
+    message; EP 191's YES, NOP and YEP (yes) of a message, and HUH of one of its messages.
 
     `err`, in a HUH only: where DAIDE's ERR stands in the quoted message, before the first
     word not understood, as the index of that word among the message's tokens (its words
@@ -181,10 +183,10 @@ class Try:
     tokens: tuple[str, ...]
 
 
-DppMessage = Offer | Reply | Try
+DppMessage = Offer | Reply | Try  # and EP 191's (parser/ep191_values.Ep191)
 
 OFFER_VERBS = ("PRP", "FCT", "INS", "QRY")
-REPLY_VERBS = ("YES", "REJ", "BWX", "HUH", "CCL")
+REPLY_VERBS = ("YES", "REJ", "BWX", "HUH", "CCL")  # and EP 191's NOP and YEP
 
 _TOKEN = re.compile(r"[()]|[^\s()]+")
 
@@ -257,17 +259,35 @@ def arrangement_text(arrangement: Arrangement) -> str:
 
 
 def dpp_text(message: DppMessage) -> str:
-    """The message in DAIDE's spacing: `YES (PRP (PCE (FRA GER)))`."""
+    """The message in DAIDE's spacing: `YES (PRP (PCE (FRA GER)))`; one of EP 191's in the
+    brackets the paper puts round a whole message: `(YES (PCE))`, `(DWR)`."""
+    text = body_text(message)
+    return f"({text})" if is_ep191(message) else text
+
+
+def body_text(message: DppMessage) -> str:
+    """The message without the brackets round an EP 191 message (as a message quotes it,
+    and as HUH's ERR counts its tokens)."""
     match message:
         case Offer(verb, arrangement):
             return f"{verb} ({arrangement_text(arrangement)})"
         case Reply(verb, inner, None):
-            return f"{verb} ({dpp_text(inner)})"
+            return f"{verb} ({body_text(inner)})"
         case Reply(verb, inner, err):
-            return f"{verb} ({with_err(dpp_text(inner), err)})"
+            return f"{verb} ({with_err(body_text(inner), err)})"
         case Try(tokens):
             return f"TRY ({' '.join(tokens)})"
+    if isinstance(message, EP_TYPES):
+        return ep_body(message, body_text)
     raise TypeError(message)
+
+
+def is_ep191(message: object) -> bool:
+    """Whether a message is EP 191's (parser/ep191_values.py) rather than DAIDE's: its word
+    is the paper's, or it answers (YES, HUH, ...) one that is. Robots answer in its kind."""
+    if isinstance(message, Reply):
+        return message.verb in ("NOP", "YEP") or is_ep191(message.message)
+    return isinstance(message, EP_TYPES)
 
 
 def tokens(text: str) -> list[str]:

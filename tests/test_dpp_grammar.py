@@ -11,6 +11,7 @@ import pytest
 
 from parser.dpp import DppError, beyond, check, english, level, power_tokens, read_dpp
 from parser.dpp_values import Offer, Peace, Reply, dpp_text
+from tests.test_ep191_grammar import EP_SAMPLES
 
 # One message at least for every word of the language.
 SAMPLES = [
@@ -47,9 +48,10 @@ SAMPLES = [
 
 
 def test_every_word_of_the_grammar_has_a_sample():
+    """DAIDE's words here, EP 191's in tests/test_ep191_grammar.py."""
     grammar = (Path(__file__).parent.parent / "parser" / "dpp.lark").read_text()
     words = set(re.findall(r'"([A-Z]{3})"', grammar))
-    used = set(" ".join(SAMPLES).replace("(", " ").replace(")", " ").split())
+    used = set(" ".join(SAMPLES + EP_SAMPLES).replace("(", " ").replace(")", " ").split())
     assert words - used == set()
 
 
@@ -126,7 +128,8 @@ def test_ordinary_press_is_not_dpp(text):
     [
         ("PRP (PCE FRA GER)", "HUH (PRP (PCE ERR FRA GER))", "'FRA' cannot stand there"),
         ("PRP (PCE (FRA GER)", "HUH (PRP (PCE (FRA GER) ERR)", "ends too soon"),
-        ("PCE (FRA GER)", "HUH (ERR PCE (FRA GER))", "'PCE' cannot stand there"),
+        ("PCE (FRA GER)", "HUH (PCE ERR (FRA GER))", "'(' cannot stand there"),  # EP 191's PCE
+        ("ALY (FRA) VSS (GER)", "HUH (ALY ERR (FRA) VSS (GER))", "'(' cannot stand there"),
         ("PRP (XDO ((ENG TNK LON) HLD))", "HUH (PRP (XDO ((ENG ERR TNK LON) HLD)))", "AMY, FLT"),
     ],
 )

@@ -1,7 +1,8 @@
 """The agreements made in a game's DPP press, for the observation module
 (robots/agreements.py, robots/observation.py; RELATIONS and the robots' friends): a
 proposal of peace (PCE), a demilitarised zone (DMZ), an order (XDO) or an order not to be
-given (NOT (XDO ...)) that a power accepted with YES (PRP (...)).
+given (NOT (XDO ...)) that a power accepted with YES (PRP (...)), or in EP 191's words
+between two powers (YES (PCE), YES (UDO ...): read as DAIDE's, parser/ep191_daide.py).
 
 The parties are the powers the arrangement names (PCE, DMZ), or the power whose unit the
 order is for (XDO, NOT XDO), whose partners are the others the YES passed between (who
@@ -35,7 +36,9 @@ from parser.dpp_values import (
     Via,
     Where,
     Xdo,
+    is_ep191,
 )
+from parser.ep191_daide import daide_form
 from robots.agreements import Agreement
 
 from ...store.models import Game, Participant, PressRecord
@@ -72,6 +75,9 @@ def agreements_seen(session: Session, game: Game) -> list[tuple[frozenset[str], 
             message = read_dpp(record.text)
         except DppError:
             continue
+        if is_ep191(message) and len(record.recipients) == 1:
+            to = power_of.get(int(record.recipients[0]))
+            message = _as_daide(message, power_of[record.sender_id], to, tokens)
         if (
             isinstance(message, Reply)
             and message.verb == "YES"
@@ -83,6 +89,17 @@ def agreements_seen(session: Session, game: Game) -> list[tuple[frozenset[str], 
             made_here = agreed(message.message.arrangement, tokens, record.phase, made)
             out += [(made, x) for x in made_here]
     return out
+
+
+def _as_daide(message: object, sender: str, to: str | None, tokens: Mapping[str, str]) -> object:
+    """EP 191's YES (UDO ...) between two powers as DAIDE's YES (PRP (XDO ...)), so that
+    an agreement made in the paper's words is one (parser/ep191_daide.py)."""
+    token = {name: t for t, name in tokens.items()}
+    text = daide_form(message, token.get(sender, sender), token.get(to or "", to), None, tokens)
+    try:
+        return read_dpp(text) if text else None
+    except DppError:
+        return None
 
 
 def agreed(

@@ -4,8 +4,11 @@ reading, in one mail however many messages of his they answer (press/robot_mail.
 
 from __future__ import annotations
 
+from robots.ep191_talk import Situation
+
 from ...store.models import Game, Participant
 from ..reply.conversation import Conversation
+from ..robots.ep191 import READS_SITUATION, situation_of
 from .dpp import remember_friends, robot_answers
 from .robot_mail import send_robot_press
 
@@ -16,7 +19,15 @@ def robot_replies(
     """Mail `me` each robot's answer to the DPP `message` he sent to the powers `robots`."""
     remember_friends(game, me.power or "", robots, message)  # type: ignore[arg-type]
     said: dict[str, list[str]] = {}
-    for robot, text in robot_answers(game, me.power or "", robots, message):  # type: ignore[arg-type]
+
+    def situation(power: str, strategy: str) -> Situation | None:
+        """What a robot knows when it answers EP 191's press (engine/robots/ep191.py)."""
+        if strategy not in READS_SITUATION:
+            return None
+        return situation_of(ctx.session, game, power, me)
+
+    answers = robot_answers(game, me.power or "", robots, message, situation)  # type: ignore[arg-type]
+    for robot, text in answers:
         said.setdefault(robot, []).append(text)
     for robot, texts in said.items():
         send_robot_press(ctx, game, robot, me, texts)

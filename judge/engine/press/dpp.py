@@ -2,15 +2,20 @@
 and checked against the game's powers and provinces before it is sent. Good DPP goes out
 with its English reading beneath it; bad DPP is answered to the sender with HUH and not
 sent; ordinary press is not touched. Robot powers (game.settings["robots"]) answer the
-DPP they receive through robots.talk."""
+DPP they receive through robots.talk, and press of EP 191's protocol (Loeb's, which DAIDE grew
+from) through robots.ep191_talk, in its words."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import cache
 
 from parser.dpp import DppError, DppMessage, check, english, power_tokens
+from parser.dpp_values import body_text, is_ep191
+from parser.ep191_values import gm_only
+from robots import ep191_talk
+from robots.ep191_talk import Situation, as_daide
 from robots.talk import Said, answer, befriends, opening
 from variants import Variant
 
@@ -59,17 +64,28 @@ def read_press(game: Game, text: str, sender: str | None) -> Read | Refused | No
         return Refused(problem.marked, problem.reason)
     if message is None:
         return None
+    word = gm_only(message)
+    if word is not None:
+        return Refused(
+            f"HUH (ERR {body_text(message)})",
+            f"{word} is the gamemaster's word in EP 191's protocol: only the judge says it.",
+        )
     return Read(message, english(message, sender, names.powers, names.provinces))
 
 
 def robot_answers(
-    game: Game, sender: str | None, to: list[str], message: DppMessage
+    game: Game,
+    sender: str | None,
+    to: list[str],
+    message: DppMessage,
+    situation: Callable[[str, str], Situation | None] | None = None,
 ) -> list[tuple[str, str]]:
     """(robot power, DPP text) for each answer a robot power among `to` gives `message`
     from the power `sender`, in order (no answers to grey press or to anyone but a power).
     The judge sends each as press from that robot to the sender. A robot's TRY goes to each
     power once (robots.talk): game.settings["robot_tried"] (robot power -> the powers told)
-    keeps who has had it."""
+    keeps who has had it. Press of EP 191's is answered in its words (robots.ep191_talk),
+    each robot knowing what `situation` (robot power, strategy) says it knows."""
     settings = game.settings or {}
     robots: dict[str, str] = settings.get("robots") or {}
     if not sender or not robots:
@@ -83,15 +99,24 @@ def robot_answers(
         strategy = robots.get(power)
         if strategy is None or power == sender:
             continue
+        friends = frozenset(friends_of.get(power, ()))
+        told = sender in tried.get(power, ())
         try:
-            texts = answer(
-                strategy, power, sender, message, frozenset(friends_of.get(power, ())),
-                tokens=names.powers, remaining=left, tried=sender in tried.get(power, ()),
-            )  # fmt: skip
+            if is_ep191(message):
+                known = situation(power, strategy) if situation else None
+                texts = ep191_talk.answer(
+                    strategy, power, sender, message, friends, tokens=names.powers,
+                    remaining=left, tried=told, situation=known,
+                )  # fmt: skip
+            else:
+                texts = answer(
+                    strategy, power, sender, message, friends,
+                    tokens=names.powers, remaining=left, tried=told,
+                )  # fmt: skip
         except KeyError:
             continue
         out.extend((power, text) for text in texts)
-        if any(text.startswith("TRY") for text in texts):
+        if not told and any(text.lstrip("(").startswith("TRY") for text in texts):
             tried.setdefault(power, []).append(sender)
     if tried != (settings.get("robot_tried") or {}):
         game.settings = {**settings, "robot_tried": tried}
@@ -117,7 +142,11 @@ def remember_friends(game: Game, sender: str, to: list[str], message: DppMessage
     for power in to:
         if robots.get(power) != "blabbot" or power == sender:
             continue
-        if befriends(power, sender, message, tokens) and sender not in friends.get(power, []):
+        # EP 191's PCE is read as DAIDE's PRP (PCE (sender power)), as BlabBot answers it.
+        said = as_daide(message, power, sender, tokens) if is_ep191(message) else message
+        if said is None:
+            continue
+        if befriends(power, sender, said, tokens) and sender not in friends.get(power, []):  # type: ignore[arg-type]
             friends.setdefault(power, []).append(sender)
             changed = True
     if changed:
