@@ -13,6 +13,7 @@ from .accounts import (
     GetDedication,
     GetFile,
     GetPackage,
+    GetRatings,
     GetWhois,
     Help,
     IAmAlso,
@@ -53,6 +54,7 @@ from .forming import (
     Unstart,
 )
 from .listings import (
+    GetExport,
     History,
     HistoryTurns,
     ListGames,
@@ -139,6 +141,8 @@ __all__ = [
     "GetFile",
     "GetPackage",
     "GetWhois",
+    "GetRatings",
+    "GetExport",
     "Help",
     "History",
     "HistoryTurns",

@@ -64,6 +64,14 @@ class Relations(Command):
     game: str | None = None
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
+class GetExport(Command):
+    """GET name.json [MILA]: the game `game` as a file of JSON, ours or MILA's saved game."""
+
+    game: str
+    mila: bool = False
+
+
 class ListingsRules(Rules):
     def who_game(self, items: list) -> list[Command]:
         return [
@@ -129,6 +137,10 @@ class ListingsRules(Rules):
                 star=bool(token_texts(items, "MAP_STAR")),
             )
         ]
+
+    def get_export(self, items: list) -> list[Command]:
+        name = str(items[0])
+        return [GetExport(game=name[: -len(".json")], mila=len(items) > 1)]
 
     def relations(self, items: list) -> list[Command]:
         return [Relations(game=next(iter(token_texts(items, "NAME")), None))]
