@@ -1,6 +1,7 @@
 """What happens when a game ends: the dedication it held is credited, its players are
-rated (rating.py), its diaries are published to everyone, and a game won or drawn with SET AUTO CREATE is followed by a new
-one with the same settings (manual 8.3), unlisted, its masters the same."""
+rated (rating.py), its diaries are published to everyone, and a game won or drawn with
+SET AUTO CREATE is followed by a new one with the same settings (manual 8.3), unlisted,
+its masters the same."""
 
 from __future__ import annotations
 

@@ -80,9 +80,7 @@ def _reads(
     return any(r.person.id == reader.id for r in given)
 
 
-def _copy(
-    game: Game, record: PressRecord, sender: Participant, reader: Participant | None
-) -> Copy:
+def _copy(game: Game, record: PressRecord, sender: Participant, reader: Participant | None) -> Copy:
     shown_to = list(record.shown_to or ["*"])
     if record.postal or shown_to == ["*"]:
         shown = Shown(True)
