@@ -117,6 +117,8 @@ NAMES: dict[type, str] = {
     p.History: "HISTORY",
     p.HistoryTurns: "HISTORY",
     p.ListGames: "LIST",
+    p.GetRatings: "GET RATINGS",
+    p.GetExport: "GET",
     p.Summary: "SUMMARY",
     p.Relations: "RELATIONS",
     p.Map: "MAP",

@@ -40,9 +40,12 @@ def copies_for(
     press: Iterable[PressRecord],
     reader: Participant | None,
     published: Collection[str],
+    everything: bool = False,
 ) -> list[Copy]:
     """The messages of `press` that `reader` (None: someone not in the game) read, oldest
-    first; `published`: the phases whose results are out (postal press goes with them)."""
+    first; `published`: the phases whose results are out (postal press goes with them).
+    `everything`: the judgekeeper's copy (`judge export`), every message as a master's
+    copy reads it."""
     people = {x.id: x for x in game.participants}
     out = []
     for record in sorted(press, key=lambda r: (r.created_at, r.id)):
@@ -51,9 +54,9 @@ def copies_for(
             continue
         if record.postal:
             if record.phase in published:
-                out.append(_copy(game, record, sender, reader))
-        elif _reads(game, record, sender, reader, people):
-            out.append(_copy(game, record, sender, reader))
+                out.append(_copy(game, record, sender, reader, everything))
+        elif everything or _reads(game, record, sender, reader, people):
+            out.append(_copy(game, record, sender, reader, everything))
     return out
 
 
@@ -80,7 +83,13 @@ def _reads(
     return any(r.person.id == reader.id for r in given)
 
 
-def _copy(game: Game, record: PressRecord, sender: Participant, reader: Participant | None) -> Copy:
+def _copy(
+    game: Game,
+    record: PressRecord,
+    sender: Participant,
+    reader: Participant | None,
+    keeper: bool = False,
+) -> Copy:
     shown_to = list(record.shown_to or ["*"])
     if record.postal or shown_to == ["*"]:
         shown = Shown(True)
@@ -89,7 +98,7 @@ def _copy(game: Game, record: PressRecord, sender: Participant, reader: Particip
         given = [c for c in shown_to[0] if c in letters or c in "MO"]
         shown = Shown(False, "".join(given), ", ".join(_letter_name(letters, c) for c in given))
     grey = bool(record.grey)
-    reveal = grey and reader is not None and reader.role == "master"
+    reveal = grey and (keeper or (reader is not None and reader.role == "master"))
     body = press_body(_header(game, sender, grey, shown), record.text,
                       _who(game, sender) if reveal else None)  # fmt: skip
     return Copy(
