@@ -1,0 +1,49 @@
+"""The skill rating by mail (docs/ratings.md): a game played over SMTP to its end (1901,
+then everyone concedes to Germany, the largest), then GET RATINGS mails the table and INFO
+PLAYER shows the rating; nothing is rated before the end."""
+
+from __future__ import annotations
+
+from tests.gametable import POWERS, address, germany_to_winter, start
+from tests.judgekit import files_in
+
+WATCHER = "watcher@example.org"
+
+
+def _ratings(table) -> str:
+    reply = table.send(WATCHER, "GET RATINGS\n")
+    assert "The table of skill ratings has been sent." in reply.get_content()
+    table.judge.mailbox.wait(lambda: bool(table.inbox(WATCHER, "Diplomacy file ratings")))
+    mail = table.inbox(WATCHER, "Diplomacy file ratings")[-1]
+    return files_in(mail)["ratings"]
+
+
+def test_get_ratings_after_a_finished_game(table):
+    start(table)
+    germany_to_winter(table)
+    set_rated = table.orders("Austria", "SET RATED")
+    assert "rated" in set_rated.lower()
+    before = _ratings(table)
+    assert "No game has been rated yet." in before
+    info = table.send(WATCHER, f"INFO PLAYER {address('Germany')}\n").get_content()
+    assert "Skill rating:          100.0  (no rated game yet)" in info
+    for power in POWERS:
+        if power != "Germany":
+            table.orders(power, "SET CONCEDE G")
+    table.wait_for(address("France"), "Game conceded to Germany")
+
+    text = _ratings(table)
+    lines = text.splitlines()
+    assert lines[0].startswith("Skill ratings of judge ")
+    rows = [line for line in lines if line.startswith("   ") and "@" in line]
+    assert len(rows) == 7
+    # Seven at 100 stake 100/17.5 each; Germany takes the pot of 40.
+    assert rows[0].split()[:3] == ["1", "134.3", "1"]
+    assert address("Germany") in rows[0]
+    assert all(row.split()[1:3] == ["94.3", "1"] for row in rows[1:])
+    assert "7 players rated, 7 places in rated games." in text
+
+    german = table.send(WATCHER, f"INFO PLAYER {address('Germany')}\n").get_content()
+    assert "Skill rating:          134.3  (1 rated game, 1 of 7 rated)" in german
+    mine = table.send(address("France"), "GET DEDICATION\n").get_content()
+    assert "Skill rating:          94.3  (1 rated game, 2 of 7 rated)" in mine
