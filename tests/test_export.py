@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import json
 import random
+from itertools import pairwise
 
 import pytest
 
@@ -35,7 +36,7 @@ def replayed(saved: dict) -> int:
     loaded = from_saved_game_format(saved)
     assert loaded.map_name == "standard"
     phases = saved["phases"]
-    for now, after in zip(phases, phases[1:], strict=False):
+    for now, after in pairwise(phases):
         game = Game(map_name="standard", rules=["NO_DEADLINE"])
         game.set_phase_data(GamePhaseData.from_dict(now))
         for power, orders in now["orders"].items():
