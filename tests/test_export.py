@@ -186,3 +186,24 @@ def test_a_blind_game_exports_what_each_reader_sees(table):
     table.send(WATCHER, "GET war.json\n")
     outsider = json.loads(_file(table, WATCHER, "war.json"))
     assert not any(outsider["phases"][0]["output"]["units"].values())
+
+
+def test_a_gunboat_games_export_names_nobody_but_to_its_master(table):
+    table.send(MASTER, form(MASTER))
+    table.send(MASTER, "CREATE ?dark pwMaster standard gunboat\nBECOME MASTER\n")
+    for power, letter in POWERS.items():
+        table.send(address(power), f"SIGN ON ?dark pw{power} gunboat\nSET PREFERENCE {letter}\n")
+    table.wait_for(MASTER, "Game Starting")
+    table.send(address("France"), "SIGN ON Fdark pwFrance\nPRESS TO E\nA quiet sea?\nENDPRESS\n")
+    mailed = table.wait_for(address("England"), "Press from F to E")[0].get_content()
+
+    table.send(address("England"), "SIGN ON Edark pwEngland\nGET dark.json\n")
+    english = json.loads(_file(table, address("England"), "dark.json"))
+    assert english["players"] is None
+    (copy,) = english["press"]
+    assert copy["body"] in mailed
+    assert copy["body"].startswith("Message from France to England in 'dark':")
+    assert address("France") not in json.dumps(english)
+    table.send(MASTER, "SIGN ON Mdark pwMaster\nGET dark.json\n")
+    whole = json.loads(_file(table, MASTER, "dark.json"))
+    assert whole["players"]["France"] == address("France")
