@@ -191,6 +191,8 @@ def test_a_blind_game_exports_what_each_reader_sees(table):
 def test_a_gunboat_games_export_names_nobody_but_to_its_master(table):
     table.send(MASTER, form(MASTER))
     table.send(MASTER, "CREATE ?dark pwMaster standard gunboat\nBECOME MASTER\n")
+    early = table.send(WATCHER, "GET dark.json\n").get_content()
+    assert "GET dark.json: game 'dark' has not started: there is nothing to export yet." in early
     for power, letter in POWERS.items():
         table.send(address(power), f"SIGN ON ?dark pw{power} gunboat\nSET PREFERENCE {letter}\n")
     table.wait_for(MASTER, "Game Starting")
