@@ -12,12 +12,14 @@ import random
 from itertools import pairwise
 
 import pytest
+from sqlalchemy import select
 
 import variants
 from adjudicator.document import adjudicate, read_document
 from judge.export_command import run as export
 from judge.reports.blind import seen_output
 from judge.reports.mila import mila_order, mila_phase, saved_game
+from judge.store.models import Game as GameRow
 from tests.gametable import MASTER, POWERS, address, form, germany_to_winter, master, start
 from tests.judgekit import files_in, run_judge
 from tests.randomgames import random_orders
@@ -209,3 +211,24 @@ def test_a_gunboat_games_export_names_nobody_but_to_its_master(table):
     table.send(MASTER, "SIGN ON Mdark pwMaster\nGET dark.json\n")
     whole = json.loads(_file(table, MASTER, "dark.json"))
     assert whole["players"]["France"] == address("France")
+
+
+def test_a_machiavelli_games_seed_stays_the_keepers(table, capsys):
+    table.send(MASTER, form(MASTER))
+    made = table.send(
+        MASTER,
+        "CREATE ?ducal pwMaster machiavelli\nBECOME MASTER\nSET NO MONEY\n"
+        "SET ROBOTS hold\nFORCE BEGIN\n",
+    ).get_content()
+    assert "Game 'ducal' begins" in made, made
+    with table.judge.store.transaction(readonly=True) as session:
+        found = session.execute(select(GameRow).where(GameRow.name == "ducal")).scalar_one()
+        seed = str(found.settings["mach_seed"])
+    table.send(MASTER, "SIGN ON Mducal pwMaster\nGET ducal.json\n")
+    text = _file(table, MASTER, "ducal.json")
+    first = json.loads(text)["phases"][0]
+    assert "machiavelli" in first["input"] and "seed" not in first["input"]["machiavelli"]
+    assert seed not in text
+    assert export(table.judge.settings, _args("ducal")) == 0  # the judgekeeper's: all of it
+    kept = json.loads(capsys.readouterr().out)
+    assert str(kept["phases"][0]["input"]["machiavelli"]["seed"]) == seed

@@ -2,12 +2,15 @@
 of JSON, ours (reports/export.py) or MILA's saved game (reports/mila.py), made for one
 reader and cut for him by the functions that cut his mail: a blind game's phases and board
 by reports/blind.py (`seen_by`, as MAP and LIST take them), the press by the rule that
-mailed it (press/copies.py), who plays by reports/identities.py. Mailed as GET mails a
+mailed it (press/copies.py), who plays by reports/identities.py; a Machiavelli game's
+seed, which decides its dice, is the judgekeeper's alone. Mailed as GET mails a
 file (accounts/files.py: alone, or in the mail of files with the others asked for)."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import asdict, dataclass
+from typing import Any
 
 from sqlalchemy import select
 from sqlalchemy.orm import Session
@@ -73,11 +76,15 @@ def exported(
     records = phase_records(session, game)
     played = [(r, *seen_phase(variant, r.result["input"], r.result["output"], seen))
               for r in records]  # fmt: skip
+    if not keeper:  # the dice's seed would tell every die to come
+        played = [(r, _unseeded(d), _unseeded(o)) for r, d, o in played]
     now = seen_position(variant, {**(game.position or {}), "phase": game.phase}, seen)
     finished = game.status in ("finished", "terminated")
     if as_mila:
-        if variant.name not in mila.MAPS or (game.settings or {}).get("summer") is not None:
+        if variant.name not in mila.MAPS or (game.settings or {}).get("summer"):
             return Refused(f"MILA's package has no map for the variant {game.variant}.")
+        if "wings" in (game.options or []):
+            return Refused("MILA's package has no wings.")
         if seen is not None:
             return Refused("a MILA saved game holds the whole board, which you do not see.")
         saved = mila.saved_game(game.name, variant, [(d, o) for _, d, o in played], now,
@@ -104,6 +111,14 @@ def exported(
         players=_players(game) if keeper or sees_players(game, reader) else None,
     )
     return as_text(doc)
+
+
+def _unseeded(doc: Mapping[str, Any]) -> Mapping[str, Any]:
+    """A Machiavelli document without the game's seed (engine/game/machiavelli.py)."""
+    state = doc.get("machiavelli")
+    if not isinstance(state, Mapping) or "seed" not in state:
+        return doc
+    return {**doc, "machiavelli": {k: v for k, v in state.items() if k != "seed"}}
 
 
 def _reader(reader: Participant | None) -> dict[str, str | None]:
