@@ -30,9 +30,10 @@ def standings(session: Session) -> list[Rated]:
     return [Rated(u.email, u.name, newest[u.id], games[u.id]) for u in users]
 
 
-def rating_of(session: Session, user: User) -> str:
-    """The user's line of the rating, with his place among the rated."""
-    table = standings(session)
+def rating_of(session: Session, user: User, table: list[Rated] | None = None) -> str:
+    """The user's line of the rating, with his place among the rated (`table`: the
+    standings, read once for a mail that asks of several users)."""
+    table = standings(session) if table is None else table
     mine = next((r for r in table if r.address == user.email), None)
     if mine is None:
         return rating_line(0.0, 0, None, len(table))

@@ -19,7 +19,7 @@ from ..reply.conversation import Conversation, user_by_address
 from . import linking
 from .authenticity import REGISTRATION, refused
 from .files import mail_file, send_file
-from .ratings import rating_of
+from .ratings import rating_of, standings
 
 # The fields of our `form` help file, in the order a form is printed.
 FIELDS = (
@@ -165,12 +165,13 @@ def get_dedication(ctx: Conversation, cmd: p.GetDedication) -> None:
 
 def info_player(ctx: Conversation, cmd: p.InfoPlayer) -> None:
     out = []
+    table = standings(ctx.session)
     for address in cmd.addresses[:100]:
         user = user_by_address(ctx.session, address)
         if user is None:
             out.append(texts.not_registered(address))
         else:
-            out.append(texts.dedication_record(user) + "\n" + rating_of(ctx.session, user))
+            out.append(texts.dedication_record(user) + "\n" + rating_of(ctx.session, user, table))
     ctx.say("\n\n".join(out))
 
 
