@@ -40,7 +40,7 @@ def test_get_ratings_after_a_finished_game(table):
     # Seven at 100 stake 100/17.5 each; Germany takes the pot of 40.
     assert rows[0].split()[:3] == ["1", "134.3", "1"]
     assert address("Germany") in rows[0]
-    assert all(row.split()[1:3] == ["94.3", "1"] for row in rows[1:])
+    assert all(row.split()[:3] == ["2", "94.3", "1"] for row in rows[1:])  # equals share
     assert "7 players rated, 7 places in rated games." in text
 
     german = table.send(WATCHER, f"INFO PLAYER {address('Germany')}\n").get_content()

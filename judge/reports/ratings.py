@@ -22,7 +22,8 @@ class Rated:
 
 
 def ratings_table(code: str, rows: Sequence[Rated]) -> str:
-    """GET RATINGS: every rated player, best first (ties by address)."""
+    """GET RATINGS: every rated player, best first (equals share a place, listed by
+    address)."""
     head = [
         f"Skill ratings of judge {code} (Ghost-Rating, as webDiplomacy computes it).",
         "Everyone starts at 100; each finished game moves its players' ratings by how",
@@ -33,12 +34,17 @@ def ratings_table(code: str, rows: Sequence[Rated]) -> str:
         return "\n".join([*head, "No game has been rated yet."]) + "\n"
     ordered = sorted(rows, key=lambda r: (-r.rating, r.address))
     lines = [f"{'Rank':>4}  {'Rating':>7}  {'Games':>5}  Player"]
-    for rank, row in enumerate(ordered, 1):
+    for row in ordered:
         who = f"{row.name} <{row.address}>" if row.name else row.address
-        lines.append(f"{rank:>4}  {row.rating:>7.1f}  {row.games:>5}  {who}")
+        lines.append(f"{rank_of(row.rating, rows):>4}  {row.rating:>7.1f}  {row.games:>5}  {who}")
     games = sum(r.games for r in rows)
     tail = f"{counted(len(rows), 'player')} rated, {counted(games, 'place')} in rated games."
     return "\n".join([*head, *lines, "", tail]) + "\n"
+
+
+def rank_of(rating: float, rows: Sequence[Rated]) -> int:
+    """A rating's place: one more than the ratings above it (equals share a place)."""
+    return 1 + sum(1 for r in rows if round(r.rating, 6) > round(rating, 6))
 
 
 def rating_line(rating: float, games: int, rank: int | None, of: int) -> str:

@@ -8,7 +8,7 @@ from sqlalchemy.orm import Session
 
 import parser as p
 
-from ...reports.ratings import Rated, rating_line, ratings_table
+from ...reports.ratings import Rated, rank_of, rating_line, ratings_table
 from ...store.models import RatingChange, User
 from ..reply.conversation import Conversation
 from .files import mail_file
@@ -37,8 +37,7 @@ def rating_of(session: Session, user: User, table: list[Rated] | None = None) ->
     mine = next((r for r in table if r.address == user.email), None)
     if mine is None:
         return rating_line(0.0, 0, None, len(table))
-    rank = 1 + sum(1 for r in table if r.rating > mine.rating)
-    return rating_line(mine.rating, mine.games, rank, len(table))
+    return rating_line(mine.rating, mine.games, rank_of(mine.rating, table), len(table))
 
 
 def get_ratings(ctx: Conversation, cmd: p.GetRatings) -> None:
