@@ -16,12 +16,13 @@ from sqlalchemy import select
 
 import variants
 from adjudicator.document import adjudicate, read_document
+from judge.cli import _arguments
 from judge.export_command import run as export
 from judge.reports.blind import seen_output
 from judge.reports.mila import mila_order, mila_phase, saved_game
 from judge.store.models import Game as GameRow
 from tests.gametable import MASTER, POWERS, address, form, germany_to_winter, master, start
-from tests.judgekit import files_in, run_judge
+from tests.judgekit import files_in
 from tests.randomgames import random_orders
 
 diplomacy = pytest.importorskip("diplomacy", reason="pip install diplomacy==1.1.2 (dev extra)")
@@ -145,10 +146,11 @@ def test_get_game_json_by_mail_and_judge_export(table, capsys):
     assert [p["name"] for p in saved["phases"]] == ["S1901M", "F1901M", "W1901A"]
     assert saved["phases"][0]["orders"]["GERMANY"] == ["A MUN - RUH", "A BER H", "F KIE - DEN"]
     assert replayed(saved) == 2
-    done = run_judge(table.judge.env, "export", "war", "--format", "mila")
-    assert done.returncode == 0, done.stderr
-    assert json.loads(done.stdout)["phases"] == saved["phases"]
-    # The same command in this process (a second judge started costs a second).
+    # `judge export`, read by the judge command's own arguments, run in this process (a
+    # second judge started would cost seconds).
+    command = _arguments().parse_args(["export", "war", "--format", "mila"])
+    assert command.run(table.judge.settings, command) == 0
+    assert json.loads(capsys.readouterr().out)["phases"] == saved["phases"]
     assert export(table.judge.settings, _args("war", reader=address("Germany"))) == 0
     assert json.loads(capsys.readouterr().out)["press"] == german["press"]
     assert export(table.judge.settings, _args("peace")) == 2
