@@ -4,7 +4,7 @@ PLAYER shows the rating; nothing is rated before the end."""
 
 from __future__ import annotations
 
-from tests.gametable import POWERS, address, germany_to_winter, start
+from tests.gametable import MASTER, POWERS, address, form, germany_to_winter, start
 from tests.judgekit import files_in
 
 WATCHER = "watcher@example.org"
@@ -47,3 +47,19 @@ def test_get_ratings_after_a_finished_game(table):
     assert "Skill rating:          134.3  (1 rated game, 1 of 7 rated)" in german
     mine = table.send(address("France"), "GET DEDICATION\n").get_content()
     assert "Skill rating:          94.3  (1 rated game, 2 of 7 rated)" in mine
+
+
+def test_a_gunboat_game_that_never_reveals_its_players_is_not_rated(table):
+    """Its players stay hidden after its end (SET NO REVEAL): a rating moved by it would
+    name them, so the seven-way draw that ends it rates nobody."""
+    table.send(MASTER, form(MASTER))
+    table.send(MASTER, "CREATE ?dark pwMaster standard gunboat\nBECOME MASTER\nSET NO REVEAL\n")
+    for power, letter in POWERS.items():
+        table.send(address(power), f"SIGN ON ?dark pw{power} gunboat\nSET PREFERENCE {letter}\n")
+    table.wait_for(MASTER, "Game Starting")
+    for power, letter in POWERS.items():
+        table.send(address(power), f"SIGN ON {letter}dark pw{power}\nSET DRAW\n")
+    table.wait_for(address("France"), "Draw Declared")
+    assert "No game has been rated yet." in _ratings(table)
+    info = table.send(WATCHER, f"INFO PLAYER {address('France')}\n").get_content()
+    assert "Skill rating:          100.0  (no rated game yet)" in info
