@@ -1,5 +1,5 @@
 """The `judge` command: serve, process, migrate, show, tick, try, variants, tournament, bot,
-doctor, backup, restore, dkim-key.
+doctor, backup, restore, dkim-key, export.
 
 Exit statuses: 0 done; 1 failed (the message says why); 2 bad usage or no such game; 141
 (128 + SIGPIPE, as a shell reports any program a pipe cut off) when the reader of the output
@@ -173,10 +173,12 @@ def _arguments() -> argparse.ArgumentParser:
     rs.set_defaults(run=_restore)
 
     from .botmail.command import add_parser as add_bot  # a player's tool: no engine
+    from .export_command import add_parser as add_export
     from .mailauth import add_parser as add_dkim
 
     add_bot(commands)
     add_dkim(commands)
+    add_export(commands)
     return parser
 
 

@@ -48,6 +48,8 @@ def test_every_file_the_index_the_package_and_flist_name_exists():
 def test_every_file_a_help_text_tells_you_to_get_exists():
     for name in WRITTEN + MADE:
         for named in re.findall(r"\bGET\s+([a-z][a-z0-9._-]*[a-z0-9])", text_of(name)):
+            if named.endswith(".json"):  # a game's export (GET name.json), not a file
+                continue
             if named not in ("file", "name", "from"):  # placeholders, and "you can GET from"
                 assert helpfiles.read(named, ADDRESS, CODE) is not None, f"{name}: GET {named}"
 

@@ -10,11 +10,11 @@ from typing import Any
 
 import parser as p
 
-from .accounts import files, registration
+from .accounts import files, ratings, registration
 from .clock import absences, timing
 from .endings import votes
 from .forming import joining, player, setup
-from .listings import games, history, links, maps, relations, summary, whogame
+from .listings import export, games, history, links, maps, relations, summary, whogame
 from .master import control, rules, settings
 from .master import robots as robot_commands
 from .play import orders
@@ -34,6 +34,7 @@ HANDLERS: dict[type, Handler] = {
     p.GetDedication: registration.get_dedication,
     p.InfoPlayer: registration.info_player,
     p.GetWhois: registration.get_whois,
+    p.GetRatings: ratings.get_ratings,
     p.GetFile: files.get,
     p.GetPackage: files.get_package,
     p.Help: files.help_,
@@ -96,6 +97,7 @@ HANDLERS: dict[type, Handler] = {
     p.WhoGame: whogame.who_game,
     p.Summary: summary.summary,
     p.Relations: relations.relations,
+    p.GetExport: export.get_export,
     p.Map: maps.map_,
     p.GetLink: links.get_link,
     p.RevokeLink: links.revoke_link,
@@ -106,7 +108,7 @@ HANDLERS: dict[type, Handler] = {
 # Commands that need no game: carried out even after RESIGN.
 NO_GAME = (
     p.Register, p.IAmAlso, p.IAmAlsoConfirm, p.WhoIs, p.GetDedication, p.InfoPlayer,
-    p.GetWhois, p.GetFile,
+    p.GetWhois, p.GetFile, p.GetRatings, p.GetExport,
     p.GetPackage, p.Help, p.Version, p.Map, p.WhoGame, p.History, p.HistoryTurns,
     p.ListGames, p.Summary, p.Relations,
 )  # fmt: skip
@@ -117,6 +119,8 @@ NAMES: dict[type, str] = {
     p.History: "HISTORY",
     p.HistoryTurns: "HISTORY",
     p.ListGames: "LIST",
+    p.GetRatings: "GET RATINGS",
+    p.GetExport: "GET",
     p.Summary: "SUMMARY",
     p.Relations: "RELATIONS",
     p.Map: "MAP",

@@ -15,6 +15,7 @@ from sqlalchemy import (
     JSON,
     Boolean,
     DateTime,
+    Float,
     ForeignKey,
     Index,
     Integer,
@@ -397,3 +398,22 @@ class DiaryEntry(Base):
     deleted: Mapped[bool] = mapped_column(Boolean, default=False)
 
     __table_args__ = (UniqueConstraint("participant_id", "number"),)
+
+
+class RatingChange(Base):
+    """What one finished game did to one player's skill rating (Ghost-Rating: docs/ratings.md):
+    his rating before and after it. A user's rating is the `after` of his newest row, and a
+    game is rated once (its rows are there)."""
+
+    __tablename__ = "rating_changes"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id"), index=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id"), index=True)
+    power: Mapped[str] = mapped_column(String(40))
+    score: Mapped[float] = mapped_column(Float)  # what he took of the game's result
+    before: Mapped[float] = mapped_column(Float)
+    after: Mapped[float] = mapped_column(Float)
+    at: Mapped[datetime] = mapped_column(DateTime)
+
+    __table_args__ = (UniqueConstraint("game_id", "user_id"),)

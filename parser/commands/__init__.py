@@ -13,6 +13,7 @@ from .accounts import (
     GetDedication,
     GetFile,
     GetPackage,
+    GetRatings,
     GetWhois,
     Help,
     IAmAlso,
@@ -54,6 +55,7 @@ from .forming import (
 )
 from .listings import (
     GetLink,
+    GetExport,
     History,
     HistoryTurns,
     ListGames,
@@ -138,9 +140,11 @@ __all__ = [
     "Eject",
     "ForceBegin",
     "GetDedication",
+    "GetExport",
     "GetFile",
     "GetLink",
     "GetPackage",
+    "GetRatings",
     "GetWhois",
     "Help",
     "History",

@@ -46,6 +46,11 @@ class GetWhois(Command):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class GetRatings(Command):
+    """GET RATINGS: the judge's skill ratings, as a file."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class IAmAlso(Command):
     address: str
 
@@ -106,6 +111,9 @@ class AccountsRules(Rules):
 
     def get_whois(self, items: list) -> list[Command]:
         return [GetWhois()]
+
+    def get_ratings(self, items: list) -> list[Command]:
+        return [GetRatings()]
 
     def i_am_also(self, items: list) -> list[Command]:
         return [IAmAlso(address=str(items[0]))]

@@ -76,6 +76,11 @@ class RevokeLink(Command):
     """REVOKE LINK [name]: every link to one's view of the game mailed so far closed."""
 
     game: str | None = None
+class GetExport(Command):
+    """GET name.json [MILA]: the game `game` as a file of JSON, ours or MILA's saved game."""
+
+    game: str
+    mila: bool = False
 
 
 class ListingsRules(Rules):
@@ -143,6 +148,10 @@ class ListingsRules(Rules):
                 star=bool(token_texts(items, "MAP_STAR")),
             )
         ]
+
+    def get_export(self, items: list) -> list[Command]:
+        name = str(items[0])
+        return [GetExport(game=name[: -len(".json")], mila=len(items) > 1)]
 
     def relations(self, items: list) -> list[Command]:
         return [Relations(game=next(iter(token_texts(items, "NAME")), None))]

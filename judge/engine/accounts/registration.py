@@ -1,5 +1,5 @@
 """REGISTER, I AM ALSO, WHO / WHO IS, GET DEDICATION, INFO PLAYER and GET WHOIS
-(users' manual section 3.3)."""
+(users' manual section 3.3); the last three show the skill rating too (ratings.py)."""
 
 from __future__ import annotations
 
@@ -19,6 +19,7 @@ from ..reply.conversation import Conversation, user_by_address
 from . import linking
 from .authenticity import REGISTRATION, refused
 from .files import mail_file, send_file
+from .ratings import rating_of, standings
 
 # The fields of our `form` help file, in the order a form is printed.
 FIELDS = (
@@ -159,17 +160,18 @@ def get_dedication(ctx: Conversation, cmd: p.GetDedication) -> None:
     if user is None:
         ctx.fail(f"Your address {ctx.sender} is not registered with the judge.")
         return
-    ctx.say(texts.dedication_record(user))
+    ctx.say(texts.dedication_record(user) + "\n" + rating_of(ctx.session, user))
 
 
 def info_player(ctx: Conversation, cmd: p.InfoPlayer) -> None:
     out = []
+    table = standings(ctx.session)
     for address in cmd.addresses[:100]:
         user = user_by_address(ctx.session, address)
         if user is None:
             out.append(texts.not_registered(address))
         else:
-            out.append(texts.dedication_record(user))
+            out.append(texts.dedication_record(user) + "\n" + rating_of(ctx.session, user, table))
     ctx.say("\n\n".join(out))
 
 

@@ -1,10 +1,12 @@
-"""What happens when a game ends: the dedication it held is credited, its diaries are
-published to everyone, and a game won or drawn with SET AUTO CREATE is followed by a new
-one with the same settings (manual 8.3), unlisted, its masters the same."""
+"""What happens when a game ends: the dedication it held is credited, its players are
+rated (rating.py), its diaries are published to everyone, and a game won or drawn with
+SET AUTO CREATE is followed by a new one with the same settings (manual 8.3), unlisted,
+its masters the same."""
 
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
 from sqlalchemy import select
 
@@ -15,15 +17,22 @@ from ..game.moderation import masters
 from ..press.diary import publish
 from ..reply.conversation import Conversation
 from ..reply.notices import Notices, deliver, everyone
+from .rating import rate
 
 _NUMBERED = re.compile(r"^(.*?)(\d+)$")
 MAX_NAME = 19
 
 
-def ended(mailer: Conversation | Notices, game: Game, decided: bool) -> None:
-    """`decided`: won, drawn or conceded (not terminated). What a game that hides who plays
-    it held of its players' dedication is credited now (clock/dedication.py)."""
+def ended(
+    mailer: Conversation | Notices, game: Game, decided: bool, shared_by: Sequence[str] = ()
+) -> None:
+    """`decided`: won, drawn or conceded (not terminated); `shared_by`: the powers that
+    share the result (the winner, or those in the draw), by which the players are rated.
+    What a game that hides who plays it held of its players' dedication is credited now
+    (clock/dedication.py)."""
     credit_held(mailer.session, game)
+    if decided:
+        rate(mailer.session, game, shared_by, mailer.now)
     publish(mailer, game)
     if decided and (game.settings or {}).get("auto_create"):
         _successor(mailer, game)

@@ -148,7 +148,7 @@ def process(
     if winner is not None:
         letter = next(x.letter for x in variant.powers if x.name == winner)
         deliver(mailer, game, everyone(game), f"Victory: {letter}", victory(game.name, winner))
-        ended(mailer, game, decided=True)
+        ended(mailer, game, decided=True, shared_by=(winner,))
         return report
     session.flush()
     advance = settle_conditions(session, game)
