@@ -54,8 +54,8 @@ from .forming import (
     Unstart,
 )
 from .listings import (
-    GetLink,
     GetExport,
+    GetLink,
     History,
     HistoryTurns,
     ListGames,

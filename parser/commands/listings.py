@@ -76,6 +76,8 @@ class RevokeLink(Command):
     """REVOKE LINK [name]: every link to one's view of the game mailed so far closed."""
 
     game: str | None = None
+
+
 class GetExport(Command):
     """GET name.json [MILA]: the game `game` as a file of JSON, ours or MILA's saved game."""
 
