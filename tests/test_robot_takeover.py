@@ -42,10 +42,10 @@ def _lines(results: str, power: str) -> list[str]:
     return [line for line in results.splitlines() if line.startswith(f"{power}: ")]
 
 
-def _supported_then_seated(table: Table, options: str) -> tuple[str, list[str]]:
+def _supported_then_seated(table: Table, options: str, press: str = "") -> list[str]:
     """Spring 1901: France supports Italy into Piedmont, beside Marseilles; then Italy's
-    player resigns and a blabbot (with `options`) takes Italy over. The fall's results,
-    and what the blabbot would order with no friend at all."""
+    player resigns and a blabbot (with `options`) takes Italy over, and France sends it
+    `press` (if any) before the others order. Italy's lines in the fall's results."""
     start_moderated(table)
     play(
         table,
@@ -67,26 +67,37 @@ def _supported_then_seated(table: Table, options: str) -> tuple[str, list[str]]:
     assert "A pie - mar" in alone, alone
     text = master(table, "RELATIONS war")
     assert "  France, Italy." in text  # the matrix's bloc, from the support
+    if press:
+        assert "Message sent to Italy" in table.orders("France", press)
     for power, orders in HOLDS.items():
         if power != "Italy":
             table.orders(power, orders)
     results = table.wait_for(address("France"), "F1901M Results")[0].get_content()
     italy = [x for x in _lines(results, "Italy") if x.split()[1] in ("Army", "Fleet")]
     assert len(italy) == 3 and not [x for x in italy if "No Order" in x], results
-    return results, italy
+    return italy
 
 
 def test_a_blabbot_counts_friends_from_press_only_by_default(table: Table) -> None:
     """Issue 32: friends only from press, as the seed says: France's support is no peace,
     and the blabbot takes Marseilles though the matrix reads France and Italy as a bloc."""
-    _results, italy = _supported_then_seated(table, "")
+    italy = _supported_then_seated(table, "")
     assert [x for x in italy if "-> Marseilles" in x], italy
+
+
+def test_a_blabbot_orders_again_when_it_makes_peace_during_the_phase(table: Table) -> None:
+    """Issue 32, the seed's step [8]: "If a peace agreement is reached after we have
+    submitted our orders, send revised orders." The blabbot ordered Piedmont to Marseilles
+    as it took Italy over; France proposes peace, it accepts, and orders again in time."""
+    press = "PRESS TO I\nPRP (PCE (FRA ITA))\nENDPRESS\n"
+    italy = _supported_then_seated(table, "", press)
+    assert not [x for x in italy if "-> Marseilles" in x], italy
 
 
 def test_a_blabbot_set_to_observe_spares_the_power_the_matrix_counts_its_friend(
     table: Table,
 ) -> None:
-    _results, italy = _supported_then_seated(table, "observe")
+    italy = _supported_then_seated(table, "observe")
     assert not [x for x in italy if "-> Marseilles" in x], italy
 
 
