@@ -49,6 +49,7 @@ class GameRecord:
     ended: Ending = "unfinished"
     phases: int = 0
     illegal: list[OrderResult] = field(default_factory=list)
+    press: list[Said] = field(default_factory=list)  # what the robots said, oldest first
 
     def as_json(self) -> dict[str, object]:
         return {
@@ -100,7 +101,6 @@ def play_game(
     tokens = tokens_for([p.name for p in variant.powers])
     friends: dict[str, frozenset[str]] = {p: frozenset() for p in seats}
     tried: dict[str, frozenset[str]] = {}
-    said: list[Said] = []
     programs = frozenset(p for p, x in talking.items() if x.strategy in KIN)
     intrusions: Intrusions = {}
     record = GameRecord(seed, dict(seats), {}, None, 0)
@@ -111,6 +111,7 @@ def play_game(
             on_phase(position)
         phase = str(position.phase)
         left = remaining_of(position)
+        said = record.press
         talk = converse(talking, left, friends, phase=phase, said=said, tokens=tokens, tried=tried)
         said += talk.said
         friends, tried = talk.friends, talk.tried

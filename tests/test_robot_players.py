@@ -257,6 +257,14 @@ def test_a_gunboat_game_reveals_no_robot(table):
     [
         ("SET ROBOT France dumbbot", p.SetRobot(power="France", strategy="dumbbot")),
         ("setrobot f Random", p.SetRobot(power="f", strategy="random")),
+        (
+            "SET ROBOT Italy blabbot Mac",
+            p.SetRobot(power="Italy", strategy="blabbot", options=("mac",)),
+        ),
+        (
+            "SET ROBOT i blabbot joe observe",
+            p.SetRobot(power="i", strategy="blabbot", options=("joe", "observe")),
+        ),
         ("SET NO ROBOT Austria", p.SetNoRobot(power="Austria")),
         ("SET ROBOTS blabbot", p.SetRobots(strategy="blabbot")),
         ("SET NO ROBOTS", p.SetRobots(on=False)),
