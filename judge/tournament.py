@@ -90,10 +90,12 @@ def standings(records: Sequence[GameRecord]) -> dict[str, Standing]:
 
 def format_table(table: dict[str, Standing]) -> str:
     head = ("strategy", "games", "solos", "draws", "unfinished", "survived", "centres")
-    lines = ["{:<10} {:>6} {:>6} {:>6} {:>11} {:>9} {:>8}".format(*head)]
+    w = max([10, *(len(name) for name in table)])  # a seat with its policy: blabbot:mac
+    first, *rest = head
+    lines = [f"{first:<{w}} " + "{:>6} {:>6} {:>6} {:>11} {:>9} {:>8}".format(*rest)]
     for name, row in sorted(table.items(), key=lambda kv: -kv[1].centers / kv[1].games):
         lines.append(
-            f"{name:<10} {row.games:>6} {row.solos:>6} {row.draws:>6} {row.unfinished:>11} "
+            f"{name:<{w}} {row.games:>6} {row.solos:>6} {row.draws:>6} {row.unfinished:>11} "
             f"{row.survivals:>9} {row.centers / row.games:>8.2f}"
         )
     return "\n".join(lines)
