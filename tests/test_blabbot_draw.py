@@ -62,8 +62,6 @@ def test_people_and_blabbots_make_peace_and_the_judge_declares_the_draw(table: T
     for power, letter in PEOPLE.items():
         table.send(address(power), f"SIGN ON ?peace pw{power}\nSET PREFERENCE {letter}\n")
     table.wait_for(address("France"), "peace - S1901M Game Starting")
-    notices = table.inbox(address("France"), "Parameter Change")
-    assert not [m for m in notices if "Mac" in m.get_content()]
 
     # The robots made peace among themselves in press, and proposed it to each person.
     with table.judge.store.transaction(readonly=True) as session:
@@ -94,6 +92,10 @@ def test_people_and_blabbots_make_peace_and_the_judge_declares_the_draw(table: T
     # Germany's robot set to Joe votes as it orders again: every survivor has voted.
     reply = _master(table, "SET ROBOT Germany blabbot joe")
     assert "Germany is played by Robot (blabbot), policy Joe" in reply
+    # The people are told a robot plays Germany, not its policy.
+    [notice] = table.wait_for(address("France"), "Parameter Change")
+    assert "Germany is played by Robot (blabbot)." in notice.get_content()
+    assert "policy" not in notice.get_content()
     declared = table.wait_for(address("France"), "Draw Declared")[0]
     assert "Draw Declared: AEFGIRT" in declared["Subject"]
     text = declared.get_content()
