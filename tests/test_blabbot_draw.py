@@ -6,7 +6,8 @@ Mac "never requests a DRW": while one plays, the people's and the Joes' votes pa
 England and France are people; five blabbots play the rest, Germany's under Mac. The robots
 make peace with each other in press at the start (robots/talk.py's `converse`), propose it
 to the people, and the people accept it in DPP press. Then every Joe votes; the people vote;
-no draw while Germany is Mac; the master sets Germany to Joe and the judge declares the draw.
+no draw while Germany is Mac; the master sets Germany to Joe and Austria to Mac (its vote
+withdrawn), still no draw; Austria back to Joe, and the judge declares the draw.
 """
 
 from __future__ import annotations
@@ -89,13 +90,17 @@ def test_people_and_blabbots_make_peace_and_the_judge_declares_the_draw(table: T
     assert _status(table) == "active"
     assert not table.inbox(address("France"), "Draw Declared")
 
-    # Germany's robot set to Joe votes as it orders again: every survivor has voted.
-    reply = _master(table, "SET ROBOT Germany blabbot joe")
-    assert "Germany is played by Robot (blabbot), policy Joe" in reply
+    # Austria's robot set to Mac withdraws the vote it cast as Joe; Germany's set to Joe
+    # votes as it orders again: still no draw, Austria's vote is missing.
+    _master(table, "SET ROBOT Austria blabbot mac\nSET ROBOT Germany blabbot joe")
+    assert _status(table) == "active"
     # The people are told a robot plays Germany, not its policy.
-    [notice] = table.wait_for(address("France"), "Parameter Change")
-    assert "Germany is played by Robot (blabbot)." in notice.get_content()
-    assert "policy" not in notice.get_content()
+    notices = table.wait_for(address("France"), "Parameter Change", 2)
+    assert "Germany is played by Robot (blabbot)." in notices[-1].get_content()
+    assert not [m for m in notices if "policy" in m.get_content()]
+    # Austria's robot set back to Joe votes: every survivor has voted.
+    reply = _master(table, "SET ROBOT Austria blabbot")
+    assert "Game 'peace' set: Austria is played by Robot (blabbot)." in reply  # Joe, default
     declared = table.wait_for(address("France"), "Draw Declared")[0]
     assert "Draw Declared: AEFGIRT" in declared["Subject"]
     text = declared.get_content()

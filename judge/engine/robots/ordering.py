@@ -7,6 +7,13 @@ play a fast practice game).
 A robot plays each power whose place is a robot's, and under SET ROBOTS each abandoned
 power until someone takes it over. Its randomness is `robots.rng_for(game seed, phase,
 power)`: a game replays exactly.
+
+Before they order, the robots talk (talk.py: BlabBot's proposals, robots answering robots),
+so that the peace made at the start of a phase counts in its orders, as the seed's BlabBot
+waits a second in the first turn for it. A robot that makes peace later in the phase, with
+a person by press, orders again (`revise_orders`, through press/answers.py's PEACE_MADE: the
+seed's "send revised orders"). A blabbot under Joe whose every power left is a friend votes
+for a draw of all the survivors each phase (`vote_draws`), counted as a person's SET DRAW.
 """
 
 from __future__ import annotations
@@ -140,12 +147,11 @@ def vote_draws(mailer: Mailer, game: Game, seats: list[tuple[Participant, str]])
     for x, strategy in seats:
         power = x.power or ""
         friends = frozenset(((game.settings or {}).get("robot_friends") or {}).get(power, ()))
-        if x.draw or not votes_draw(strategy, power, left, friends, policy_of(game, power)):
-            continue
-        vote = robot_vote(game, power)
-        if vote is not None:
+        wanted = votes_draw(strategy, power, left, friends, policy_of(game, power))
+        vote = robot_vote(game, power) if wanted else None
+        if vote != x.draw:  # a vote cast, or withdrawn (the master set it to Mac)
             x.draw = vote
-            voted = True
+            voted = voted or vote is not None
     if voted:
         count_votes(mailer, game)
 
