@@ -22,9 +22,18 @@ David Norman's DumbBot (issue 32), the same way: against six holds, games of
 --dumbbot-years (30) it wins (goal: 45 of --dumbbot-games, 70); seven dumbbots, the games
 finished (a solo; DumbBot never draws) within --dumbbot-long years (100).
 
+John Newbury's BlabBot (issue 32), its press played through robots/talk.py as the judge's
+robots play it (no seat a friend but by its press), --blabbot-games (70) games each: seven
+blabbots under Joe (the seed: "they immediately agree not to compete"), the games drawn and
+when; seven under Mac, the games finished (a solo) within --blabbot-long years (100); one
+Mac among six Joes, and one blabbot (Joe) among six dumbbots, in games of --blabbot-years
+(30): the games the lone one won, and won or led on centres.
+
     .venv/bin/python benchmarks/robots.py [--games 100] [--years 10] [--seed 1]
         [--loeb-games 70] [--loeb-years 30] [--loeb-long 100] [--dumbbot-games 70]
-        [--dumbbot-years 30] [--dumbbot-long 100] [--part speed strength loeb dumbbot]
+        [--dumbbot-years 30] [--dumbbot-long 100] [--blabbot-games 70]
+        [--blabbot-years 30] [--blabbot-long 100]
+        [--part speed strength loeb dumbbot blabbot]
 """
 
 from __future__ import annotations
@@ -41,7 +50,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import robots
 import variants
 from judge.tournament import format_table, play_games, seats_for, standings
-from robots.games import GameRecord, friendships, play_game
+from robots.games import GameRecord, play_game, speakers
+from robots.talk import converse
 
 STANDARD = variants.load("standard")
 POWERS = [p.name for p in STANDARD.powers]
@@ -56,10 +66,11 @@ def speed_seats(strategy: str) -> dict[str, str]:
 
 
 def phase_times(strategy: str, games: int, years: int, seed: int) -> list[float]:
-    """Milliseconds per call of `strategy` for one power (its friends as in the game)."""
+    """Milliseconds per call of `strategy` for one power (its friends as in the game: those
+    the first spring's talk makes, the blabbots each other's, for good)."""
     times: list[float] = []
     seats = speed_seats(strategy)
-    friends = friendships(seats)
+    friends = converse(speakers(seats), frozenset(POWERS), {}, phase="S1901M").friends
     timed = [p for p, s in seats.items() if s == strategy]
     for game in range(games):
 
@@ -153,6 +164,36 @@ def dumbbot_tables(games: int, years: int, long: int, seed: int) -> None:
     print()
 
 
+def blabbot_tables(games: int, years: int, long: int, seed: int) -> None:
+    """Seven Joes, seven Macs, a Mac among six Joes, a blabbot among six dumbbots."""
+    n = len(POWERS)
+    records = play_games(STANDARD, ["blabbot"] * n, games, long, seed, sys.stderr)
+    drawn = [r for r in records if r.ended == "draw"]
+    print(f"seven blabbots (joe), {games} games of at most {long} years, seed {seed}")
+    print(f"drawn {share(len(drawn), games)}")
+    if drawn:
+        print(f"phases played before the draw: at most {max(r.phases for r in drawn)}")
+    print()
+    records = play_games(STANDARD, ["blabbot:mac"] * n, games, long, seed, sys.stderr)
+    done = [r for r in records if r.ended != "unfinished"]
+    print(f"seven blabbots (mac), {games} games of at most {long} years, seed {seed}")
+    drawn = [r for r in done if r.ended == "draw"]
+    print(f"finished {share(len(done), games)}, of them drawn {len(drawn)}")
+    if done:
+        print(f"years to the end: median {statistics.median(r.years for r in done):.0f}")
+    print()
+    for lone, rest in (("blabbot:mac", "blabbot"), ("blabbot", "dumbbot")):
+        players = [lone] + [rest] * (n - 1)
+        records = play_games(STANDARD, players, games, years, seed, sys.stderr)
+        wins = sum(r.winner is not None and r.seats[r.winner] == lone for r in records)
+        led = round(leads(records, lone) * games)
+        print(f"{lone} against six {rest}s, {games} games of {years} years, seed {seed}")
+        print(format_table(standings(records)))
+        print(f"{lone} won {share(wins, games)}")
+        print(f"{lone} won or led on centres {share(led, games)}")
+        print()
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=100, help="games per strength table")
@@ -165,11 +206,14 @@ def main() -> int:
     parser.add_argument("--dumbbot-games", type=int, default=70, help="games per dumbbot figure")
     parser.add_argument("--dumbbot-years", type=int, default=30)
     parser.add_argument("--dumbbot-long", type=int, default=100, help="years for seven dumbbots")
+    parser.add_argument("--blabbot-games", type=int, default=70, help="games per blabbot figure")
+    parser.add_argument("--blabbot-years", type=int, default=30)
+    parser.add_argument("--blabbot-long", type=int, default=100, help="years for seven blabbots")
     parser.add_argument(
         "--part",
         nargs="+",
-        choices=("speed", "strength", "loeb", "dumbbot"),
-        default=("speed", "strength", "loeb", "dumbbot"),
+        choices=("speed", "strength", "loeb", "dumbbot", "blabbot"),
+        default=("speed", "strength", "loeb", "dumbbot", "blabbot"),
     )
     args = parser.parse_args()
     if "speed" in args.part:
@@ -180,6 +224,8 @@ def main() -> int:
         loeb_tables(args.loeb_games, args.loeb_years, args.loeb_long, args.seed)
     if "dumbbot" in args.part:
         dumbbot_tables(args.dumbbot_games, args.dumbbot_years, args.dumbbot_long, args.seed)
+    if "blabbot" in args.part:
+        blabbot_tables(args.blabbot_games, args.blabbot_years, args.blabbot_long, args.seed)
     return 0
 
 

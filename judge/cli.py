@@ -147,7 +147,9 @@ def _arguments() -> argparse.ArgumentParser:
     to = commands.add_parser("tournament", help="games between robot strategies, in-process")
     to.add_argument("--variant", default="standard", help="the variant to play (standard)")
     to.add_argument(
-        "--players", required=True, help="a strategy per power, comma-separated, in seat order"
+        "--players",
+        required=True,
+        help="a strategy per power, comma-separated, in seat order (blabbot:mac: a policy)",
     )
     to.add_argument("--games", type=int, default=10, help="how many games (10)")
     to.add_argument("--years", type=int, default=10, help="game years at most per game (10)")

@@ -3,7 +3,9 @@ adjudicator, for strategy writers and for the strength tables of benchmarks/robo
 
 Seats rotate: in game g the power in seat i plays strategy (i + g) mod n of the list, so
 that over n games every strategy has played every power. Game g is played with seed K + g,
-so a game can be replayed alone with `--games 1 --seed K+g` and the seats it had.
+so a game can be replayed alone with `--games 1 --seed K+g` and the seats it had. A
+blabbot's policy follows its name after a colon (`blabbot:mac`; Joe by default); the robots
+talk in press as the judge's do (robots/games.py), so no seat is anyone's friend but by it.
 """
 
 from __future__ import annotations
@@ -31,16 +33,31 @@ def seats_for(powers: Sequence[str], players: Sequence[str], game: int) -> dict[
 
 def read_players(text: str, variant: variants.Variant) -> list[str]:
     players = [p.strip().lower() for p in text.split(",") if p.strip()]
-    unknown = sorted({p for p in players if p not in robots.STRATEGIES})
+    unknown = sorted({p for p in players if p.partition(":")[0] not in robots.STRATEGIES})
     if unknown:
         known = ", ".join(robots.STRATEGIES)
         raise TournamentError(f"no such strategy: {', '.join(unknown)} (there are {known})")
+    wrong = sorted({p for p in players if not _seats(p)})
+    if wrong:
+        policies = ", ".join(robots.POLICIES)
+        raise TournamentError(
+            f"no such policy: {', '.join(wrong)} (only blabbot has one: {policies})"
+        )
     if len(players) != len(variant.powers):
         raise TournamentError(
             f"{variant.title} has {len(variant.powers)} powers; "
             f"--players names {len(players)} strategies"
         )
     return players
+
+
+def _seats(seat: str) -> bool:
+    """Whether a seat's policy, if it names one, is one its strategy has."""
+    try:
+        robots.seat_of(seat)
+    except ValueError:
+        return False
+    return True
 
 
 @dataclass
@@ -73,10 +90,12 @@ def standings(records: Sequence[GameRecord]) -> dict[str, Standing]:
 
 def format_table(table: dict[str, Standing]) -> str:
     head = ("strategy", "games", "solos", "draws", "unfinished", "survived", "centres")
-    lines = ["{:<10} {:>6} {:>6} {:>6} {:>11} {:>9} {:>8}".format(*head)]
+    w = max([10, *(len(name) for name in table)])  # a seat with its policy: blabbot:mac
+    first, *rest = head
+    lines = [f"{first:<{w}} " + "{:>6} {:>6} {:>6} {:>11} {:>9} {:>8}".format(*rest)]
     for name, row in sorted(table.items(), key=lambda kv: -kv[1].centers / kv[1].games):
         lines.append(
-            f"{name:<10} {row.games:>6} {row.solos:>6} {row.draws:>6} {row.unfinished:>11} "
+            f"{name:<{w}} {row.games:>6} {row.solos:>6} {row.draws:>6} {row.unfinished:>11} "
             f"{row.survivals:>9} {row.centers / row.games:>8.2f}"
         )
     return "\n".join(lines)

@@ -45,10 +45,14 @@ def play(
     friends: frozenset[str] = frozenset(),
     options: Options | None = None,
     memory: Memory | None = None,
+    policy: str = blabbot.DEFAULT_POLICY,
+    remaining: frozenset[str] | None = None,
 ) -> list[str]:
     """The power's orders for the phase the position is at, legal under the game's rule
     `options` (None: the adjudicator's defaults), with what the strategy remembers of the
-    game (`memory`, for REMEMBER's; None: nothing); KeyError for an unknown name."""
+    game (`memory`, for REMEMBER's; None: nothing); a blabbot's `policy` (joe, mac) and
+    the powers still in the game (`remaining`; None: as the board shows them) decide
+    whether it ignores its friends (robots/blabbot.py); KeyError for an unknown name."""
     options = options or DEFAULTS
     if position.variant.is_machiavelli and position.phase.kind == "adjustment":
         kept = mach_upkeep_orders(position, options, power)  # with money: what it can pay
@@ -57,10 +61,29 @@ def play(
     remembering = REMEMBERING.get(strategy)
     if remembering is not None:
         return remembering(position, power, rng, friends, options, memory)
+    if strategy == "blabbot":
+        return blabbot.play(
+            position, power, rng, friends, options, policy=policy, remaining=remaining
+        )
     return STRATEGIES[strategy](position, power, rng, friends, options)
 
 
 DEFAULTS = Options()
+
+# The seat of a robot as `judge tournament` and the games name it: its strategy, and after
+# a colon a blabbot's policy ("blabbot:mac").
+POLICIES = blabbot.POLICIES
+
+
+def seat_of(text: str) -> tuple[str, str]:
+    """(strategy, policy) of a seat such as "blabbot" or "blabbot:mac"; ValueError for a
+    policy that is not one (or given to a strategy that has none)."""
+    strategy, _, policy = text.partition(":")
+    if not policy:
+        return strategy, blabbot.DEFAULT_POLICY
+    if strategy != "blabbot" or policy not in POLICIES:
+        raise ValueError(text)
+    return strategy, policy
 
 
 def rng_for(seed: int, phase: str, power: str) -> random.Random:
@@ -69,4 +92,6 @@ def rng_for(seed: int, phase: str, power: str) -> random.Random:
     return random.Random(f"{seed}/{phase}/{power}")
 
 
-__all__ = ["KNOW_FRIENDS", "REMEMBER", "STRATEGIES", "Memory", "play", "rng_for"]
+__all__ = [
+    "KNOW_FRIENDS", "POLICIES", "REMEMBER", "STRATEGIES", "Memory", "play", "rng_for", "seat_of",
+]  # fmt: skip

@@ -1,13 +1,18 @@
 """One game between robots, in-process through the adjudicator: what `judge tournament`,
 the benchmarks and the tests play.
 
-Seats map each power to a strategy. Robots seated with `blabbot` keep peace with each other
-(what their PCE proposals, always accepted, would agree), and a game whose surviving powers
-are all at peace ends as a draw among them, as BlabBot's DRW would. A game that reaches its
-last year with neither is unfinished, not drawn. The strategies that remember (Loeb's
-trustworthiness list) are given the game's memory, kept here phase by phase as the judge
-reads it from its results (robots/memory.py): the seed, the powers their kin hold, and
-every move ordered into a centre another power owned.
+Seats map each power to a strategy, a blabbot's with its policy after a colon
+("blabbot:mac"; robots.seat_of). At the start of each phase the robots talk through
+robots/talk.py's `converse`, as the judge's robots do: a blabbot proposes peace, the others
+answer as their strategy does (HUH and TRY for those without press), and friends are only
+those the press made, kept all game. A blabbot under Joe whose every power left is a friend
+votes for a draw each phase (`votes_draw`); when every survivor votes, the game is drawn,
+as the judge declares a draw all survivors voted (DIAS). Seven BlabBots under Joe therefore
+draw at once, in the spring of the first year, as the seed says they do. A game that reaches
+its last year with neither a solo nor a draw is unfinished, not drawn. The strategies that
+remember (Loeb's trustworthiness list) are given the game's memory, kept here phase by
+phase as the judge reads it from its results (robots/memory.py): the seed, the powers their
+kin hold, and every move ordered into a centre another power owned.
 """
 
 from __future__ import annotations
@@ -26,11 +31,10 @@ from adjudicator.phase import Phase
 from adjudicator.phases import adjudicate_phase
 from variants import Variant
 
-from . import REMEMBER, play, rng_for
+from . import REMEMBER, play, rng_for, seat_of
 from .loeb import KIN
 from .memory import Intrusions, Memory, remember
-
-PEACEFUL = frozenset({"blabbot"})
+from .talk import Said, Speaker, converse, tokens_for, votes_draw
 
 Ending = Literal["solo", "draw", "unfinished"]  # how a game ended, or was cut off
 
@@ -45,6 +49,7 @@ class GameRecord:
     ended: Ending = "unfinished"
     phases: int = 0
     illegal: list[OrderResult] = field(default_factory=list)
+    press: list[Said] = field(default_factory=list)  # what the robots said, oldest first
 
     def as_json(self) -> dict[str, object]:
         return {
@@ -66,10 +71,16 @@ def starting_position(variant: Variant) -> Position:
     )
 
 
-def friendships(seats: Mapping[str, str]) -> dict[str, frozenset[str]]:
-    """Each power's friends: the other peaceful robots."""
-    peaceful = frozenset(p for p, s in seats.items() if s in PEACEFUL)
-    return {p: (peaceful - {p} if p in peaceful else frozenset()) for p in seats}
+def speakers(seats: Mapping[str, str]) -> dict[str, Speaker]:
+    """Each seat as robots/talk.py's Speaker (its strategy and policy)."""
+    return {p: Speaker(*seat_of(s)) for p, s in seats.items()}
+
+
+def remaining_of(position: Position) -> frozenset[str]:
+    """The powers still in the game: a unit or a centre."""
+    return frozenset(u.power for u in position.units) | frozenset(
+        o for o in position.centers.values() if o
+    )
 
 
 def play_game(
@@ -86,8 +97,11 @@ def play_game(
         variant = variants.load(variant)
     position = starting_position(variant)
     first = position.phase.year
-    friends = friendships(seats)
-    programs = frozenset(p for p, s in seats.items() if s in KIN)
+    talking = speakers(seats)
+    tokens = tokens_for([p.name for p in variant.powers])
+    friends: dict[str, frozenset[str]] = {p: frozenset() for p in seats}
+    tried: dict[str, frozenset[str]] = {}
+    programs = frozenset(p for p, x in talking.items() if x.strategy in KIN)
     intrusions: Intrusions = {}
     record = GameRecord(seed, dict(seats), {}, None, 0)
     last = first - 1  # the year of the last phase played
@@ -96,13 +110,25 @@ def play_game(
         if on_phase is not None:
             on_phase(position)
         phase = str(position.phase)
+        left = remaining_of(position)
+        said = record.press
+        talk = converse(talking, left, friends, phase=phase, said=said, tokens=tokens, tried=tried)
+        said += talk.said
+        friends, tried = talk.friends, talk.tried
+        if len(left) > 1 and all(
+            votes_draw(talking[p].strategy, p, left, friends[p], talking[p].policy) for p in left
+        ):
+            record.ended = "draw"
+            break
         given = []
         memory = Memory(seed, programs, intrusions)  # read only while the phase is ordered
-        for power, strategy in seats.items():
+        for power, x in talking.items():
             rng = rng_for(seed, phase, power)
-            mind = memory if strategy in REMEMBER else None
-            for text in play(strategy, position, power, rng, friends[power], options, mind):
-                given.append((power, text))
+            mind = memory if x.strategy in REMEMBER else None
+            ordered = play(
+                x.strategy, position, power, rng, friends[power], options, mind, x.policy, left
+            )
+            given.extend((power, text) for text in ordered)
         result = adjudicate_phase(position, read_orders(variant, position.phase, given), options)
         if position.phase.letter == "M":
             kept = [(r.power, r.text) for r in result.orders if r.result != ILLEGAL]
@@ -119,18 +145,7 @@ def play_game(
         if result.winner:
             record.winner, record.ended = result.winner, "solo"
             break
-        if position.phase.letter == "M" and _peace(position, friends):
-            record.ended = "draw"
-            break
     record.years = last - first + 1
     counts = Counter(position.centers.values())
     record.centers = {p.name: counts.get(p.name, 0) for p in variant.powers}
     return record
-
-
-def _peace(position: Position, friends: Mapping[str, frozenset[str]]) -> bool:
-    """All powers still in the game are friends of each other (and there are two or more)."""
-    alive = {u.power for u in position.units} | set(position.centers.values())
-    if len(alive) < 2:
-        return False
-    return all(alive - {p} <= friends.get(p, frozenset()) for p in alive)

@@ -28,12 +28,27 @@ What a robot says of its own (`opening`) is BlabBot's proposal of peace, made wi
 where the seed's made it every turn: in movement phases only, once to each power, and again
 only after that power refused it, at most once a game year. What it has proposed and what
 was refused is read off the game's press (`Said`), which the judge keeps.
+
+`converse` is one round of the robots' own talk at the start of a phase: each robot's
+opening, in turn, to every power, robots answering robots at once (a YES to a YES asks for
+nothing, so it ends). The judge's robot players and the in-process games of `judge
+tournament` both talk through it, so seated BlabBots are friends only when their press made
+them so, as the seed's steps say: [2] a power that answers YES to our PRP (PCE (x y)) is a
+friend; [3] we answer YES to its PRP (PCE (x y)), and [4] once that YES is delivered (no
+CANCEL exists, so at once) it is a friend. Friendships are never rescinded.
+
+The policies (`POLICIES`; the seed's -n option): when every power left is a friend (the
+seed's step [5]), Joe ("Honest Joe") keeps treating them as friends and votes for a draw of
+all of them every phase (`votes_draw`; the seed's DRW, which the judge counts as a SET
+DRAW); Mac ("Mac the Knife") ignores friendship from then on, playing DumbBot's strategy
+against everyone (the stab; robots/blabbot.py), and never draws. The seed leaves the
+default ("Tournament" play) undefined; ours is Joe.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 
 from parser.dpp import DppError, beyond, power_tokens, read_dpp
 from parser.dpp_english import STANDARD
@@ -250,3 +265,108 @@ def _token_of(tokens: Mapping[str, str]) -> dict[str, str]:
 def tokens_for(power_names: list[str]) -> dict[str, str]:
     """The DPP tokens of a variant's powers, token -> name (parser.dpp.power_tokens)."""
     return power_tokens(power_names)
+
+
+# -- a round of talk -----------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Speaker:
+    """A robot in a round of talk: its strategy and (a blabbot's) policy."""
+
+    strategy: str
+    policy: str = "joe"
+
+
+@dataclass
+class Talk:
+    """What a round of talk said and left: the messages in the order they were sent (those
+    to powers no robot plays are for the caller to deliver), each robot's friends after it
+    (those it had, and those made in it), and to whom each robot has sent its TRY."""
+
+    said: list[Said] = field(default_factory=list)
+    friends: dict[str, frozenset[str]] = field(default_factory=dict)
+    tried: dict[str, frozenset[str]] = field(default_factory=dict)
+
+    def made_friends(self, before: Mapping[str, frozenset[str]]) -> frozenset[str]:
+        """The robots whose friends this round added to."""
+        return frozenset(p for p, now in self.friends.items() if now - before.get(p, frozenset()))
+
+
+def converse(
+    speakers: Mapping[str, Speaker],
+    remaining: frozenset[str],
+    friends: Mapping[str, frozenset[str]],
+    *,
+    phase: str,
+    said: Iterable[Said] = (),
+    tokens: Mapping[str, str] | None = None,
+    tried: Mapping[str, frozenset[str]] | None = None,
+    opens: bool = True,
+) -> Talk:
+    """One round of the robots' talk at the start of `phase`: each robot of `speakers`
+    (power -> Speaker) still in the game (`remaining`), in the order of their names, says
+    its opening (`opening`, with the friends it has by then, so that a peace just agreed is
+    not proposed again the other way), and every message to a robot is answered at once
+    (`answer`), friendships following the seed's steps [2] to [4] (`befriends`). `said`:
+    the game's press before this round, oldest first; `opens`: False where the robots may
+    not speak of their own (nothing is said then)."""
+    tokens = tokens or STANDARD
+    talk = Talk(
+        friends={p: frozenset(friends.get(p, ())) for p in speakers},
+        tried={p: frozenset((tried or {}).get(p, ())) for p in speakers},
+    )
+    if not opens:
+        return talk
+    history = list(said)
+    for power in sorted(speakers):
+        speaker = speakers[power]
+        if power not in remaining:
+            continue
+        mine = talk.friends[power] & remaining
+        queue = [
+            (power, to, text)
+            for to, text in opening(
+                speaker.strategy, power, remaining, mine, phase=phase, said=history,
+                tokens=tokens, policy=speaker.policy,
+            )
+        ]  # fmt: skip
+        while queue:
+            sender, to, text = queue.pop(0)
+            told = Said(sender, frozenset({to}), text, phase)
+            talk.said.append(told)
+            history.append(told)
+            listener = speakers.get(to)
+            if listener is None:
+                continue  # a person's: the caller delivers it, and he answers by mail
+            try:
+                message = read_dpp(text)
+            except DppError:
+                continue
+            if message is None:
+                continue
+            if listener.strategy == "blabbot" and befriends(to, sender, message, tokens):
+                talk.friends[to] = talk.friends[to] | {sender}
+            texts = answer(
+                listener.strategy, to, sender, message, talk.friends[to], tokens=tokens,
+                remaining=remaining, policy=listener.policy, tried=sender in talk.tried[to],
+            )  # fmt: skip
+            if any(x.startswith("TRY") for x in texts):
+                talk.tried[to] = talk.tried[to] | {sender}
+            queue.extend((to, sender, x) for x in texts)
+    return talk
+
+
+def votes_draw(
+    strategy: str, power: str, remaining: frozenset[str], friends: frozenset[str], policy: str
+) -> bool:
+    """Whether the robot votes, this phase, for a draw of every power left: a blabbot under
+    Joe whose every other power left is its friend (the seed's step [5]: DRW each turn)."""
+    joe = strategy == "blabbot" and policy == "joe"
+    return joe and everyone_a_friend(power, remaining, friends)
+
+
+def everyone_a_friend(power: str, remaining: frozenset[str], friends: frozenset[str]) -> bool:
+    """The seed's step [5]: every other power left is a friend (and there is one)."""
+    others = remaining - {power}
+    return bool(others) and others <= friends

@@ -6,11 +6,11 @@ from __future__ import annotations
 import pytest
 
 from judge.engine.press.agreements import agreed
-from judge.engine.press.dpp import remember_friends, robot_answers, robot_openings
+from judge.engine.press.dpp import remember_friends, robot_answers
 from judge.store.models import Game
 from parser.dpp import english, read_dpp
 from robots.observation import Agreement
-from robots.talk import Said, answer, befriends, opening
+from robots.talk import Said, Speaker, answer, befriends, converse, opening
 
 ALL = frozenset({"Austria", "England", "France", "Germany", "Italy", "Russia", "Turkey"})
 
@@ -181,13 +181,24 @@ def test_a_blabbot_power_remembers_its_friends_and_opens_to_the_rest():
         settings={"robots": {"Germany": "blabbot", "Italy": "dumbbot"}},
         position={"units": {p: ["A x"] for p in ALL}},
     )
-    assert len(robot_openings(game)) == 6  # Germany proposes peace to all six
-    remember_friends(game, "France", ["Germany", "Italy"], read_dpp("PRP (PCE (FRA GER))"))
+
+    def opens() -> list[tuple[str, str, str]]:
+        """What Germany says of its own, with the friends the game keeps for it."""
+        kept = game.settings.get("robot_friends") or {}
+        friends = {k: frozenset(v) for k, v in kept.items()}
+        talk = converse({"Germany": Speaker("blabbot")}, ALL, friends, phase="S1901M")
+        return [(x.sender, *x.to, x.text) for x in talk.said]
+
+    assert len(opens()) == 6  # Germany proposes peace to all six
+    made = remember_friends(game, "France", ["Germany", "Italy"], read_dpp("PRP (PCE (FRA GER))"))
+    assert made == ["Germany"]  # the robot that made peace, to order again
     remember_friends(game, "England", ["Germany"], read_dpp("YES (PRP (PCE (GER ENG)))"))
-    remember_friends(game, "Turkey", ["Germany"], read_dpp("REJ (PRP (PCE (GER TUR)))"))
+    assert (
+        remember_friends(game, "Turkey", ["Germany"], read_dpp("REJ (PRP (PCE (GER TUR)))")) == []
+    )
     assert game.settings["robot_friends"] == {"Germany": ["France", "England"]}
-    sent = robot_openings(game)
+    sent = opens()
     assert ("Germany", "Turkey", "PRP (PCE (GER TUR))") in sent
     assert {to for _, to, _ in sent} == ALL - {"Germany", "France", "England"}
     game.settings = {**game.settings, "robot_friends": {"Germany": sorted(ALL)}}
-    assert robot_openings(game)[0] == ("Germany", "Austria", "PRP (DRW)")
+    assert opens()[0] == ("Germany", "Austria", "PRP (DRW)")

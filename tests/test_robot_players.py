@@ -257,6 +257,14 @@ def test_a_gunboat_game_reveals_no_robot(table):
     [
         ("SET ROBOT France dumbbot", p.SetRobot(power="France", strategy="dumbbot")),
         ("setrobot f Random", p.SetRobot(power="f", strategy="random")),
+        (
+            "SET ROBOT Italy blabbot Mac",
+            p.SetRobot(power="Italy", strategy="blabbot", options=("mac",)),
+        ),
+        (
+            "SET ROBOT i blabbot joe observe",
+            p.SetRobot(power="i", strategy="blabbot", options=("joe", "observe")),
+        ),
         ("SET NO ROBOT Austria", p.SetNoRobot(power="Austria")),
         ("SET ROBOTS blabbot", p.SetRobots(strategy="blabbot")),
         ("SET NO ROBOTS", p.SetRobots(on=False)),
@@ -438,4 +446,7 @@ def test_a_robot_knows_only_the_agreements_its_power_saw_made(table):
         knowing = Knowing(session, game)
         seen = {power: knowing.agreements(power) for power in ("France", "England", "Germany")}
     assert [x.kind for x in seen["France"]] == ["PCE"] and seen["England"] == seen["France"]
-    assert seen["Germany"] == ()
+    # Germany's robot knows the peace it made itself with the other robots, in press at the
+    # start (robots make peace with robots only by saying so), and nothing of the pact.
+    assert seen["Germany"] and all(x.kind == "PCE" for x in seen["Germany"])
+    assert not [x for x in seen["Germany"] if x.parties == {"France", "Germany"}]

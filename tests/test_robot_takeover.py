@@ -1,9 +1,11 @@
 """A robot seated in a running game (a player resigns, the master SET ROBOTs his power)
 plays from what the judge knows of the game, over SMTP:
 
-- its friends: the observation module's friendliness matrix, read from the phases played,
-  counts France a friend after France's support, and the blabbot spares France where, with
-  the very same board and randomness, it would surely have attacked;
+- its friends: by default only the peace it made in press, as the seed's BlabBot has them,
+  so France's support makes France no friend and the blabbot takes Marseilles; set to
+  `observe`, the observation module's friendliness matrix, read from the phases played,
+  counts France a friend after that support, and the blabbot spares France where, with the
+  very same board and randomness, it would surely have attacked;
 - where it builds: the game's rule (SET ANY CENTER), not only the home centres;
 - what it remembers: a Loeb robot, who has moved against its centres (robots/memory.py).
 """
@@ -30,19 +32,21 @@ def _now(table: Table) -> tuple[Position, Options, int]:
         return position, rules, int(game.settings["robot_seed"])
 
 
-def _seat_robot(table: Table, power: str, strategy: str) -> None:
+def _seat_robot(table: Table, power: str, strategy: str, options: str = "") -> None:
     assert "resigned" in table.orders(power, "RESIGN").lower()
-    reply = master(table, f"SET ROBOT {power} {strategy}")
-    assert f"Game 'war' set: {power} is played by Robot ({strategy})." in reply
+    reply = master(table, f"SET ROBOT {power} {strategy} {options}")
+    assert f"Game 'war' set: {power} is played by Robot ({strategy})" in reply
 
 
 def _lines(results: str, power: str) -> list[str]:
     return [line for line in results.splitlines() if line.startswith(f"{power}: ")]
 
 
-def test_a_blabbot_spares_the_power_the_matrix_counts_its_friend(table: Table) -> None:
+def _supported_then_seated(table: Table, options: str, press: str = "") -> list[str]:
+    """Spring 1901: France supports Italy into Piedmont, beside Marseilles; then Italy's
+    player resigns and a blabbot (with `options`) takes Italy over, and France sends it
+    `press` (if any) before the others order. Italy's lines in the fall's results."""
     start_moderated(table)
-    # Spring: France supports Italy into Piedmont, beside Marseilles.
     play(
         table,
         {
@@ -52,7 +56,7 @@ def test_a_blabbot_spares_the_power_the_matrix_counts_its_friend(table: Table) -
         },
         "S1901M",
     )
-    _seat_robot(table, "Italy", "blabbot")
+    _seat_robot(table, "Italy", "blabbot", options)
     position, rules, seed = _now(table)
     assert str(position.phase) == "F1901M"
     # Without France for a friend, the blabbot's army in Piedmont takes Marseilles (no
@@ -63,12 +67,37 @@ def test_a_blabbot_spares_the_power_the_matrix_counts_its_friend(table: Table) -
     assert "A pie - mar" in alone, alone
     text = master(table, "RELATIONS war")
     assert "  France, Italy." in text  # the matrix's bloc, from the support
+    if press:
+        assert "Message sent to Italy" in table.orders("France", press)
     for power, orders in HOLDS.items():
         if power != "Italy":
             table.orders(power, orders)
     results = table.wait_for(address("France"), "F1901M Results")[0].get_content()
     italy = [x for x in _lines(results, "Italy") if x.split()[1] in ("Army", "Fleet")]
     assert len(italy) == 3 and not [x for x in italy if "No Order" in x], results
+    return italy
+
+
+def test_a_blabbot_counts_friends_from_press_only_by_default(table: Table) -> None:
+    """Issue 32: friends only from press, as the seed says: France's support is no peace,
+    and the blabbot takes Marseilles though the matrix reads France and Italy as a bloc."""
+    italy = _supported_then_seated(table, "")
+    assert [x for x in italy if "-> Marseilles" in x], italy
+
+
+def test_a_blabbot_orders_again_when_it_makes_peace_during_the_phase(table: Table) -> None:
+    """Issue 32, the seed's step [8]: "If a peace agreement is reached after we have
+    submitted our orders, send revised orders." The blabbot ordered Piedmont to Marseilles
+    as it took Italy over; France proposes peace, it accepts, and orders again in time."""
+    press = "PRESS TO I\nPRP (PCE (FRA ITA))\nENDPRESS\n"
+    italy = _supported_then_seated(table, "", press)
+    assert not [x for x in italy if "-> Marseilles" in x], italy
+
+
+def test_a_blabbot_set_to_observe_spares_the_power_the_matrix_counts_its_friend(
+    table: Table,
+) -> None:
+    italy = _supported_then_seated(table, "observe")
     assert not [x for x in italy if "-> Marseilles" in x], italy
 
 

@@ -69,6 +69,24 @@ def robot_set(power: str, strategy: str) -> str:
     return f"{power} is played by {robot_name(strategy)}"
 
 
+def robot_options(words: Iterable[str]) -> str:
+    """SET ROBOT's options as the master's answer names them (the others are not told: a
+    policy told to all would say who will stab)."""
+    shown = [_OPTION_WORDS.get(w, w) for w in words]
+    return f", {' and '.join(shown)}" if shown else ""
+
+
+_OPTION_WORDS = {
+    "joe": "policy Joe (Honest Joe: a draw once all are friends)",
+    "mac": "policy Mac (Mac the Knife: it stabs once all are friends)",
+    "observe": "friends from the observation matrix as well as from press",
+}
+
+
+def robot_options_refused(what: str, why: str) -> str:
+    return f"{what}: {why}."
+
+
 def robot_unset(power: str) -> str:
     return f"{power} is no longer played by a robot"
 

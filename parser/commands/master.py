@@ -133,11 +133,13 @@ class SetRule(Command):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class SetRobot(Command):
-    """SET ROBOT power strategy: the judge plays the power with that strategy (empty when
-    none was named: the judge says which there are)."""
+    """SET ROBOT power strategy [option ...]: the judge plays the power with that strategy
+    (empty when none was named: the judge says which there are), with the options that
+    follow it (a blabbot's policy, joe or mac, and observe), lower case."""
 
     power: str
     strategy: str = ""
+    options: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -376,7 +378,8 @@ class MasterRules(Rules):
 
     def set_robot(self, items: list) -> Command:
         strategy = str(items[2]).lower() if len(items) > 2 else ""
-        return SetRobot(power=str(items[1]), strategy=strategy)
+        options = tuple(str(x).lower() for x in items[3:])
+        return SetRobot(power=str(items[1]), strategy=strategy, options=options)
 
     def set_no_robot(self, items: list) -> Command:
         return SetNoRobot(power=str(items[2]))

@@ -11,7 +11,7 @@ from ...reports.endings import concession_declared, draw_declared
 from ...store.models import Game, HistoryEvent
 from ..game.record import players, variant_of
 from ..reply.conversation import Conversation
-from ..reply.notices import deliver, everyone
+from ..reply.notices import Notices, deliver, everyone
 from . import draws
 from .ending import ended
 
@@ -32,7 +32,7 @@ def set_draw(ctx: Conversation, cmd: p.SetDraw) -> None:
         return
     me.draw = listed or "all"
     ctx.say("Your vote for a draw has been recorded.")
-    _count(ctx, game)
+    count_votes(ctx, game)
 
 
 def set_concede(ctx: Conversation, cmd: p.SetConcede) -> None:
@@ -54,7 +54,7 @@ def set_concede(ctx: Conversation, cmd: p.SetConcede) -> None:
     power = draws.concession_power(cmd.power, letters)
     me.concede = power
     ctx.say(f"Your concession to {power} has been recorded.")
-    _count(ctx, game)
+    count_votes(ctx, game)
 
 
 def _centers(game: Game) -> dict[str, int]:
@@ -81,8 +81,21 @@ def _survivors(game: Game) -> list[str]:
     return [power for power, us in units.items() if us]
 
 
-def _count(ctx: Conversation, game: Game) -> None:
-    """The manual's rules, applied the moment a vote arrives."""
+def robot_vote(game: Game, power: str) -> str | None:
+    """The vote a robot casts for a draw of every survivor (the DAIDE DRW without powers):
+    SET DRAW in a DIAS game, SET DRAW with every survivor's letter in a NoDIAS one; None
+    for a power with no units, who has no vote."""
+    survivors = _survivors(game)
+    if power not in survivors:
+        return None
+    if bool((game.settings or {}).get("dias", True)):
+        return "all"
+    return "".join(x.letter.upper() for x in variant_of(game).powers if x.name in survivors)
+
+
+def count_votes(ctx: Conversation | Notices, game: Game) -> None:
+    """The manual's rules, applied the moment a vote arrives (a person's SET DRAW or SET
+    CONCEDE, or a robot's vote: judge/engine/robots/ordering.py)."""
     survivors = _survivors(game)
     letters = _letters(game)
     votes = {
@@ -109,7 +122,7 @@ def _count(ctx: Conversation, game: Game) -> None:
         ended(ctx, game, decided=True, shared_by=(winner,))
 
 
-def _end(ctx: Conversation, game: Game, drawn: frozenset[str]) -> None:
+def _end(ctx: Conversation | Notices, game: Game, drawn: frozenset[str]) -> None:
     variant = variant_of(game)
     letters = "".join(x.letter for x in variant.powers if x.name in drawn)
     game.status = "finished"
@@ -120,7 +133,7 @@ def _end(ctx: Conversation, game: Game, drawn: frozenset[str]) -> None:
     ended(ctx, game, decided=True, shared_by=sorted(drawn))
 
 
-def _history(ctx: Conversation, game: Game, kind: str, text: str) -> None:
+def _history(ctx: Conversation | Notices, game: Game, kind: str, text: str) -> None:
     ctx.session.add(
         HistoryEvent(
             game_id=game.id, at=ctx.now, kind=kind, phase=game.phase, subject=kind, body=text

@@ -59,7 +59,7 @@ def playing(game: Game) -> tuple[set[int], set[str]]:
 
 def phase_records(session: Session, game: Game) -> list[PhaseRecord]:
     """The game's played phases, first to last: what SUMMARY, ROLLBACK, RELATIONS and the
-    robots' friendships are read from."""
+    robots' memories (and an observing blabbot's friends) are read from."""
     return list(
         session.execute(
             select(PhaseRecord).where(PhaseRecord.game_id == game.id).order_by(PhaseRecord.turn)

@@ -23,15 +23,17 @@ from ..robots.seats import (
     is_robot,
     make_robot,
     new_robot,
+    options_error,
     set_strategy,
     strategies,
 )
 
 
-def _told(ctx: Conversation, game: Game, me: Participant, words: str) -> None:
-    """The master's answer, and the `Parameter Change` to the others, except in a gunboat
-    game, where nothing may reveal which powers a program plays."""
-    ctx.say(setting_texts.setting_set(game.name, words))
+def _told(ctx: Conversation, game: Game, me: Participant, words: str, more: str = "") -> None:
+    """The master's answer (with `more`, for him alone), and the `Parameter Change` to the
+    others, except in a gunboat game, where nothing may reveal which powers a program
+    plays."""
+    ctx.say(setting_texts.setting_set(game.name, words + more))
     if hides_players(game):
         return
     notice = setting_texts.setting_changed(changer(game, me), game.name, words)
@@ -69,6 +71,10 @@ def set_robot(ctx: Conversation, cmd: p.SetRobot) -> None:
     if cmd.strategy not in strategies():
         ctx.fail(texts.unknown_strategy(what, cmd.strategy, strategies()))
         return
+    wrong = options_error(cmd.strategy, cmd.options)
+    if wrong is not None:
+        ctx.fail(texts.robot_options_refused(what, wrong))
+        return
     holder = holder_of(game, power)
     if holder is not None and not is_robot(holder) and holder.status in ("active", "late"):
         ctx.fail(texts.held_by_person(what, power, game.name))
@@ -89,8 +95,9 @@ def set_robot(ctx: Conversation, cmd: p.SetRobot) -> None:
         ctx.fail(f"{what}: game '{game.name}' is {game.status}.")
         return
     ctx.session.flush()
-    set_strategy(game, power, cmd.strategy)
-    _told(ctx, game, me, texts.robot_set(power, cmd.strategy))
+    set_strategy(game, power, cmd.strategy, cmd.options)
+    more = texts.robot_options(cmd.options)
+    _told(ctx, game, me, texts.robot_set(power, cmd.strategy), more)
     play_now(ctx, game)
     full = len(players(game)) >= game.settings["players"]
     if game.status == "forming" and full and game.settings.get("auto_start", True):

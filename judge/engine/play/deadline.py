@@ -68,7 +68,7 @@ def look(session: Session, mailer: Notices, game: Game, now: datetime) -> bool:
         ask_for_replacements(mailer, game, late, now)
         for begun in PHASE_BEGUN:  # SET ROBOTS: robots order for the abandoned powers
             begun(mailer, game)
-        if auto and ready(game):
+        if auto and game.status == "active" and ready(game):
             process(mailer, game)
             schedule(mailer, game)
             return True

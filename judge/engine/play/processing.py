@@ -51,6 +51,8 @@ def schedule(mailer: Mailer, game: Game) -> None:
     otherwise the clock looks again at the deadline (lateness.py). A loop, not a
     recursion: any number of phases may come due at once."""
     for _ in range(BACK_TO_BACK):
+        if game.status != "active":
+            return  # ended as the phase began (the robots' votes passed a draw)
         is_ready = ready(game)
         game.next_event_at = next_event(game, mailer.now, is_ready)
         due = game.next_event_at is not None and game.next_event_at <= mailer.now

@@ -1,8 +1,15 @@
 """Robot powers answer DPP press (robots.talk through press.dpp.robot_answers): each robot's
 answers go to the sender at once, as press from the robot's power with their English
-reading, in one mail however many messages of his they answer (press/robot_mail.py)."""
+reading, in one mail however many messages of his they answer (press/robot_mail.py).
+
+A robot that makes peace this way (its proposal accepted, or it accepts his) revises its
+orders for the phase at once, as the seed's BlabBot sends revised orders "if a peace
+agreement is reached after we have submitted our orders" (step [8]): the robots room adds
+itself to PEACE_MADE, so press never imports it."""
 
 from __future__ import annotations
+
+from typing import Any
 
 from robots.ep191_talk import Situation
 
@@ -12,12 +19,17 @@ from ..robots.ep191 import READS_SITUATION, situation_of
 from .dpp import remember_friends, robot_answers
 from .robot_mail import send_robot_press
 
+# Called (mailer, game, robot powers) when robot powers made peace in press: the judge's
+# robot players order again with their new friends (judge/engine/robots/ordering.py).
+PEACE_MADE: list[Any] = []
+
 
 def robot_replies(
     ctx: Conversation, game: Game, me: Participant, robots: list[str], message: object
 ) -> None:
-    """Mail `me` each robot's answer to the DPP `message` he sent to the powers `robots`."""
-    remember_friends(game, me.power or "", robots, message)  # type: ignore[arg-type]
+    """Mail `me` each robot's answer to the DPP `message` he sent to the powers `robots`;
+    the robots that made peace with him order again."""
+    made = remember_friends(game, me.power or "", robots, message)  # type: ignore[arg-type]
     said: dict[str, list[str]] = {}
 
     def situation(power: str, strategy: str) -> Situation | None:
@@ -31,3 +43,6 @@ def robot_replies(
         said.setdefault(robot, []).append(text)
     for robot, texts in said.items():
         send_robot_press(ctx, game, robot, me, texts)
+    if made and game.status == "active":
+        for revised in PEACE_MADE:
+            revised(ctx, game, made)

@@ -16,7 +16,7 @@ from parser.dpp_values import body_text, is_ep191
 from parser.ep191_values import gm_only
 from robots import ep191_talk
 from robots.ep191_talk import Situation, as_daide
-from robots.talk import Said, answer, befriends, opening
+from robots.talk import POLICIES, Said, answer, befriends, opening
 from variants import Variant
 
 from ...store.models import Game
@@ -93,7 +93,7 @@ def robot_answers(
     names = names_of(variant_of(game))
     friends_of: dict[str, list[str]] = settings.get("robot_friends") or {}
     tried = {k: list(v) for k, v in (settings.get("robot_tried") or {}).items()}
-    left = frozenset(_left(game)) or None
+    left = frozenset(left_in(game)) or None
     out = []
     for power in to:
         strategy = robots.get(power)
@@ -112,6 +112,7 @@ def robot_answers(
                 texts = answer(
                     strategy, power, sender, message, friends,
                     tokens=names.powers, remaining=left, tried=told,
+                    policy=policy_in(game, power),
                 )  # fmt: skip
         except KeyError:
             continue
@@ -123,22 +124,29 @@ def robot_answers(
     return out
 
 
-def _left(game: Game) -> list[str]:
+def policy_in(game: Game, power: str) -> str:
+    """A blabbot's policy, as SET ROBOT gave it (settings["robot_options"]): joe or mac."""
+    words = ((game.settings or {}).get("robot_options") or {}).get(power) or ()
+    return next((w for w in words if w in POLICIES), "joe")
+
+
+def left_in(game: Game) -> list[str]:
+    """The powers still in the game: a unit or a centre."""
     units = (game.position or {}).get("units") or {}
     centers = (game.position or {}).get("centers") or {}
     return sorted({p for p, u in units.items() if u} | {p for p, c in centers.items() if c})
 
 
-def remember_friends(game: Game, sender: str, to: list[str], message: DppMessage) -> None:
+def remember_friends(game: Game, sender: str, to: list[str], message: DppMessage) -> list[str]:
     """BlabBot's friendships (robots.talk.befriends): a blabbot power among `to` that accepts
     peace with `sender`, or is told YES to its own proposal of it, counts him a friend from
     now on, in game.settings["robot_friends"] (power -> its friends), which robots.play
-    is given as `friends`."""
+    is given as `friends`. Returns the robot powers that made a friend."""
     settings = dict(game.settings or {})
     robots: dict[str, str] = settings.get("robots") or {}
     tokens = names_of(variant_of(game)).powers
     friends = {k: list(v) for k, v in (settings.get("robot_friends") or {}).items()}
-    changed = False
+    made = []
     for power in to:
         if robots.get(power) != "blabbot" or power == sender:
             continue
@@ -148,30 +156,7 @@ def remember_friends(game: Game, sender: str, to: list[str], message: DppMessage
             continue
         if befriends(power, sender, said, tokens) and sender not in friends.get(power, []):  # type: ignore[arg-type]
             friends.setdefault(power, []).append(sender)
-            changed = True
-    if changed:
+            made.append(power)
+    if made:
         game.settings = {**settings, "robot_friends": friends}
-
-
-def robot_openings(game: Game, said: Iterable[Said] = ()) -> list[tuple[str, str, str]]:
-    """(robot power, to power, DPP text): the press each robot power sends of its own at the
-    start of the game's phase (robots.talk.opening: a blabbot proposes peace to every power
-    left that is not yet its friend, or a draw once all are; in movement phases only, and
-    again only after a refusal, once a game year, as `said`, the game's press, shows).
-    For the judge's robot players to send."""
-    settings = game.settings or {}
-    robots: dict[str, str] = settings.get("robots") or {}
-    left = frozenset(_left(game))
-    tokens = names_of(variant_of(game)).powers
-    friends_of: dict[str, list[str]] = settings.get("robot_friends") or {}
-    said = list(said)
-    out = []
-    for power, strategy in sorted(robots.items()):
-        if power not in left:
-            continue
-        mine = frozenset(friends_of.get(power, ())) & left
-        texts = opening(
-            strategy, power, left, mine, phase=game.phase or "", said=said, tokens=tokens
-        )
-        out.extend((power, to, text) for to, text in texts)
-    return out
+    return made

@@ -92,14 +92,15 @@ class Knowing:
             self._agreed = agreements_seen(self.session, self.game)
         return tuple(made for saw, made in self._agreed if power in saw)
 
-    def friends(self, power: str) -> frozenset[str]:
-        """The robot's friends: those it made peace with in press (press/dpp.py keeps them
-        in settings["robot_friends"]), and those the observation module reads as friendly
-        from the orders it saw played and the agreements it saw made, kept or broken in
-        them (robots/observation.py, the seed's friendliness matrix: the others of its
-        bloc)."""
+    def friends(self, power: str, observe: bool = False) -> frozenset[str]:
+        """The robot's friends: those it made peace with in press (press/dpp.py and
+        robots/talk.py keep them in settings["robot_friends"]), as the seed's BlabBot has
+        them; with `observe` (SET ROBOT power blabbot observe) also those the observation
+        module reads as friendly from the orders it saw played and the agreements it saw
+        made, kept or broken in them (robots/observation.py, the seed's friendliness
+        matrix: the others of its bloc)."""
         agreed = frozenset(((self.game.settings or {}).get("robot_friends") or {}).get(power, ()))
-        played = self.played(power)
+        played = self.played(power) if observe else ()
         if not played:
             return agreed
         made = self.agreements(power)

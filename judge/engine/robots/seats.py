@@ -3,7 +3,10 @@ address the judge never writes to), the places they hold, and the game's robot s
 
 `game.settings["robots"]` maps a power to its strategy; `game.settings["robots_default"]`
 is SET ROBOTS' strategy, for empty powers at FORCE BEGIN and powers abandoned later;
-`game.settings["robot_seed"]` makes the robots' play replay exactly.
+`game.settings["robot_seed"]` makes the robots' play replay exactly;
+`game.settings["robot_options"]` maps a power to the words SET ROBOT gave after its
+strategy (a blabbot's policy, joe or mac, and `observe`: friends read from the observation
+module's matrix as well as from press).
 """
 
 from __future__ import annotations
@@ -20,6 +23,7 @@ from ...reports.robots import robot_address, robot_name, robot_strategy
 from ...store.models import Game, Participant, User
 from ...store.passwords import no_password
 from ..game.record import players
+from ..press.dpp import policy_in
 from ..reply.notices import DUMMY
 
 
@@ -74,13 +78,58 @@ def holder_of(game: Game, power: str) -> Participant | None:
     return next((x for x in players(game) if x.power == power and x.status != "resigned"), None)
 
 
-def set_strategy(game: Game, power: str, strategy: str | None) -> None:
+def set_strategy(
+    game: Game, power: str, strategy: str | None, options: tuple[str, ...] | None = None
+) -> None:
+    """The power's strategy (None: no robot plays it), and with `options` the words that
+    go with it (SET ROBOT's; None: those it had, kept)."""
     chosen = dict((game.settings or {}).get("robots") or {})
     if strategy is None:
         chosen.pop(power, None)
     else:
         chosen[power] = strategy
     game.settings = {**(game.settings or {}), "robots": chosen}
+    if strategy is None or options is not None:
+        given = dict((game.settings or {}).get("robot_options") or {})
+        if options:
+            given[power] = list(options)
+        else:
+            given.pop(power, None)
+        game.settings = {**game.settings, "robot_options": given}
+
+
+# The words SET ROBOT takes after a strategy, per strategy: a blabbot's policy (the seed's
+# -n option: joe, Honest Joe, the default; mac, Mac the Knife) and `observe`, its friends read
+# from the observation module's friendliness matrix as well as from its press.
+OPTIONS: dict[str, tuple[str, ...]] = {"blabbot": (*robots.POLICIES, "observe")}
+OBSERVE = "observe"
+
+
+def options_error(strategy: str, words: tuple[str, ...]) -> str | None:
+    """Why these words cannot follow the strategy in SET ROBOT, or None."""
+    allowed = OPTIONS.get(strategy, ())
+    for word in words:
+        if word not in allowed:
+            if not allowed:
+                return f"the {strategy} robot takes no options, and '{word}' is one"
+            return f"'{word}' is no option of the {strategy} robot (it has {', '.join(allowed)})"
+    if len(set(words) & set(robots.POLICIES)) > 1 or len(set(words)) < len(words):
+        return "each option once, and one policy (joe or mac)"
+    return None
+
+
+def options_of(game: Game, power: str) -> tuple[str, ...]:
+    return tuple(((game.settings or {}).get("robot_options") or {}).get(power) or ())
+
+
+def policy_of(game: Game, power: str) -> str:
+    """A blabbot's policy: SET ROBOT's joe or mac, else Joe."""
+    return policy_in(game, power)
+
+
+def observes(game: Game, power: str) -> bool:
+    """Whether the robot reads friends from the observation matrix too (not by default)."""
+    return OBSERVE in options_of(game, power)
 
 
 def new_robot(
