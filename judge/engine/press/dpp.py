@@ -7,7 +7,7 @@ from) through robots.ep191_talk, in its words."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
 
@@ -16,7 +16,7 @@ from parser.dpp_values import body_text, is_ep191
 from parser.ep191_values import gm_only
 from robots import ep191_talk
 from robots.ep191_talk import Situation, as_daide
-from robots.talk import POLICIES, Said, answer, befriends, opening
+from robots.talk import POLICIES, answer, befriends
 from variants import Variant
 
 from ...store.models import Game
