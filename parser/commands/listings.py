@@ -78,6 +78,7 @@ class RevokeLink(Command):
     game: str | None = None
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
 class GetExport(Command):
     """GET name.json [MILA]: the game `game` as a file of JSON, ours or MILA's saved game."""
 
