@@ -12,8 +12,8 @@ from functools import cache
 from variants import Variant
 from variants.geometry import Geometry, geometry_of
 
+from .lettering import defs, words_at
 from .lettering import width as words_width
-from .lettering import words_at
 from .palette import BORDER, COAST, IMPASSABLE, LAND, LINK, SEA
 from .scene import CITY
 from .svg import Pt, attrs, circle, group, line_data, path_data
@@ -220,8 +220,8 @@ def links(geometry: Geometry) -> str:
         (x0, y0), (x1, y1) = link.points[0], link.points[-1]
         out.append(
             group(
-                [f'<path stroke="{LINK}" stroke-width="5.5" d="{d}"/>',
-                 f'<path stroke="#fbf8f1" stroke-width="2.2" d="{d}"/>',
+                [f'<path stroke="{LINK}" stroke-width="4.6" d="{d}"/>',
+                 f'<path stroke="#fbf8f1" stroke-width="1.8" d="{d}"/>',
                  circle(x0, y0, 3.2, fill=LINK), circle(x1, y1, 3.2, fill=LINK)],
                 id=f"l-{link.a}-{link.b}", class_="link",
             )
@@ -248,3 +248,9 @@ def _names(variant: Variant, geometry: Geometry) -> str:
         (group(words, class_=kind, fill=ink[kind]) for kind, words in kinds.items() if words),
         id="names",
     )
+
+
+def blank_board(variant: Variant) -> str:
+    """The variant's board as drawn, with no game on it: the SVG `judge map --svg` prints."""
+    board = board_layer(variant)
+    return board.opening + board.backdrop + defs(board.letters, "") + "</svg>"
