@@ -1,8 +1,9 @@
 """`judge map`: a variant's board as the pictures draw it, for checking it by eye or by
 program (issue 33). `--geojson` prints its regions and links (variants/geojson.py),
-`--svg` the blank board as drawn, `--png FILE` writes that board as a PNG, and `--check`
-prints, for each variant named (all without a name), whether its regions touch exactly
-where its provinces are adjacent (variants/adjacency_check.py)."""
+`--svg` the blank board as drawn, `--png FILE` writes that board as a PNG, `--gallery DIR`
+writes a small PNG of each named variant's starting position (docs/pictures.md's gallery),
+and `--check` prints, for each variant named (all without a name), whether its regions
+touch exactly where its provinces are adjacent (variants/adjacency_check.py)."""
 
 from __future__ import annotations
 
@@ -24,6 +25,9 @@ def add_parser(commands: Any) -> None:
     shown.add_argument(
         "--check", action="store_true", help="precision and recall of borders (all variants)"
     )
+    shown.add_argument(
+        "--gallery", metavar="DIR", type=Path, help="small PNGs of the starting positions"
+    )
     mp.set_defaults(run=_map, settings_free=True)
 
 
@@ -39,6 +43,13 @@ def _map(_settings: object, args: argparse.Namespace) -> int:
     try:
         if args.check:
             return _check([variants.load(n) for n in args.variants or known])
+        if args.gallery:
+            args.gallery.mkdir(parents=True, exist_ok=True)
+            for name in args.variants:
+                data = gallery_png(variants.load(name))
+                (args.gallery / f"{name}.png").write_bytes(data)
+                print(f"{name}: {args.gallery / name}.png, {len(data):,} bytes")
+            return 0
         if len(args.variants) != 1:
             print("judge map: name one variant (or give --check)", file=sys.stderr)
             return 2
@@ -70,3 +81,34 @@ def _check(chosen: list) -> int:
     checks = [check(v) for v in chosen]
     print(table(checks))
     return 0 if all(c.exact for c in checks) else 1
+
+
+GALLERY_WIDTH = 640  # pixels across, at most
+GALLERY_LIMIT = 80_000  # bytes
+
+
+def gallery_png(variant: Any) -> bytes:
+    """The variant's starting position as every picture draws it, shrunk to at most
+    GALLERY_WIDTH pixels across and written in few colours, to stay under GALLERY_LIMIT."""
+    import io
+
+    from PIL import Image
+
+    from judge.reports.pictures import picture
+    from judge.reports.pictures.scene import Scene, Unit
+
+    units = tuple(Unit(u.power, u.type, u.location) for u in variant.units)
+    counts = {p.name: len(p.homes) for p in variant.powers}
+    owners = {c: p.name for p in variant.powers for c in p.homes}
+    scene = Scene(f"{variant.title}: the starting position", units, owners, counts)
+    image = Image.open(io.BytesIO(picture(variant, scene, variant.name).png)).convert("RGB")
+    out = io.BytesIO()
+    for width, colours in ((GALLERY_WIDTH, 96), (GALLERY_WIDTH, 48), (520, 48), (440, 32)):
+        scale = min(1.0, width / image.width)
+        size = (round(image.width * scale), round(image.height * scale))
+        small = image.resize(size, Image.Resampling.LANCZOS)
+        out = io.BytesIO()
+        small.quantize(colours, method=Image.Quantize.MEDIANCUT).save(out, "PNG", optimize=True)
+        if out.tell() < GALLERY_LIMIT:
+            break
+    return out.getvalue()

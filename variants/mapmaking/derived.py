@@ -92,7 +92,7 @@ def wraparound(variant: Variant) -> Geometry:
 def twins(variant: Variant, flip: bool) -> Geometry:
     """Two standard boards at SCALE, the second below the first (turned upside down when
     `flip`, so that their Mediterraneans meet: Root Z), provinces named with 1 and 2."""
-    scale = 0.72
+    scale = 0.66
     regions_1, _, drawn = _standard()
     w, h = round(drawn.width * scale), round(drawn.height * scale)
     regions: Regions = {}

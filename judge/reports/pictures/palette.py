@@ -36,9 +36,14 @@ TRADITIONAL = {
     "Turkey": 6,
 }
 RINGS = ("solid", "double", "dashed", "dotted", "heavy")
+# A board of ten powers or more gives each power's markers a pattern too, one for each
+# colour of a round (marks.py draws them), so that the pattern and the outline together
+# tell every power apart without its colour.
+PATTERNS = ("plain", "stripes", "bars", "slash", "backslash", "grid", "ring")
+PATTERNED = 10  # powers, from which on the markers are patterned
 
 LAND = "#efe6cf"
-SEA = "#b9d3e8"
+SEA = "#a2bac0"  # chosen so that every power colour stays 14 CIEDE2000 from it (France too)
 IMPASSABLE = "#c9c2b2"
 BORDER = "#6b6255"
 COAST = "#4d6a80"
@@ -54,6 +59,7 @@ class Style:
     colour: str
     ring: str  # how its markers are outlined: one of RINGS
     ink: str  # the colour of a letter written on it
+    pattern: str = "plain"  # what is drawn inside its markers: one of PATTERNS
 
     @property
     def key(self) -> int:
@@ -77,7 +83,10 @@ def styles(variant: Variant) -> dict[str, Style]:
             k += 1
         colour = POWER_COLOURS[index % len(POWER_COLOURS)]
         ring = RINGS[min(index // len(POWER_COLOURS), len(RINGS) - 1)]
-        out[power.name] = Style(colour, ring, ink_on(colour))
+        pattern = "plain"
+        if len(variant.powers) >= PATTERNED:
+            pattern = PATTERNS[index % len(PATTERNS)]
+        out[power.name] = Style(colour, ring, ink_on(colour), pattern)
     if variant.is_machiavelli:
         out[AUTONOMOUS] = Style(GREY, "solid", INK)
     return out

@@ -49,8 +49,9 @@ class Frame:
 
 
 KEY = (
-    "Solid arrow: move", "Dashed: support", "Dotted: convoy", "Ring: hold", "Red cross: failed",
-    "Red ring: dislodged (dotted: its retreats)", "Double ring: built", "Red X: removed",
+    "Solid arrow: move", "Dashed: support (square: to hold)", "Dotted: convoy", "Ring: hold",
+    "Red cross: failed", "Red burst: dislodged (dotted: its retreats)", "Diamond: built",
+    "Red X: removed",
 )  # fmt: skip
 # A Machiavelli map's: its cities, sieges and conversions (cities.py, orders.py).
 MACH_KEY = (
@@ -137,14 +138,34 @@ def beside(geometry: Geometry, place: str) -> Pt:
     ]
     others = [o for o in others if (o[0], o[1]) != (x, y)]
 
-    def room(direction: tuple[float, float]) -> float:
-        at = (x + BESIDE * direction[0], y + BESIDE * direction[1])
+    def room(direction: tuple[float, float], far: float) -> float:
+        at = (x + far * direction[0], y + far * direction[1])
         inside = 12 <= at[0] <= geometry.width - 12 and 12 <= at[1] <= geometry.height - 12
         clear = min((math.dist(at, o) for o in others), default=99.0)
-        return min(clear, 40.0) + (0 if inside else -100)
+        # Inside its own province (a dislodged unit drawn in the sea beside it misleads),
+        # its marker's edge too where the province has room for it.
+        own = _within(home.rings, at)
+        edge = sum(_within(home.rings, (at[0] + 9 * dx, at[1] + 9 * dy)) for dx, dy in AROUND)
+        return min(clear, 40.0) + (0 if inside else -100) + (0 if own else -1000) + 3 * edge
 
-    best = max(AROUND, key=room)  # the first of the best: up and right where all is clear
-    return (round(x + BESIDE * best[0], 1), round(y + BESIDE * best[1], 1))
+    for far in (BESIDE, 18.0, 13.0):
+        best = max(AROUND, key=lambda d: room(d, far))  # the first of the best: up and right
+        if room(best, far) > -500:
+            return (round(x + far * best[0], 1), round(y + far * best[1], 1))
+    return (x, y)
+
+
+def _within(rings: tuple, point: Pt) -> bool:
+    """Whether `point` is inside the rings, filled by the even-odd rule."""
+    px, py = point
+    inside = False
+    for ring in rings:
+        n = len(ring)
+        for k in range(n):
+            (x0, y0), (x1, y1) = ring[k], ring[(k + 1) % n]
+            if (y0 > py) != (y1 > py) and px < x0 + (py - y0) * (x1 - x0) / (y1 - y0):
+                inside = not inside
+    return inside
 
 
 def place_id(place: str) -> str:
