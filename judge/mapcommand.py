@@ -83,7 +83,7 @@ def _check(chosen: list) -> int:
     return 0 if all(c.exact for c in checks) else 1
 
 
-GALLERY_WIDTH = 640  # pixels across, at most
+GALLERY_WIDTH = 640  # pixels across (or down, for a tall board), at most
 GALLERY_LIMIT = 80_000  # bytes
 
 
@@ -101,14 +101,22 @@ def gallery_png(variant: Any) -> bytes:
     counts = {p.name: len(p.homes) for p in variant.powers}
     owners = {c: p.name for p in variant.powers for c in p.homes}
     scene = Scene(f"{variant.title}: the starting position", units, owners, counts)
-    image = Image.open(io.BytesIO(picture(variant, scene, variant.name).png)).convert("RGB")
+    drawn = Image.open(io.BytesIO(picture(variant, scene, variant.name).png))
+    image = drawn.convert("RGB")
+    # The picture's own palette (its powers' colours kept), or a smaller one if need be.
+    palettes = [drawn] if drawn.mode == "P" else []
     out = io.BytesIO()
-    for width, colours in ((GALLERY_WIDTH, 96), (GALLERY_WIDTH, 48), (520, 48), (440, 32)):
-        scale = min(1.0, width / image.width)
+    for width in (GALLERY_WIDTH, 560, 480, 400):
+        scale = min(1.0, width / max(image.width, image.height))
         size = (round(image.width * scale), round(image.height * scale))
         small = image.resize(size, Image.Resampling.LANCZOS)
-        out = io.BytesIO()
-        small.quantize(colours, method=Image.Quantize.MEDIANCUT).save(out, "PNG", optimize=True)
-        if out.tell() < GALLERY_LIMIT:
-            break
+        for palette in palettes or [None]:
+            out = io.BytesIO()
+            if palette is None:
+                indexed = small.quantize(128, method=Image.Quantize.FASTOCTREE)
+            else:
+                indexed = small.quantize(palette=palette, dither=Image.Dither.NONE)
+            indexed.save(out, "PNG", optimize=True)
+            if out.tell() < GALLERY_LIMIT:
+                return out.getvalue()
     return out.getvalue()
