@@ -30,9 +30,20 @@ def exact_geometry(
     variant: Variant,
     anchors: Mapping[str, XY] | None = None,
     size: tuple[int, int] | None = None,
+    tries: tuple[int, ...] = (12, 30, 45, 60),
 ) -> Geometry:
+    """The computed layout after each number of rounds in `tries`, with and without the
+    anchors, made exact: the one with the fewest links."""
+    made = [
+        _exact(variant, computed_geometry(variant, start, rounds, size if start else None))
+        for rounds in tries
+        for start in ((anchors, None) if anchors else (None,))
+    ]
+    return min(made, key=lambda g: len(g.links))
+
+
+def _exact(variant: Variant, base: Geometry) -> Geometry:
     """The computed layout, its strangers pulled apart and its missing borders linked."""
-    base = computed_geometry(variant, anchors, size=size)
     near = neighbours(variant)
     open_ = {a for a, p in variant.provinces.items() if not p.impassable}
     cells = {a: [(float(x), float(y)) for x, y in p.rings[0]] for a, p in base.places.items()}
