@@ -51,3 +51,10 @@ def test_each_power_of_each_variant_has_a_style_of_its_own():
         assert (variants.AUTONOMOUS in given) == variant.is_machiavelli, name
     standard = styles(variants.load("standard"))
     assert standard["Germany"].colour == "#111111" and standard["Turkey"].colour == "#eeee55"
+
+
+def test_a_power_named_for_a_colour_is_drawn_in_it():
+    given = styles(variants.load("chromatic"))
+    assert given["Red"].colour == "#992211" and given["Yellow"].colour == "#eeee55"
+    assert given["Blue"].colour == "#002288" and given["Dark"].colour == "#111111"
+    assert given["Light"].colour == "#55ccff"

@@ -35,6 +35,9 @@ TRADITIONAL = {
     "Russia": 5,
     "Turkey": 6,
 }
+# A power named for a colour (chromatic's) in that colour: a "Red" drawn green misleads.
+NAMED = {"Blue": 0, "Light": 1, "Dark": 2, "Black": 2, "Green": 3, "Red": 4, "Purple": 5,
+         "Yellow": 6}  # fmt: skip
 RINGS = ("solid", "double", "dashed", "dotted", "heavy")
 # A board of ten powers or more gives each power's markers a pattern too, one for each
 # colour of a round (marks.py draws them), so that the pattern and the outline together
@@ -68,14 +71,18 @@ class Style:
 
 def styles(variant: Variant) -> dict[str, Style]:
     """Each power's colour and outline: the traditional colour for a power of the standard
-    board's name, the others in the variant's order from the colours left."""
-    taken = {TRADITIONAL[p.name] for p in variant.powers if p.name in TRADITIONAL}
+    board's name (or, on a board without them, the colour a power is named for), the
+    others in the variant's order from the colours left."""
+    fixed = {**TRADITIONAL}
+    if not any(p.name in TRADITIONAL for p in variant.powers):
+        fixed = {name: i for name, i in NAMED.items()}
+    taken = {fixed[p.name] for p in variant.powers if p.name in fixed}
     free = [i for i in range(len(POWER_COLOURS)) if i not in taken]
     out: dict[str, Style] = {}
     k = 0
     for power in variant.powers:
-        if power.name in TRADITIONAL:
-            index = TRADITIONAL[power.name]
+        if power.name in fixed:
+            index = fixed[power.name]
         elif free:
             index = free.pop(0)
         else:
