@@ -234,22 +234,32 @@ def _provinces(variant: Variant, geometry: Geometry) -> str:
 
 def links(geometry: Geometry) -> str:
     """Each link as a bridge: a pale road in a dark casing, a dot at each end, over the
-    provinces and under everything else; id `l-a-b`, class `link`."""
+    provinces and under everything else; id `l-a-b`, class `link`. On a board of more than
+    MANY links (layered: a province and its twin on the other board) each is a thin line,
+    so that they do not hide the orders drawn over them."""
     out = []
+    thin = len(geometry.links) > MANY
     for link in geometry.links:
         d = line_data(link.points)
         (x0, y0), (x1, y1) = link.points[0], link.points[-1]
+        if thin:
+            road = [f'<path stroke="{LINK}" stroke-width="1.1" d="{d}"/>']
+        else:
+            road = [f'<path stroke="{LINK}" stroke-width="4.6" d="{d}"/>',
+                    f'<path stroke="#fbf8f1" stroke-width="1.8" d="{d}"/>']  # fmt: skip
+        r = 2.2 if thin else 3.2
         out.append(
             group(
-                [f'<path stroke="{LINK}" stroke-width="4.6" d="{d}"/>',
-                 f'<path stroke="#fbf8f1" stroke-width="1.8" d="{d}"/>',
-                 circle(x0, y0, 3.2, fill=LINK), circle(x1, y1, 3.2, fill=LINK)],
+                [*road, circle(x0, y0, r, fill=LINK), circle(x1, y1, r, fill=LINK)],
                 id=f"l-{link.a}-{link.b}", class_="link",
             )
         )  # fmt: skip
     if not out:
         return ""
     return group(out, id="links", fill="none", stroke_linecap="round", stroke_linejoin="round")
+
+
+MANY = 40  # links on a board, beyond which each is drawn as a thin line
 
 
 def _names(variant: Variant, geometry: Geometry) -> str:
