@@ -239,12 +239,16 @@ def _link(
 
 
 def _into(line: LineString, ra: BaseGeometry, rb: BaseGeometry) -> list[tuple[float, float]]:
-    (x0, y0), (x1, y1) = line.coords[0], line.coords[-1]
-    length = line.length or 1.0
-    ux, uy = (x1 - x0) / length, (y1 - y0) / length
-    start = (x0 - INTO * ux, y0 - INTO * uy)
-    end = (x1 + INTO * ux, y1 + INTO * uy)
-    return [start, end]
+    """The ends of a link between the nearest points of two regions: moved INTO units
+    inside each (the nearest point of the region less a rim, or any point of a region too
+    thin for one)."""
+    pa, pb = Point(line.coords[0]), Point(line.coords[-1])
+    ends = []
+    for shape, toward in ((ra, pb), (rb, pa)):
+        inner = shape.buffer(-INTO)
+        spot = nearest_points(inner, toward)[0] if inner.area > 0 else shape.representative_point()
+        ends.append((spot.x, spot.y))
+    return ends
 
 
 def _to_edge(shape: BaseGeometry, width: int, height: int, edge: float):
