@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 import variants
-from judge.reports.pictures.static import _within
+from judge.reports.pictures.static import within
 from variants.adjacency_check import check, table
 from variants.draft import VariantError
 from variants.geometry import check_geometry, geometry_of, read_geometry, write_geometry
@@ -61,8 +61,8 @@ def test_regions_touch_exactly_where_provinces_are_adjacent(name):
 def test_each_link_runs_from_one_region_into_the_other(name):
     drawn = geometry_of(variants.load(name))
     for link in drawn.links:
-        assert _within(drawn.places[link.a].rings, link.points[0]), (link.a, link.b)
-        assert _within(drawn.places[link.b].rings, link.points[-1]), (link.a, link.b)
+        assert within(drawn.places[link.a].rings, link.points[0]), (link.a, link.b)
+        assert within(drawn.places[link.b].rings, link.points[-1]), (link.a, link.b)
 
 
 def test_a_false_border_lowers_precision_and_a_missing_one_recall():

@@ -15,7 +15,7 @@ import variants
 from judge.reports.pictures import draw
 from judge.reports.pictures.palette import PATTERNED, styles
 from judge.reports.pictures.scene import Dislodged, Order, Scene, Unit
-from judge.reports.pictures.static import _within, beside
+from judge.reports.pictures.static import beside, within
 from variants.geometry import geometry_of
 
 STANDARD = variants.load("standard")
@@ -80,15 +80,15 @@ def test_a_dislodged_unit_is_drawn_inside_its_own_province(name):
     drawn = geometry_of(variants.load(name))
     for abbr, place in drawn.places.items():
         for where in (abbr, *(f"{abbr}/{c}" for c in place.coasts)):
-            assert _within(place.rings, beside(drawn, where)), where
+            assert within(place.rings, beside(drawn, where)), where
 
 
 def test_the_dislodged_unit_of_vienna_is_no_longer_drawn_in_a_neighbour():
     # Before: beside Vienna's unit, up and right, in Galicia or Bohemia.
     drawn = geometry_of(STANDARD)
     spot = beside(drawn, "vie")
-    assert _within(drawn.places["vie"].rings, spot)
-    assert not any(_within(drawn.places[p].rings, spot) for p in ("gal", "boh", "bud", "tyr"))
+    assert within(drawn.places["vie"].rings, spot)
+    assert not any(within(drawn.places[p].rings, spot) for p in ("gal", "boh", "bud", "tyr"))
 
 
 def _end(element: ET.Element) -> tuple[float, float]:

@@ -144,8 +144,8 @@ def beside(geometry: Geometry, place: str) -> Pt:
         clear = min((math.dist(at, o) for o in others), default=99.0)
         # Inside its own province (a dislodged unit drawn in the sea beside it misleads),
         # its marker's edge too where the province has room for it.
-        own = _within(home.rings, at)
-        edge = sum(_within(home.rings, (at[0] + 9 * dx, at[1] + 9 * dy)) for dx, dy in AROUND)
+        own = within(home.rings, at)
+        edge = sum(within(home.rings, (at[0] + 9 * dx, at[1] + 9 * dy)) for dx, dy in AROUND)
         return min(clear, 40.0) + (0 if inside else -100) + (0 if own else -1000) + 3 * edge
 
     for far in (BESIDE, 18.0, 13.0):
@@ -155,7 +155,7 @@ def beside(geometry: Geometry, place: str) -> Pt:
     return (x, y)
 
 
-def _within(rings: tuple, point: Pt) -> bool:
+def within(rings: tuple, point: Pt) -> bool:
     """Whether `point` is inside the rings, filled by the even-odd rule."""
     px, py = point
     inside = False
