@@ -7,6 +7,8 @@ no province between them), and two adjacent regions that do not touch get a link
 round the picture's edge where it wraps.
 
 Needs shapely (the `mapmaking` extra). `python -m variants.mapmaking NAME` writes the file.
+`made_exact` serves any board drawn as shapely regions (a real map's too): it pulls
+strangers apart and links the neighbours that do not touch, straits and crossings among them.
 """
 
 from __future__ import annotations
@@ -86,7 +88,7 @@ def wraparound(variant: Variant) -> Geometry:
                  move(p.centre))
         for a, p in places.items()
     }  # fmt: skip
-    return _exact(variant, regions, places, width + 2 * m, height + 2 * m, (m, m), STRAIGHT)
+    return made_exact(variant, regions, places, width + 2 * m, height + 2 * m, (m, m), STRAIGHT)
 
 
 def twins(variant: Variant, flip: bool) -> Geometry:
@@ -116,7 +118,7 @@ def twins(variant: Variant, flip: bool) -> Geometry:
                 continue
             regions[name] = shaped(s)
             places[name] = _place(name, regions[name], drawn.places[a], move)
-    return _exact(variant, regions, places, w, 2 * h + GAP)
+    return made_exact(variant, regions, places, w, 2 * h + GAP)
 
 
 def _twin_name(variant: Variant, abbr: str, layer: int) -> str | None:
@@ -138,7 +140,7 @@ def _inside_place(place: Place, shape: BaseGeometry) -> Place:
 # -- made exact ----------------------------------------------------------------------------
 
 
-def _exact(
+def made_exact(
     variant: Variant,
     regions: Regions,
     places: Mapping[str, Place],
@@ -147,6 +149,11 @@ def _exact(
     inset: tuple[int, int] = (0, 0),
     straight: float = 1e9,
 ) -> Geometry:
+    """The regions as a geometry whose borders are exactly the variant's adjacencies: two
+    regions nearer than GAP without being adjacent are cut back from each other, and two
+    adjacent regions that do not touch get a link (straight; or, longer than `straight`,
+    round the edge of a picture whose map is inset by `inset`). Land of no province fills
+    whatever no region covers."""
     near = neighbours(variant)
     closed = {a for a, p in variant.provinces.items() if p.impassable}
     names = sorted(regions)
