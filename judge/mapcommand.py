@@ -69,7 +69,7 @@ def _map(_settings: object, args: argparse.Namespace) -> int:
             return 0
         print(svg)
         return 0
-    except VariantError as exc:
+    except (VariantError, OSError) as exc:
         print(f"judge map: {exc}", file=sys.stderr)
         return 1
 

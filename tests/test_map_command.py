@@ -106,6 +106,11 @@ def test_a_wrong_request_is_told_what_is_wrong(capsys, argv, said):
     assert status == 2 and said in err and out == ""
 
 
+def test_a_file_that_cannot_be_written_is_said_so(capsys, tmp_path):
+    status, _, err = _run(capsys, "pure", "--png", str(tmp_path / "no" / "such" / "pure.png"))
+    assert status == 1 and err.startswith("judge map: ") and "pure.png" in err
+
+
 def _area(ring: list[list[int]]) -> float:
     return sum(x0 * y1 - x1 * y0 for (x0, y0), (x1, y1) in pairwise(ring))
 
