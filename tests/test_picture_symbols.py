@@ -16,7 +16,7 @@ from judge.reports.pictures import draw
 from judge.reports.pictures.palette import PATTERNED, styles
 from judge.reports.pictures.scene import Dislodged, Order, Scene, Unit
 from judge.reports.pictures.static import beside, within
-from variants.geometry import geometry_file, geometry_of
+from variants.geometry import geometry_of
 
 STANDARD = variants.load("standard")
 SVG = "{http://www.w3.org/2000/svg}"
@@ -75,7 +75,9 @@ def test_hold_support_dislodged_built_and_removed_differ_in_shape_for_every_colo
     }  # fmt: skip
 
 
-@pytest.mark.parametrize("name", [n for n in variants.available() if geometry_file(n).is_file()])
+@pytest.mark.parametrize(
+    "name", ["standard", "youngstown", "chromatic", "pure", "sailho", "wraparound", "rootz"]
+)
 def test_a_dislodged_unit_is_drawn_inside_its_own_province(name):
     drawn = geometry_of(variants.load(name))
     for abbr, place in drawn.places.items():
