@@ -117,6 +117,19 @@ def test_arrows_ending_in_one_province_end_apart():
     assert math.dist(tyr, mun) >= 6
 
 
+def test_moves_from_either_side_of_the_west_end_apart():
+    # Bohemia and Silesia lie west of Galicia, 18 degrees apart either side of due west
+    # (where the angles turn from 180 to -180): their arrows end apart all the same.
+    drawn = geometry_of(STANDARD)
+    units = [Unit("Austria", "A", "boh"), Unit("Germany", "A", "sil")]
+    orders = tuple(Order(u.power, u, "move", path=(u.location, "gal")) for u in units)
+    root = ET.fromstring(draw(STANDARD, Scene("USTS: g", tuple(units), {}, {}, orders)))
+    by_id = {e.get("id"): e for e in root.iter() if e.get("id")}
+    boh, sil = (_end(by_id[f"o-{u.location}"]) for u in units)
+    assert math.dist(boh, sil) >= 7.5
+    assert all(math.dist(end, drawn.places["gal"].unit) < 13 for end in (boh, sil))
+
+
 @pytest.mark.parametrize("name", variants.available())
 def test_ten_powers_or_more_have_a_pattern_each(name):
     variant = variants.load(name)

@@ -45,7 +45,7 @@ def order(
         end = points[-1]
     elif kind == "hold":
         # One plain ring (a casing only round a light colour): a unit built is in a
-        # diamond, a dislodged one in a jagged star, a unit supported to hold in a square.
+        # diamond, a dislodged one in a burst, a unit supported to hold in a square.
         if pen.cased:
             items.append(circle(*start, 14, fill="none", stroke=pen.casing, stroke_width=4.6))
         items.append(circle(*start, 14, fill="none", stroke=pen.colour, stroke_width=3))
@@ -126,7 +126,14 @@ def ends_shared(board: Board, orders: list[Order], away: set[str]) -> list[Pt | 
             continue
         at = sorted((math.atan2(s[1] - t[1], s[0] - t[0]), i, t, r) for i, s, t, r in members)
         gap = 2 * math.asin(min(1.0, SPREAD / 2 / at[0][3]))
-        angles = [a for a, *_ in at]
+        # Round the circle from after its widest opening, so that the last end and the
+        # first are pushed apart too.
+        n = len(at)
+        widest = max(range(n), key=lambda k: (at[(k + 1) % n][0] - at[k][0]) % (2 * math.pi))
+        at = at[widest + 1 :] + at[: widest + 1]
+        angles = [at[0][0]]
+        for a, *_ in at[1:]:
+            angles.append(angles[-1] + (a - angles[-1]) % (2 * math.pi))
         for k in range(1, len(angles)):
             angles[k] = max(angles[k], angles[k - 1] + gap)
         for angle, (_, i, target, r) in zip(angles, at, strict=True):
