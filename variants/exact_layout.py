@@ -33,7 +33,10 @@ def exact_geometry(
     tries: tuple[int, ...] = (12, 30, 45, 60),
 ) -> Geometry:
     """The computed layout after each number of rounds in `tries`, with and without the
-    anchors, made exact: the one with the fewest links."""
+    anchors, made exact: the one with the fewest links. A board where every province
+    borders every other is a wheel instead (`wheel_geometry`)."""
+    if is_complete(variant):
+        return wheel_geometry(variant)
     made = [
         _exact(variant, computed_geometry(variant, start, rounds, size if start else None))
         for rounds in tries
@@ -164,3 +167,70 @@ def _link(a: str, b: str, pa: Sequence[XY], pb: Sequence[XY]) -> Link:
         start, end = 0.0, 1.0
     points = tuple((round(x), round(y)) for x, y in (at(start), at(end)))
     return Link(a, b, points)
+
+
+# -- a board where every province borders every other (pure) ------------------------------
+
+WHEEL = 800  # the picture's side
+HUB = 120  # the radius of the hub, the impassable province in the middle
+
+
+def is_complete(variant: Variant) -> bool:
+    """Every two provinces a unit may enter are adjacent, and one province is closed."""
+    near = neighbours(variant)
+    open_ = [a for a, p in variant.provinces.items() if not p.impassable]
+    closed = [a for a, p in variant.provinces.items() if p.impassable]
+    return len(closed) == 1 and all(set(open_) - {a} <= near[a] for a in open_)
+
+
+def wheel_geometry(variant: Variant) -> Geometry:
+    """The provinces as the spokes of a wheel round the closed one (Switzerland on pure):
+    each touches the two beside it, and a link across the hub joins it to each other one,
+    so that no link crosses a province it does not join. The powers' home provinces in
+    the variant's order of powers, clockwise from the top."""
+    hub_name = next(a for a, p in variant.provinces.items() if p.impassable)
+    order = [h for p in variant.powers for h in p.homes if h in variant.provinces]
+    order += sorted(a for a in variant.provinces if a not in order and a != hub_name)
+    n = len(order)
+    c = WHEEL / 2
+    step = 2 * math.pi / n
+
+    def at(angle: float, r: float) -> XY:
+        return (c + r * math.sin(angle), c - r * math.cos(angle))
+
+    hub = [at((k - 0.5) * step, HUB) for k in range(n)]
+    places: dict[str, Place] = {}
+    for k, name in enumerate(order):
+        sector = [hub[k], hub[(k + 1) % n], at((k + 0.5) * step, 3 * WHEEL),
+                  at((k - 0.5) * step, 3 * WHEEL)]  # fmt: skip
+        for nx, ny, bound in ((1, 0, WHEEL), (-1, 0, 0), (0, 1, WHEEL), (0, -1, 0)):
+            sector = _clip(sector, nx, ny, bound)
+        ring = tuple((round(x), round(y)) for x, y in sector)
+        unit = at(k * step, 0.62 * c)
+        label = at(k * step, 0.8 * c)
+        places[name] = Place(name, (ring,), _round(unit), _round(label), {},
+                             _round((unit[0] + 13, unit[1] + 11)))  # fmt: skip
+    middle = (round(c), round(c))
+    places[hub_name] = Place(hub_name, (tuple(_round(p) for p in hub),), middle, middle, {},
+                             middle)  # fmt: skip
+    links = []
+    for i, a in enumerate(order):
+        for j in range(i + 2, n):
+            if j - i == n - 1:
+                continue  # the two beside each other round the wheel touch
+            start = at((i + _lean((j - i) % n, n)) * step, HUB + 18)
+            end = at((j + _lean((i - j) % n, n)) * step, HUB + 18)
+            links.append(Link(a, order[j], (_round(start), _round(end))))
+    return Geometry(variant.name, WHEEL, WHEEL, places, (), True, tuple(links))
+
+
+def _lean(apart: int, n: int) -> float:
+    """How far round from its spoke's middle (in spokes) a link leaves: away from the
+    other end, more the nearer that is, so that the links from one spoke leave it apart
+    and a link to the spoke but one runs through the hub, not the spoke between."""
+    ahead = apart if apart <= n / 2 else apart - n
+    return -0.34 * (1 if ahead > 0 else -1) * (1 - (abs(ahead) - 2) / max(1, n / 2))
+
+
+def _round(p: XY) -> tuple[int, int]:
+    return round(p[0]), round(p[1])
