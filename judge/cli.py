@@ -177,10 +177,12 @@ def _arguments() -> argparse.ArgumentParser:
     from .botmail.command import add_parser as add_bot  # a player's tool: no engine
     from .export_command import add_parser as add_export
     from .mailauth import add_parser as add_dkim
+    from .mapcommand import add_parser as add_map
 
     add_bot(commands)
     add_dkim(commands)
     add_export(commands)
+    add_map(commands)
     return parser
 
 

@@ -12,11 +12,11 @@ from functools import cache
 from variants import Variant
 from variants.geometry import Geometry, geometry_of
 
+from .lettering import defs, words_at
 from .lettering import width as words_width
-from .lettering import words_at
-from .palette import BORDER, COAST, IMPASSABLE, LAND, SEA
+from .palette import BORDER, COAST, IMPASSABLE, LAND, LINK, SEA
 from .scene import CITY
-from .svg import Pt, attrs, group, path_data
+from .svg import Pt, attrs, circle, group, line_data, path_data
 
 TITLE = 30  # the band above the map, for the title
 ROW = 20  # one row of the legend
@@ -49,8 +49,9 @@ class Frame:
 
 
 KEY = (
-    "Solid arrow: move", "Dashed: support", "Dotted: convoy", "Ring: hold", "Red cross: failed",
-    "Red ring: dislodged (dotted: its retreats)", "Double ring: built", "Red X: removed",
+    "Solid arrow: move", "Dashed: support (square: to hold)", "Dotted: convoy", "Ring: hold",
+    "Red cross: failed", "Red burst: dislodged (dotted: its retreats)", "Diamond: built",
+    "Red X: removed",
 )  # fmt: skip
 # A Machiavelli map's: its cities, sieges and conversions (cities.py, orders.py).
 MACH_KEY = (
@@ -58,6 +59,8 @@ MACH_KEY = (
     "Anchor: port", "Star: siege", "Dashed ring: besiege", "Curved arrow: convert",
     "Tint: control", "Grey: autonomous",
 )  # fmt: skip
+# A board with links (docs/variant-format.md, "Geometry"): what its bridges mean.
+LINK_KEY = ("Bridge: neighbours",)
 KEY_SIZE = 10.5
 
 
@@ -135,14 +138,34 @@ def beside(geometry: Geometry, place: str) -> Pt:
     ]
     others = [o for o in others if (o[0], o[1]) != (x, y)]
 
-    def room(direction: tuple[float, float]) -> float:
-        at = (x + BESIDE * direction[0], y + BESIDE * direction[1])
+    def room(direction: tuple[float, float], far: float) -> float:
+        at = (x + far * direction[0], y + far * direction[1])
         inside = 12 <= at[0] <= geometry.width - 12 and 12 <= at[1] <= geometry.height - 12
         clear = min((math.dist(at, o) for o in others), default=99.0)
-        return min(clear, 40.0) + (0 if inside else -100)
+        # Inside its own province (a dislodged unit drawn in the sea beside it misleads),
+        # its marker's edge too where the province has room for it.
+        own = within(home.rings, at)
+        edge = sum(within(home.rings, (at[0] + 9 * dx, at[1] + 9 * dy)) for dx, dy in AROUND)
+        return min(clear, 40.0) + (0 if inside else -100) + (0 if own else -1000) + 3 * edge
 
-    best = max(AROUND, key=room)  # the first of the best: up and right where all is clear
-    return (round(x + BESIDE * best[0], 1), round(y + BESIDE * best[1], 1))
+    for far in (BESIDE, 18.0, 13.0):
+        best = max(AROUND, key=lambda d: room(d, far))  # the first of the best: up and right
+        if room(best, far) > -500:
+            return (round(x + far * best[0], 1), round(y + far * best[1], 1))
+    return (x, y)
+
+
+def within(rings: tuple, point: Pt) -> bool:
+    """Whether `point` is inside the rings, filled by the even-odd rule."""
+    px, py = point
+    inside = False
+    for ring in rings:
+        n = len(ring)
+        for k in range(n):
+            (x0, y0), (x1, y1) = ring[k], ring[(k + 1) % n]
+            if (y0 > py) != (y1 > py) and px < x0 + (py - y0) * (x1 - x0) / (y1 - y0):
+                inside = not inside
+    return inside
 
 
 def place_id(place: str) -> str:
@@ -154,7 +177,8 @@ def place_id(place: str) -> str:
 def board_layer(variant: Variant) -> Board:
     geometry = geometry_of(variant)
     per_row = max(1, (geometry.width - 20) // ENTRY)
-    keys = key_lines(KEY + (MACH_KEY if variant.is_machiavelli else ()), geometry.width)
+    entries = KEY + (LINK_KEY if geometry.links else ())
+    keys = key_lines(entries + (MACH_KEY if variant.is_machiavelli else ()), geometry.width)
     rows = math.ceil(len(variant.powers) / per_row)
     frame = Frame(geometry.width, geometry.height, rows, len(keys))
     opening = (
@@ -167,6 +191,7 @@ def board_layer(variant: Variant) -> Board:
         f'<g id="board" transform="translate(0,{TITLE})">',
         f'<rect class="sea"{attrs(width=geometry.width, height=geometry.height, **PAINT["sea"])}/>',
         _provinces(variant, geometry),
+        links(geometry),
         "</g>",
     ]
     names = [f'<g transform="translate(0,{TITLE})">', _names(variant, geometry), "</g>"]
@@ -207,6 +232,36 @@ def _provinces(variant: Variant, geometry: Geometry) -> str:
     )  # fmt: skip
 
 
+def links(geometry: Geometry) -> str:
+    """Each link as a bridge: a pale road in a dark casing, a dot at each end, over the
+    provinces and under everything else; id `l-a-b`, class `link`. On a board of more than
+    MANY links (layered: a province and its twin on the other board) each is a thin line,
+    so that they do not hide the orders drawn over them."""
+    out = []
+    thin = len(geometry.links) > MANY
+    for link in geometry.links:
+        d = line_data(link.points)
+        (x0, y0), (x1, y1) = link.points[0], link.points[-1]
+        if thin:
+            road = [f'<path stroke="{LINK}" stroke-width="1.1" d="{d}"/>']
+        else:
+            road = [f'<path stroke="{LINK}" stroke-width="4.6" d="{d}"/>',
+                    f'<path stroke="#fbf8f1" stroke-width="1.8" d="{d}"/>']  # fmt: skip
+        r = 2.2 if thin else 3.2
+        out.append(
+            group(
+                [*road, circle(x0, y0, r, fill=LINK), circle(x1, y1, r, fill=LINK)],
+                id=f"l-{link.a}-{link.b}", class_="link",
+            )
+        )  # fmt: skip
+    if not out:
+        return ""
+    return group(out, id="links", fill="none", stroke_linecap="round", stroke_linejoin="round")
+
+
+MANY = 40  # links on a board, beyond which each is drawn as a thin line
+
+
 def _names(variant: Variant, geometry: Geometry) -> str:
     """Each province's name (its abbreviation) and its coasts'; in groups by kind, which
     give their colour."""
@@ -224,3 +279,9 @@ def _names(variant: Variant, geometry: Geometry) -> str:
         (group(words, class_=kind, fill=ink[kind]) for kind, words in kinds.items() if words),
         id="names",
     )
+
+
+def blank_board(variant: Variant) -> str:
+    """The variant's board as drawn, with no game on it: the SVG `judge map --svg` prints."""
+    board = board_layer(variant)
+    return board.opening + board.backdrop + defs(board.letters, "") + "</svg>"
