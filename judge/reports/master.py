@@ -64,6 +64,21 @@ def prediction(phase: str, report: str) -> str:
     return f"Prediction for {phase}, from the orders given so far:\n\n{report}"
 
 
+def sandbox(phase: str, tried: list[tuple[str, str]], master: bool, report: str) -> str:
+    """PREDICT with orders (issue 35, the sandbox): what was tried, whose orders besides
+    stood, and the phase adjudicated so; nothing is kept."""
+    base = "every power's orders given so far" if master else "your own orders given so far"
+    lines = [
+        f"Sandbox prediction for {phase}: nothing here is kept, and nobody else is told.",
+        f"Adjudicated with {base}"
+        + (", and in their place for the same unit these:" if tried else "."),
+    ]
+    lines += [f"  {power}: {text}" for power, text in tried]
+    if not master:
+        lines.append("The other powers' orders are not used: their units have none but these.")
+    return "\n".join(lines) + f"\n\n{report}"
+
+
 def rolled_back(game: str, phase: str, turn: int, when: str) -> str:
     """`Rollback to S1902M`: the answer, the notice and the history's entry."""
     return (

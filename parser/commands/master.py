@@ -50,7 +50,12 @@ class Resume(Command):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Predict(Command):
-    pass
+    """PREDICT, and the lines of orders after it up to ENDPREDICT (the next command, or
+    the mail's end): a sandbox's orders, adjudicated for the asker and never kept. The
+    mail reader (mail.py) gathers them; `OrderLine`s, typed loosely here so that this
+    family need not import the play family."""
+
+    orders: tuple = ()
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
