@@ -44,6 +44,7 @@ from .listeners import InboundHandler, Listener, can_bind
 from .logs import configure_logging
 from .mailin.queue import Intake, answer_pending, has_pending
 from .mailout.sender import has_due, send_pending, transport
+from .webhooks.delivery import post_loop
 from .mailout.signing import signer_for
 from .metrics import MetricsServer
 from .sdnotify import Notifier
@@ -239,6 +240,8 @@ class Judge:
             for n in range(max(self.settings.workers, 1)):
                 self._thread(f"worker-{n + 1}", self._work)
             self._thread("sender", self._send)
+        # Webhook posts from this process alone, in a loop of their own: never the mail's.
+        self._thread("webhooks", self._post)
         # The door opens last, when there is someone to answer.
         try:
             if self.settings.listen:
@@ -414,6 +417,9 @@ class Judge:
 
     def _send(self) -> None:
         send_loop(self.store, self.settings, self.clock.now, self.stopping, self.outbox_waiting)
+
+    def _post(self) -> None:
+        post_loop(self.store, self.settings, self.clock.now, self.stopping)
 
     def _tick(self) -> None:
         with self.ticking:

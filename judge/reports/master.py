@@ -79,6 +79,36 @@ def sandbox(phase: str, tried: list[tuple[str, str]], master: bool, report: str)
     return "\n".join(lines) + f"\n\n{report}"
 
 
+_FORM_NAMES = {"json": "the judge's own JSON", "discord": "Discord's", "slack": "Slack's"}
+
+
+def webhook_set(game: str, url: str, form: str, key: str) -> str:
+    """SET WEBHOOK's answer to the master: where, in what form, and the signing key."""
+    return (
+        f"Webhook of game '{game}' set: {url}\n"
+        f"Posted in {_FORM_NAMES.get(form, form)} form: the game's start, the results of each\n"
+        "phase (with the board's picture) and its end, as an observer of the game reads them.\n"
+        "Each post is signed: its header X-Judge-Signature is sha256= and the HMAC-SHA256, in\n"
+        "hexadecimal, of the header X-Judge-Timestamp, a full stop and the body, under the key\n"
+        f"\n    {key}\n\n"
+        "Keep the key to yourself; GET webhooks tells how to check a post.\n"
+    )
+
+
+def webhook_removed(game: str) -> str:
+    return f"Game '{game}' has no webhook now: nothing more is posted to it.\n"
+
+
+def webhook_told(game: str, on: bool) -> str:
+    """The `Parameter Change` to the others: that the game is posted, never where to."""
+    if on:
+        return (
+            f"Game '{game}' now has a webhook: its start, each phase's results and its end\n"
+            "are posted there as an observer reads them.\n"
+        )
+    return f"Game '{game}' has no webhook any more.\n"
+
+
 def rolled_back(game: str, phase: str, turn: int, when: str) -> str:
     """`Rollback to S1902M`: the answer, the notice and the history's entry."""
     return (

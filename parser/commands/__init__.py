@@ -84,6 +84,7 @@ from .master import (
     SetRobots,
     SetRule,
     SetTransform,
+    SetWebhook,
     Terminate,
 )
 from .play import (
@@ -189,6 +190,7 @@ __all__ = [
     "SetTransform",
     "SetVariant",
     "SetWait",
+    "SetWebhook",
     "SignOff",
     "SignOn",
     "SignOnForming",

@@ -59,6 +59,16 @@ class Predict(Command):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class SetWebhook(Command):
+    """SET WEBHOOK url [DISCORD | SLACK | JSON] (url None: SET NO WEBHOOK). `form` None:
+    told by the URL's host. `extra`: words after the form, for the judge to refuse."""
+
+    url: str | None
+    form: str | None = None
+    extra: str = ""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Promote(Command):
     address: str
 
@@ -314,6 +324,14 @@ class MasterRules(Rules):
 
     def predict(self, items: list) -> list[Command]:
         return [Predict()]
+
+    def set_webhook(self, items: list) -> Command:
+        words = str(items[-1]).split()
+        form = words[1].lower() if len(words) > 1 else None
+        return SetWebhook(url=words[0], form=form, extra=" ".join(words[2:]))
+
+    def set_no_webhook(self, items: list) -> Command:
+        return SetWebhook(url=None)
 
     def promote(self, items: list) -> list[Command]:
         return [Promote(address=str(items[0]))]

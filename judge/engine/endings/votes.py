@@ -106,7 +106,7 @@ def _count(ctx: Conversation, game: Game) -> None:
         text = concession_declared(game.name, winner)
         deliver(ctx, game, everyone(game), f". Game conceded to {winner}", text)
         _history(ctx, game, "concession", text)
-        ended(ctx, game, decided=True)
+        ended(ctx, game, decided=True, notice=(f". Game conceded to {winner}", text))
 
 
 def _end(ctx: Conversation, game: Game, drawn: frozenset[str]) -> None:
@@ -117,7 +117,7 @@ def _end(ctx: Conversation, game: Game, drawn: frozenset[str]) -> None:
     text = draw_declared(game.name, [x.name for x in variant.powers if x.name in drawn])
     deliver(ctx, game, everyone(game), f"Draw Declared: {letters}", text)
     _history(ctx, game, "draw", text)
-    ended(ctx, game, decided=True)
+    ended(ctx, game, decided=True, notice=(f"Draw Declared: {letters}", text))
 
 
 def _history(ctx: Conversation, game: Game, kind: str, text: str) -> None:

@@ -141,7 +141,7 @@ def terminate(ctx: Conversation, cmd: p.Terminate) -> None:
     game.next_event_at = None
     ctx.say(f"Game '{game.name}' is terminated.")
     announce(ctx, game, me, "Game Terminated", texts.terminated(game.name))
-    ended(ctx, game, decided=False)
+    ended(ctx, game, decided=False, notice=("Game Terminated", texts.terminated(game.name)))
 
 
 def eject(ctx: Conversation, cmd: p.Eject) -> None:

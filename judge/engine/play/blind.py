@@ -5,13 +5,16 @@ njudge's `inform_party_of_blind_turn` sends them (njudge-formats 2.2)."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from ...reports.blind import blind_report, sight
+from ...reports.play.ownership import Sight
 from ...store.models import Game, PhaseRecord
 from ..game.machiavelli import is_machiavelli, money_on
 from ..game.record import variant_of
 from ..reply.notices import addresses, deliver, everyone
+from ..reply.webhooks import has_webhook, post
 from .mach_results import with_money
 from .pictures import phase_files
 
@@ -51,21 +54,43 @@ def deliver_results(mailer: Any, game: Game, record: PhaseRecord, report: str, b
     pictures = phase_files(mailer.settings, game, record)
     readers = [x for x in everyone(game) if addresses(x)]  # robots and dummies read nothing
     money = money_on(game) and is_machiavelli(game)
+    if has_webhook(game):  # the copy any observer is mailed, by the same cut
+        subject, copy, seen = copy_for(game, record, report, body, PUBLIC)
+        post(mailer, game, "results", subject, copy, record.phase, pictures(seen))
     if not is_blind(game) and not money:
         files = pictures(None) if readers else ()
         deliver(mailer, game, readers, "Results", body, phase=record.phase, attachments=files)
         return
+    for person in readers:
+        subject, copy, seen = copy_for(game, record, report, body, person)
+        deliver(mailer, game, [person], subject, copy, phase=record.phase,
+                attachments=pictures(seen))  # fmt: skip
+
+
+@dataclass(frozen=True)
+class Reader:
+    """Who a copy of the results is for, as `copy_for` reads a participant."""
+
+    role: str
+    power: str | None = None
+
+
+PUBLIC = Reader("observer")  # anyone at all: an observer's copy (a webhook's)
+
+
+def copy_for(
+    game: Game, record: PhaseRecord, report: str, body: str, person: Any
+) -> tuple[str, str, Sight | None]:
+    """One reader's copy of the results (`body`, beginning with `report`): the subject's
+    words, the text, and what he sees (None: everything, for his picture). In a blind game
+    the report as he sees it (reports/blind.py); with money, his own around it."""
     if not body.startswith(report):
         raise ValueError("the results' body must begin with the report")
     rest = body[len(report) :]
     doc, out = record.result["input"], record.result["output"]
-    variant = variant_of(game)
-    for person in readers:
-        seen = sight(person.role, person.power, all_centers(game)) if is_blind(game) else None
-        copy = report if seen is None else blind_report(variant, game.name, record.turn, doc,
-                                                        out, seen)  # fmt: skip
-        if money:
-            copy = with_money(game, doc, out, person, copy)
-        subject = "Results" if seen is None else "Blind Results"
-        deliver(mailer, game, [person], subject, copy + rest, phase=record.phase,
-                attachments=pictures(seen))  # fmt: skip
+    seen = sight(person.role, person.power, all_centers(game)) if is_blind(game) else None
+    copy = report if seen is None else blind_report(variant_of(game), game.name, record.turn,
+                                                    doc, out, seen)  # fmt: skip
+    if money_on(game) and is_machiavelli(game):
+        copy = with_money(game, doc, out, person, copy)
+    return ("Results" if seen is None else "Blind Results"), copy + rest, seen

@@ -147,8 +147,9 @@ def process(
     )  # fmt: skip
     if winner is not None:
         letter = next(x.letter for x in variant.powers if x.name == winner)
-        deliver(mailer, game, everyone(game), f"Victory: {letter}", victory(game.name, winner))
-        ended(mailer, game, decided=True)
+        text = victory(game.name, winner)
+        deliver(mailer, game, everyone(game), f"Victory: {letter}", text)
+        ended(mailer, game, decided=True, notice=(f"Victory: {letter}", text))
         return report
     session.flush()
     advance = settle_conditions(session, game)
