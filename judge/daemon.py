@@ -44,7 +44,6 @@ from .listeners import InboundHandler, Listener, can_bind
 from .logs import configure_logging
 from .mailin.queue import Intake, answer_pending, has_pending
 from .mailout.sender import has_due, send_pending, transport
-from .webhooks.delivery import post_loop
 from .mailout.signing import signer_for
 from .metrics import MetricsServer
 from .sdnotify import Notifier
@@ -52,6 +51,7 @@ from .shutdown import Deadline, end_processes, join_threads, wait_for
 from .store import migrate
 from .store.db import Store
 from .watch import Watcher
+from .webhooks.delivery import post_loop
 
 log = logging.getLogger("judge.daemon")
 

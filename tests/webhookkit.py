@@ -69,7 +69,7 @@ class Hook:
 
 def serve(hook: Hook) -> ThreadingHTTPServer:
     class Handler(BaseHTTPRequestHandler):
-        def do_POST(self) -> None:  # noqa: N802 (http.server's name)
+        def do_POST(self) -> None:
             length = int(self.headers.get("Content-Length", "0"))
             body = self.rfile.read(length)
             headers = {k.lower(): v for k, v in self.headers.items()}

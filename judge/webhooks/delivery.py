@@ -88,9 +88,14 @@ def _claim(session: Session, now: datetime, by: str, size: int) -> list[_Due]:
 
 
 def deliver_due(
-    store: Store, settings: Settings, now: datetime, stopping: Callable[[], bool] = never
+    store: Store,
+    settings: Settings,
+    clock: Callable[[], datetime],
+    stopping: Callable[[], bool] = never,
 ) -> int:
-    """Post the rows due now (a batch); how many were tried."""
+    """Post the rows due now (a batch); how many were tried. `clock` is read again for
+    each post and each fate, so that a wait counts from the failure, not the batch."""
+    now = clock()
     if not any_due(store, now):
         return 0
     by = owner()
@@ -100,9 +105,9 @@ def deliver_due(
     for row in due:
         if stopping():
             break
-        fate = _post(row, settings, now)
+        fate = _post(row, settings, clock())
         with store.transaction() as session:
-            _record(session, settings, now, row, fate)
+            _record(session, settings, clock(), row, fate)
         tried += 1
     left = [row.id for row in due[tried:]]
     if left:
@@ -174,7 +179,7 @@ def post_loop(
     every = min(settings.tick_seconds, 1.0)
     while not stopping.is_set():
         try:
-            while deliver_due(store, settings, now(), stopping.is_set) and not stopping.is_set():
+            while deliver_due(store, settings, now, stopping.is_set) and not stopping.is_set():
                 pass
         except Exception:
             log.exception("webhook posts cannot be read; trying again shortly")
