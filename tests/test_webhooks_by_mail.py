@@ -83,9 +83,11 @@ def posts(table: Table) -> list[WebhookPost]:
 
 
 def test_a_game_posts_its_start_results_and_end_signed_in_the_judges_json(table, hook):
-    create(table)
+    create(table, "standard gunboat")  # nobody named, in the mail or the webhook
     # A player may not set one, and is told that the game is posted, never where.
-    refused = table.send(address("France"), "SIGN ON ?war pwFrance\nSET WEBHOOK http://x/")
+    refused = table.send(
+        address("France"), "SIGN ON ?war pwFrance standard gunboat\nSET WEBHOOK http://x/"
+    )
     assert "SET WEBHOOK: only a master of game 'war' may do that." in refused.get_content()
     set_ = master(table, f"SET WEBHOOK {hook.url()}")
     assert f"Webhook of game 'war' set: {hook.url()}" in set_
@@ -93,7 +95,7 @@ def test_a_game_posts_its_start_results_and_end_signed_in_the_judges_json(table,
     key = key_of(set_)
     told = table.wait_for(address("France"), "Parameter Change")[0].get_content()
     assert "Game 'war' now has a webhook" in told and hook.url() not in told
-    sign_on_all(table)
+    sign_on_all(table, "standard gunboat")
     table.send(WATCHER, "OBSERVE war passW\n")
 
     start = hook.wait(1)[0]
@@ -105,6 +107,10 @@ def test_a_game_posts_its_start_results_and_end_signed_in_the_judges_json(table,
     assert body["subject"] == "USTS:war - S1901M Game Starting"
     assert "The following players are in this game:" in body["text"]
     assert "The deadline for the first orders is" in body["text"]
+    master_copy = table.inbox(MASTER, "Game Starting")[0].get_content()
+    roster = body["text"].split("The following players are in this game:")[1].split("\n\n")[0]
+    assert roster in master_copy and "France:                   someone@somewhere" in roster
+    assert "players.example" not in body["text"] and MASTER not in body["text"]
     assert "picture" not in body  # pictures are off in these tests' judge
 
     for power, orders in HOLDS.items():
@@ -116,6 +122,7 @@ def test_a_game_posts_its_start_results_and_end_signed_in_the_judges_json(table,
     # The observer's copy of the results, word for word, beneath the mail's header lines.
     assert results["text"] in watched and "Movement results for Spring of 1901" in results["text"]
     assert int(hook.got[1].headers["x-judge-delivery"]) == results["id"]
+    assert "players.example" not in results["text"]
 
     master(table, "TERMINATE")
     end = hook.wait(3)[2]

@@ -21,7 +21,8 @@ import parser as p
 from adjudicator import adjudicate
 
 from ...reports import master as texts
-from ...reports.blind import blind_report, known_position, sight
+from ...reports.blind import blind_report, known_position
+from ...reports.play.ownership import Sight
 from ...store.models import Game, Participant
 from ..game.machiavelli import is_machiavelli
 from ..game.record import places_of, power_called, variant_of
@@ -66,11 +67,12 @@ def predict(ctx: Conversation, cmd: p.Predict) -> None:
     variant = variant_of(game)
     phase = game.phase or ""
     master = me.role == "master"
-    seen = None if master or not is_blind(game) else sight("player", me.power, all_centers(game))
+    mine = {x.power for x in places_of(game, me) if x.power}
+    # A blind game's player sees his own units: in a duplex game, those of all his places.
+    seen = None if master or not is_blind(game) else Sight(mine, all_centers(game))
     board = known_position(variant, game.position or {}, seen)
     standing = orders_of(ctx.session, game, phase)
     if not master:
-        mine = {x.power for x in places_of(game, me) if x.power}
         standing = {k: v for k, v in standing.items() if k in mine}
     tried = _tried(ctx, game, me, board, [e for line in cmd.orders for e in line.orders])
     orders = _merged(variant, phase, standing, tried)
