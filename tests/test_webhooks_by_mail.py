@@ -12,6 +12,7 @@ from __future__ import annotations
 import base64
 import json
 import re
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -185,11 +186,14 @@ def test_a_failing_receiver_is_tried_again_with_backoff_and_a_refusing_one_is_no
     assert posts(table)[0].attempts == 3
 
     # A receiver answering 404 is not tried again; a redirect to a host the judgekeeper
-    # does not list is not followed.
-    hook.answers = [404]
+    # does not list is not followed. This one is slow too: mail is answered meanwhile.
+    hook.answers, hook.delay = [404], 3.0
     for power, orders in HOLDS.items():
         table.orders(power, orders)
     hook.wait(4)
+    # Answered while the post still waits for its answer.
+    assert "This is judge USTS" in table.send(WATCHER, "VERSION").get_content()
+    assert posts(table)[1].status == "pending" and hook.got[-1].at > time.monotonic() - 3
     table.judge.mailbox.wait(lambda: posts(table)[1].status == "failed")
     assert posts(table)[1].attempts == 1 and "HTTP 404" in posts(table)[1].last_error
     other = Hook()

@@ -51,6 +51,7 @@ class Hook:
     answers: list[Any] = field(default_factory=list)
     got: list[Received] = field(default_factory=list)
     port: int = 0
+    delay: float = 0.0  # seconds the next answer waits (a slow receiver)
 
     def url(self, path: str = "/hook", host: str = "127.0.0.1") -> str:
         return f"http://{host}:{self.port}{path}"
@@ -74,6 +75,8 @@ def serve(hook: Hook) -> ThreadingHTTPServer:
             body = self.rfile.read(length)
             headers = {k.lower(): v for k, v in self.headers.items()}
             hook.got.append(Received(self.path, headers, body, time.monotonic()))
+            delay, hook.delay = hook.delay, 0.0
+            time.sleep(delay)
             answer = hook.answers.pop(0) if hook.answers else 200
             status, extra = answer if isinstance(answer, tuple) else (answer, {})
             self.send_response(status)

@@ -127,7 +127,11 @@ class _Fate:
 
 
 def _post(row: _Due, settings: Settings, now: datetime) -> _Fate:
-    body, kind = render(row.form, {**row.payload, "id": row.id}, row.picture)
+    try:
+        body, kind = render(row.form, {**row.payload, "id": row.id}, row.picture)
+    except Exception as exc:
+        log.exception("webhook post %s cannot be made", row.id)
+        return _Fate("failed", f"cannot be made: {type(exc).__name__} {exc}")
     stamp = calendar.timegm(now.timetuple())
     headers = {
         "Content-Type": kind,
@@ -143,6 +147,9 @@ def _post(row: _Due, settings: Settings, now: datetime) -> _Fate:
         return _Fate("failed", f"refused: {exc}")
     except Unreached as exc:
         return _Fate("again", f"no answer: {exc}")
+    except Exception as exc:  # a bug of ours: counted as a try, never a post stuck claimed
+        log.exception("webhook post %s", row.id)
+        return _Fate("again", f"error: {type(exc).__name__} {exc}")
     if 200 <= answer.status < 300:
         return _Fate("sent")
     why = f"HTTP {answer.status} {answer.reason}".strip()

@@ -38,7 +38,7 @@ def post(url: str, body: bytes, headers: dict[str, str], settings: Settings) -> 
     for _ in range(MAX_REDIRECTS + 1):
         parts = checked_url(url, settings)
         tls = parts.scheme.lower() == "https"
-        host = (parts.hostname or "").lower()
+        host = (parts.hostname or "").lower().rstrip(".")
         port = parts.port or (443 if tls else 80)
         path = (parts.path or "/") + (f"?{parts.query}" if parts.query else "")
         answer, location = _post_once(
@@ -91,6 +91,7 @@ class _Pinned(http.client.HTTPSConnection):
 
     def __init__(self, host: str, port: int, address: Address, timeout: float, tls: bool):
         super().__init__(host, port, timeout=timeout, context=ssl.create_default_context())
+        self.default_port = 443 if tls else 80  # the Host header names other ports only
         self._address = address
         self._tls = tls
 

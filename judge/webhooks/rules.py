@@ -72,7 +72,7 @@ def checked_url(url: str, settings: Settings) -> SplitResult:
 def host_listed(host: str, listed: tuple[str, ...]) -> bool:
     for allowed in listed:
         if allowed.startswith("*."):
-            if host.endswith(allowed[1:]) and host != allowed[2:]:
+            if host.endswith(allowed[1:]):
                 return True
         elif host == allowed:
             return True
@@ -82,7 +82,7 @@ def host_listed(host: str, listed: tuple[str, ...]) -> bool:
 def is_private(address: Address) -> bool:
     """Whether an address is anything but a public unicast one: loopback, private,
     link-local, shared (100.64/10), reserved, unspecified or multicast; an IPv4 address
-    inside IPv6 (::ffff:127.0.0.1, 64:ff9b::/96 NAT64 excepted) is judged as itself."""
+    written inside IPv6 (::ffff:127.0.0.1) is judged as itself."""
     if isinstance(address, ipaddress.IPv6Address) and address.ipv4_mapped is not None:
         address = address.ipv4_mapped
     return not address.is_global or address.is_multicast
