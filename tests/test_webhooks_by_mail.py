@@ -15,11 +15,13 @@ import re
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
 from sqlalchemy import select
 
+from judge.metrics import figures
 from judge.store.models import WebhookPost
 from tests.gametable import HOLDS, MASTER, POWERS, Table, address, form, master
 from tests.judgekit import InProcessJudge
@@ -204,6 +206,9 @@ def test_a_failing_receiver_is_tried_again_with_backoff_and_a_refusing_one_is_no
         table.judge.mailbox.wait(lambda: [p.status for p in posts(table)][2:] == ["failed"])
         assert "localhost is not one of them" in posts(table)[2].last_error
         assert not other.got
+        shown = figures(table.judge.store, datetime.now(UTC).replace(tzinfo=None))
+        assert 'judge_webhook_posts{status="sent"} 1' in shown
+        assert 'judge_webhook_posts{status="failed"} 2' in shown
     finally:
         server.shutdown()
         server.server_close()
