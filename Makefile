@@ -27,9 +27,11 @@ lint: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 
+# The web window is on at 127.0.0.1:8080 unless JUDGE_WEB_LISTEN says otherwise (empty:
+# off); the judge's start-up line says where.
 serve: $(STAMP)
 	$(BIN)/judge migrate
-	$(BIN)/judge serve
+	JUDGE_WEB_LISTEN=$${JUDGE_WEB_LISTEN-127.0.0.1:8080} $(BIN)/judge serve
 
 bench: $(STAMP)
 	$(BIN)/python -m pip install --quiet -e '.[bench]'

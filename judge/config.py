@@ -101,6 +101,11 @@ class Settings:
     log_format: str = "text"  # or "json": one JSON object a line, for a log collector
     # Prometheus's /metrics on host:port (operations.md 7); empty: not served
     metrics_listen: str = ""
+    # The web window (docs/web.md): read-only pages of the judge's games on host:port;
+    # empty: not served. `web_url`: the address players reach it at, for the links the
+    # judge mails (GET LINK); empty: http://web_listen.
+    web_listen: str = ""
+    web_url: str = ""
     keep_days: int = 60  # raw mail and sent mail bodies are kept this long, then blanked
     timezone: str = "UTC"  # the judge's zone (IANA name): how times are shown
     # Grey and fake press go out at a random moment within this many seconds, so that
@@ -193,7 +198,12 @@ def validate(settings: Settings) -> Settings:
         )
     if settings.log_format not in ("text", "json"):
         problems.append(f"log_format {settings.log_format!r} must be text or json")
-    for key, default in (("listen", 2525), ("lmtp", 2424), ("metrics_listen", 9464)):
+    for key, default in (
+        ("listen", 2525),
+        ("lmtp", 2424),
+        ("metrics_listen", 9464),
+        ("web_listen", 8080),
+    ):
         value = getattr(settings, key)
         try:
             if value:

@@ -211,6 +211,7 @@ class Judge:
         self.intake: Intake | None = None
         self.ticking = threading.Lock()  # held while a tick runs
         self.metrics: MetricsServer | None = None
+        self.web: Any = None  # the web window (judge/web/server.py), if web_listen
         self.watcher: Watcher | None = None
 
     # -- starting and stopping -----------------------------------------------------------
@@ -255,6 +256,11 @@ class Judge:
                     self.settings.metrics_listen, self.store, self.clock.now
                 )
                 self.metrics.start()
+            if self.settings.web_listen:
+                from .web.server import WebServer  # Starlette and uvicorn only when served
+
+                self.web = WebServer(self.settings, self.store, self.clock.now)
+                self.web.start()
         except BaseException:
             self.stop()
             raise
@@ -279,6 +285,7 @@ class Judge:
                     ("SMTP", self.settings.listen),
                     ("LMTP", self.settings.lmtp),
                     ("metrics", self.settings.metrics_listen),
+                    ("the web window", self.settings.web_listen),
                 )
                 if where
             ),
@@ -345,6 +352,9 @@ class Judge:
         if self.metrics is not None:
             self.metrics.stop()
             self.metrics = None
+        if self.web is not None:
+            self.web.stop()
+            self.web = None
         for part in (self.intake, self.watcher):
             if part is not None:
                 part.stop(deadline.left())

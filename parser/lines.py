@@ -24,7 +24,7 @@ COMMAND_START = re.compile(
     r"|reply-to:|(?:help|version|get|send|info|who|register|history|list|map|summary|status|relations"
     r"|create|hello|login|observe|watch|phase|clear|if|else|endif|end\s*if|resign|withdraw"
     r"|press|broadcast|postal|diary|become|eject|force|pause|suspend|resume|predict|promote"
-    r"|process|rollback|roll\s*back|terminate|unstart)(?![a-z0-9]))",
+    r"|process|rollback|roll\s*back|terminate|unstart|revoke)(?![a-z0-9]))",
     re.IGNORECASE,
 )
 

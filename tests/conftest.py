@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from tests.gametable import Table
-from tests.judgekit import InProcessJudge
+from tests.judgekit import InProcessJudge, free_port
 
 POSTGRES = os.environ.get("JUDGE_TEST_POSTGRES", "postgresql://127.0.0.1:5432/test")
 
@@ -33,6 +33,13 @@ def judge(tmp_path: Path) -> Iterator[InProcessJudge]:
 def table(tmp_path: Path) -> Iterator[Table]:
     """A judge and seven registered players (and a watcher), before any game."""
     with InProcessJudge(tmp_path / "judge") as judge:
+        yield Table.seated(judge)
+
+
+@pytest.fixture
+def web(tmp_path: Path) -> Iterator[Table]:
+    """A judge with its web window on a free port, and the seven players (and a watcher)."""
+    with InProcessJudge(tmp_path / "judge", JUDGE_WEB_LISTEN=f"127.0.0.1:{free_port()}") as judge:
         yield Table.seated(judge)
 
 

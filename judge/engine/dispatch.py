@@ -14,7 +14,7 @@ from .accounts import files, registration
 from .clock import absences, timing
 from .endings import votes
 from .forming import joining, player, setup
-from .listings import games, history, maps, relations, summary, whogame
+from .listings import games, history, links, maps, relations, summary, whogame
 from .master import control, rules, settings, webhooks
 from .master import robots as robot_commands
 from .play import orders
@@ -98,6 +98,8 @@ HANDLERS: dict[type, Handler] = {
     p.Summary: summary.summary,
     p.Relations: relations.relations,
     p.Map: maps.map_,
+    p.GetLink: links.get_link,
+    p.RevokeLink: links.revoke_link,
     p.History: history.history,
     p.HistoryTurns: history.history_turns,
 }
@@ -119,6 +121,8 @@ NAMES: dict[type, str] = {
     p.Summary: "SUMMARY",
     p.Relations: "RELATIONS",
     p.Map: "MAP",
+    p.GetLink: "GET LINK",
+    p.RevokeLink: "REVOKE LINK",
     p.Create: "CREATE",
     p.SignOn: "SIGN ON",
     p.SignOnNext: "SIGN ON",

@@ -73,6 +73,18 @@ class Store:
         finally:
             session.close()
 
+    @contextmanager
+    def peek(self) -> Iterator[Session]:
+        """A look that never writes (the web window): it takes no write lock, nothing is
+        flushed before a query, and whatever the code run in it touched (a reply's tail
+        refreshes the orders' flags) is rolled back at the end."""
+        session = self._readers(autoflush=False)
+        try:
+            yield session
+        finally:
+            session.rollback()
+            session.close()
+
     def make_durable(self) -> None:
         """Every commit so far on disk, deferred ones included (SQLite: the write-ahead
         log is synced, as a durable commit would; checkpoints sync what they copy out)."""

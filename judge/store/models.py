@@ -162,6 +162,17 @@ class JudgeSecret(Base):
     value: Mapped[str] = mapped_column(String(128))
 
 
+class WebLink(Base):
+    """A participant's links to his own view of a game on the web window (GET LINK): the
+    generation the links mailed to him carry; REVOKE LINK moves it on (judge/web/links.py)."""
+
+    __tablename__ = "web_links"
+
+    participant_id: Mapped[int] = mapped_column(ForeignKey("participants.id"), primary_key=True)
+    generation: Mapped[int] = mapped_column(Integer, default=1)
+    issued_at: Mapped[datetime] = mapped_column(DateTime)
+
+
 class WebhookPost(Base):
     """A post to a game's webhook (SET WEBHOOK, judge/webhooks/), written in the transaction
     that made it (the game's start, a phase's results, its end) and delivered by the

@@ -53,12 +53,14 @@ from .forming import (
     Unstart,
 )
 from .listings import (
+    GetLink,
     History,
     HistoryTurns,
     ListGames,
     ListingsRules,
     Map,
     Relations,
+    RevokeLink,
     Summary,
     WhoGame,
 )
@@ -138,6 +140,7 @@ __all__ = [
     "ForceBegin",
     "GetDedication",
     "GetFile",
+    "GetLink",
     "GetPackage",
     "GetWhois",
     "Help",
@@ -167,6 +170,7 @@ __all__ = [
     "ReplyTo",
     "Resign",
     "Resume",
+    "RevokeLink",
     "Rollback",
     "SetAbsence",
     "SetAddress",

@@ -64,6 +64,20 @@ class Relations(Command):
     game: str | None = None
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
+class GetLink(Command):
+    """GET LINK [name]: a link to one's own view of the game on the web window."""
+
+    game: str | None = None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RevokeLink(Command):
+    """REVOKE LINK [name]: every link to one's view of the game mailed so far closed."""
+
+    game: str | None = None
+
+
 class ListingsRules(Rules):
     def who_game(self, items: list) -> list[Command]:
         return [
@@ -132,3 +146,9 @@ class ListingsRules(Rules):
 
     def relations(self, items: list) -> list[Command]:
         return [Relations(game=next(iter(token_texts(items, "NAME")), None))]
+
+    def get_link(self, items: list) -> list[Command]:
+        return [GetLink(game=next(iter(token_texts(items, "NAME")), None))]
+
+    def revoke_link(self, items: list) -> list[Command]:
+        return [RevokeLink(game=next(iter(token_texts(items, "NAME")), None))]

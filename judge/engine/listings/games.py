@@ -5,6 +5,7 @@ are judge/reports/listings/brief.py and full.py."""
 from __future__ import annotations
 
 from sqlalchemy import select
+from sqlalchemy.orm import Session
 
 import parser as p
 import variants
@@ -41,7 +42,7 @@ def list_games(ctx: Conversation, cmd: p.ListGames) -> None:
             ctx.say(NO_GAMES)
         return
     if cmd.game is None and ctx.game is None:
-        ctx.say(brief_listing([_listed(game) for game in _listed_games(ctx)]))
+        ctx.say(brief_listing([listed(game) for game in _listed_games(ctx)]))
         return
     game = the_game(ctx, cmd.game, "LIST")
     if game is not None:
@@ -51,13 +52,17 @@ def list_games(ctx: Conversation, cmd: p.ListGames) -> None:
 
 
 def _listed_games(ctx: Conversation) -> list[Game]:
+    return listed_games(ctx.session)
+
+
+def listed_games(session: Session) -> list[Game]:
     """The games set LIST: NO LIST is the default (users' manual 8.3, and the njudge's), so
-    a game is public only when its master asks."""
-    games = ctx.session.execute(select(Game).order_by(Game.created_at, Game.id)).scalars()
+    a game is public only when its master asks. (The web window lists the same.)"""
+    games = session.execute(select(Game).order_by(Game.created_at, Game.id)).scalars()
     return [g for g in games if (g.settings or {}).get("list", False)]
 
 
-def _listed(game: Game) -> Listed:
+def listed(game: Game) -> Listed:
     """A game as its line in the brief table shows it."""
     hours = timing_for(game.settings or {}, "move").next
     return Listed(

@@ -41,7 +41,7 @@ def summary(ctx: Conversation, cmd: p.Summary) -> None:
         viewer=asker,
         rules=rules_of(game, variant),
         records=records,
-        years=_years(game, variant, records),
+        years=year_ends(game, variant, records),
         masters=[x for x in game.participants if x.role == "master" and x.status != "resigned"],
         holders={power.name: _holders(game, power.name) for power in variant.powers},
         draws=[e.body for e in events(ctx, game) if e.kind in DRAW_KINDS],
@@ -58,7 +58,9 @@ def _holders(game: Game, power: str) -> list[Participant]:
     return sorted(found, key=lambda x: (x.joined_at, x.id))
 
 
-def _years(game: Game, variant: variants.Variant, records: Sequence[PhaseRecord]) -> list[YearEnd]:
+def year_ends(
+    game: Game, variant: variants.Variant, records: Sequence[PhaseRecord]
+) -> list[YearEnd]:
     """The board at the start and at the end of each finished year.
 
     A phase record holds the board before its phase, so the board at the end of a year is

@@ -50,26 +50,32 @@ def deliver_results(mailer: Any, game: Game, record: PhaseRecord, report: str, b
     from one reader to another: what follows it (the next phase, postal press) is the same
     for all. With Machiavelli's money each reader's copy carries his own money around the
     report (mach_results.with_money), in a blind game as in any other. Each mail carries
-    the picture of the phase as its reader sees it (pictures.py)."""
+    the picture of the phase as its reader sees it (pictures.py). The game's webhook gets
+    an observer's copy and picture (`PUBLIC`), by the same rule."""
     pictures = phase_files(mailer.settings, game, record)
     readers = [x for x in everyone(game) if addresses(x)]  # robots and dummies read nothing
     money = money_on(game) and is_machiavelli(game)
-    if has_webhook(game):  # the copy any observer is mailed, by the same cut
-        subject, copy, seen = copy_for(game, record, report, body, PUBLIC)
-        post(mailer, game, "results", subject, copy, record.phase, pictures(seen))
+    if not body.startswith(report):
+        raise ValueError("the results' body must begin with the report")
+    rest = body[len(report) :]
+    if has_webhook(game):
+        copy, seen = reader_copy(game, record, report, PUBLIC)
+        subject = "Results" if seen is None else "Blind Results"
+        post(mailer, game, "results", subject, copy + rest, record.phase, pictures(seen))
     if not is_blind(game) and not money:
         files = pictures(None) if readers else ()
         deliver(mailer, game, readers, "Results", body, phase=record.phase, attachments=files)
         return
     for person in readers:
-        subject, copy, seen = copy_for(game, record, report, body, person)
-        deliver(mailer, game, [person], subject, copy, phase=record.phase,
+        copy, seen = reader_copy(game, record, report, person)
+        subject = "Results" if seen is None else "Blind Results"
+        deliver(mailer, game, [person], subject, copy + rest, phase=record.phase,
                 attachments=pictures(seen))  # fmt: skip
 
 
 @dataclass(frozen=True)
 class Reader:
-    """Who a copy of the results is for, as `copy_for` reads a participant."""
+    """Who a copy of the results is for, as `reader_copy` reads a participant."""
 
     role: str
     power: str | None = None
@@ -78,19 +84,24 @@ class Reader:
 PUBLIC = Reader("observer")  # anyone at all: an observer's copy (a webhook's)
 
 
-def copy_for(
-    game: Game, record: PhaseRecord, report: str, body: str, person: Any
-) -> tuple[str, str, Sight | None]:
-    """One reader's copy of the results (`body`, beginning with `report`): the subject's
-    words, the text, and what he sees (None: everything, for his picture). In a blind game
-    the report as he sees it (reports/blind.py); with money, his own around it."""
-    if not body.startswith(report):
-        raise ValueError("the results' body must begin with the report")
-    rest = body[len(report) :]
-    doc, out = record.result["input"], record.result["output"]
-    seen = sight(person.role, person.power, all_centers(game)) if is_blind(game) else None
-    copy = report if seen is None else blind_report(variant_of(game), game.name, record.turn,
-                                                    doc, out, seen)  # fmt: skip
+def reader_sight(game: Game, person: Any) -> Sight | None:
+    """What a reader of the game's results sees of its board: all (None), or in a blind
+    game his own power's part (a player), nothing (an observer) or all (a master)."""
+    return sight(person.role, person.power, all_centers(game)) if is_blind(game) else None
+
+
+def reader_copy(
+    game: Game, record: PhaseRecord, report: str, person: Any
+) -> tuple[str, Sight | None]:
+    """One reader's copy of the report of the phase `record` holds (`report`: the whole
+    report, as everyone reads it in a game that is not blind), and what he sees of the
+    board: the one rule for the results mail and every other channel (the web window,
+    the webhook)."""
+    seen = reader_sight(game, person)
+    copy = report
+    if seen is not None:
+        doc, out = record.result["input"], record.result["output"]
+        copy = blind_report(variant_of(game), game.name, record.turn, doc, out, seen)
     if money_on(game) and is_machiavelli(game):
-        copy = with_money(game, doc, out, person, copy)
-    return ("Results" if seen is None else "Blind Results"), copy + rest, seen
+        copy = with_money(game, record.result["input"], record.result["output"], person, copy)
+    return copy, seen

@@ -3,7 +3,7 @@ waiting, delivered or given up, with its tries and the time of the next one, so 
 backoff outlives a restart (judge/webhooks/).
 
 Revision ID: 0010_webhooks
-Revises: 0009
+Revises: 0010_web_links (main's; the lead re-chains the 0010s at merge)
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision: str = "0010_webhooks"
-down_revision: str | None = "0009"
+down_revision: str | None = "0010_web_links"
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 

@@ -28,11 +28,13 @@ __all__ = [
     "layers",
     "phase_picture",
     "phase_scene",
+    "phase_svg",
     "phase_title",
     "picture",
     "png",
     "position_picture",
     "position_scene",
+    "position_svg",
     "seen_phase_scene",
     "seen_position_scene",
 ]
@@ -66,6 +68,19 @@ def phase_picture(
     return picture(variant, scene, f"{game}-{phase}")
 
 
+def phase_svg(
+    variant: Variant,
+    code: str,
+    game: str,
+    doc: Mapping[str, Any],
+    out: Mapping[str, Any],
+    seen: Collection[str] | None = None,
+) -> str:
+    """The same picture as `phase_picture`'s, its SVG only (the web window's board)."""
+    phase = str(doc.get("phase", ""))
+    return draw(variant, seen_phase_scene(variant, phase_title(code, game, phase), doc, out, seen))
+
+
 def position_picture(
     variant: Variant,
     code: str,
@@ -77,3 +92,17 @@ def position_picture(
     """The picture of the board as it stands, as a reader who sees `seen` sees it."""
     scene = seen_position_scene(variant, phase_title(code, game, phase), position, seen)
     return picture(variant, scene, f"{game}-{phase}")
+
+
+def position_svg(
+    variant: Variant,
+    code: str,
+    game: str,
+    phase: str,
+    position: Mapping[str, Any],
+    seen: Collection[str] | None = None,
+) -> str:
+    """The same picture as `position_picture`'s, its SVG only."""
+    return draw(
+        variant, seen_position_scene(variant, phase_title(code, game, phase), position, seen)
+    )

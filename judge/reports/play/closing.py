@@ -27,3 +27,15 @@ def next_phase_lines(
 def game_over_line() -> str:
     """The line the last result of a game ends with (two spaces, as the njudge writes it)."""
     return GAME_OVER + "\n"
+
+
+def split_results(body: str, game: str) -> tuple[str, str]:
+    """A results mail's text (as the game's history keeps it) cut into its report and
+    what follows it, the same for every reader (the next phase, postal press): a blind
+    game's reader, or a Machiavelli reader with money, gets his own report before the
+    same rest."""
+    for mark in (f"\n\nThe next phase of '{game}' will be ", f"\n\n{GAME_OVER}"):
+        at = body.find(mark)
+        if at >= 0:
+            return body[:at], body[at:]
+    return body, ""
