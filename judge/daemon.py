@@ -196,9 +196,9 @@ class Judge:
         # test injects lives in this process.
         self.processes = settings.processes if isinstance(self.clock, SystemClock) else 0
         threads = 0 if self.processes else settings.workers
-        # Workers, the sender, the tick, the listeners' stores and the watcher may each
-        # hold one.
-        self.store = Store(settings.database, threads + 5, lock_timeout=settings.write_lock_timeout)
+        # Workers, the sender, the tick, the listeners' stores, the watcher and the webhooks'
+        # poster may each hold one.
+        self.store = Store(settings.database, threads + 6, lock_timeout=settings.write_lock_timeout)
         self.context = multiprocessing.get_context("forkserver") if self.processes else None
         self.stopping = threading.Event()
         self.mail_waiting: Signal = threading.Event()
