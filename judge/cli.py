@@ -423,11 +423,13 @@ def _tick(settings: Settings, args: argparse.Namespace) -> int:
     store = Store(settings.database, lock_timeout=settings.write_lock_timeout)
     migrate.require_head(store)
     from .engine.tick import tick
+    from .webhooks.delivery import deliver_due
 
     report = tick(store, clock.now(), settings.keep_days, settings)
     answered, sent = _drain(store, settings, clock)
+    posted = deliver_due(store, settings, clock.now)
     print(f"tick {clock.now().isoformat()} UTC: {report}; {answered} mails answered; "
-          f"{sent} sent")  # fmt: skip
+          f"{sent} sent; {posted} webhook posts tried")  # fmt: skip
     store.dispose()
     return 0
 

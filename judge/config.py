@@ -124,6 +124,17 @@ class Settings:
     sign_on_window: int = 3600  # seconds
     link_days: int = 3  # an I AM ALSO confirmation is good this many days
     link_pending: int = 3  # I AM ALSO requests waiting on one registration at a time
+    # Webhooks (SET WEBHOOK, operations.md "Webhooks"): the hosts a master's webhook may
+    # post to (comma-separated names; `*.example.org` for its subdomains); empty: no
+    # webhooks on this judge. A host's addresses must be public ones unless
+    # webhook_allow_private (a test's local server, a judge inside a private network).
+    webhook_hosts: str = ""
+    webhook_allow_private: bool = False
+    webhook_timeout: float = 10.0  # seconds for one post: connecting, sending, the answer
+    # The first wait before a failed post is tried again; it doubles at each failure, up to
+    # an hour, for webhook_attempts tries in all.
+    webhook_retry_seconds: float = 30.0
+    webhook_attempts: int = 12
     extra: dict[str, Any] = field(default_factory=dict)  # keys we do not know (warned)
 
     @property
@@ -141,6 +152,11 @@ class Settings:
     @property
     def relays(self) -> frozenset[str]:
         return frozenset(h.strip() for h in self.local_relays.split(",") if h.strip())
+
+    @property
+    def webhook_host_list(self) -> tuple[str, ...]:
+        hosts = (h.strip().lower().rstrip(".") for h in self.webhook_hosts.split(","))
+        return tuple(h for h in hosts if h)
 
     @property
     def domain(self) -> str:
@@ -201,13 +217,13 @@ def validate(settings: Settings) -> Settings:
         "password_min", "sign_on_failures", "sign_on_judge_failures", "sign_on_window",
         "link_days", "link_pending", "replies_per_day", "files_per_mail", "reply_bytes",
         "mail_output_bytes", "echoed_errors", "smtp_connections", "smtp_host_connections",
-        "smtp_recipients", "bounce_limit",
+        "smtp_recipients", "bounce_limit", "webhook_attempts",
     ):  # fmt: skip
         if getattr(settings, key) < 1:
             problems.append(f"{key} must be at least 1")
     for key in (
         "write_lock_timeout", "retry_seconds", "shutdown_seconds", "smtp_command_seconds",
-        "smtp_data_seconds",
+        "smtp_data_seconds", "webhook_timeout", "webhook_retry_seconds",
     ):  # fmt: skip
         if getattr(settings, key) <= 0:
             problems.append(f"{key} must be more than 0 seconds")

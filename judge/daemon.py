@@ -51,6 +51,7 @@ from .shutdown import Deadline, end_processes, join_threads, wait_for
 from .store import migrate
 from .store.db import Store
 from .watch import Watcher
+from .webhooks.delivery import post_loop
 
 log = logging.getLogger("judge.daemon")
 
@@ -195,9 +196,9 @@ class Judge:
         # test injects lives in this process.
         self.processes = settings.processes if isinstance(self.clock, SystemClock) else 0
         threads = 0 if self.processes else settings.workers
-        # Workers, the sender, the tick, the listeners' stores and the watcher may each
-        # hold one.
-        self.store = Store(settings.database, threads + 5, lock_timeout=settings.write_lock_timeout)
+        # Workers, the sender, the tick, the listeners' stores, the watcher and the webhooks'
+        # poster may each hold one.
+        self.store = Store(settings.database, threads + 6, lock_timeout=settings.write_lock_timeout)
         self.context = multiprocessing.get_context("forkserver") if self.processes else None
         self.stopping = threading.Event()
         self.mail_waiting: Signal = threading.Event()
@@ -240,6 +241,8 @@ class Judge:
             for n in range(max(self.settings.workers, 1)):
                 self._thread(f"worker-{n + 1}", self._work)
             self._thread("sender", self._send)
+        # Webhook posts from this process alone, in a loop of their own: never the mail's.
+        self._thread("webhooks", self._post)
         # The door opens last, when there is someone to answer.
         try:
             if self.settings.listen:
@@ -424,6 +427,9 @@ class Judge:
 
     def _send(self) -> None:
         send_loop(self.store, self.settings, self.clock.now, self.stopping, self.outbox_waiting)
+
+    def _post(self) -> None:
+        post_loop(self.store, self.settings, self.clock.now, self.stopping)
 
     def _tick(self) -> None:
         with self.ticking:

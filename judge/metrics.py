@@ -22,7 +22,7 @@ from sqlalchemy.orm import Session
 
 from .config import host_port
 from .store.db import Store
-from .store.models import Game, Inbound, Outbox
+from .store.models import Game, Inbound, Outbox, WebhookPost
 
 log = logging.getLogger("judge.metrics")
 
@@ -61,6 +61,14 @@ def figures(store: Store, now: datetime) -> str:
             "Mails the judge has written, by status (pending, sent, failed: given up, "
             "withheld: to an address marked undeliverable).",
             [(f'{{status="{status}"}}', n) for (status,), n in outbox],
+        )
+        posts = _grouped(session, WebhookPost.status)
+        metric(
+            "judge_webhook_posts",
+            "gauge",
+            "Posts to games' webhooks kept (docs/operations.md 3i), by status (pending, sent, "
+            "failed: refused or given up); old ones are pruned.",
+            [(f'{{status="{status}"}}', n) for (status,), n in posts],
         )
         unanswered = _count(session, Inbound, Inbound.outcome.like("not answered%"))
         dropped = _count(session, Inbound, Inbound.outcome.like("dropped%"))

@@ -31,6 +31,7 @@ from .commands import (
     OrderLine,
     PhasedOrders,
     PostalPress,
+    Predict,
     Press,
     Register,
     SetComment,
@@ -66,6 +67,7 @@ VocabularyFor = Callable[[Command], Vocabulary | None]
 _CONDITION_START = re.compile(r"^\s*(else\s*)?if(?![a-z0-9])", re.IGNORECASE)
 _BODY_END = re.compile(r"^\s*(endpress|endbroadcast|sign\s*off)\s*$", re.IGNORECASE)
 _SIGN_OFF = re.compile(r"^\s*(sign\s*off)\s*$", re.IGNORECASE)
+_END_PREDICT = re.compile(r"^\s*end\s*predict\s*$", re.IGNORECASE)
 _FIELD_NAME = re.compile(r"[A-Za-z][A-Za-z -]*")
 _ORDER_SPLIT = re.compile(r"[,;]")
 
@@ -167,6 +169,10 @@ class _Reader:
             text, i, terminated, ended = _body(lines, i)
             self.commands.append(_with_text(command, text, terminated))
             return ("sign off" if ended else None), i
+        if isinstance(command, Predict):
+            orders, i = self.sandbox(lines, i)
+            self.commands.append(_replace(command, orders=orders))
+            return None, i
         if isinstance(command, Register):
             fields, i = self.register(number, lines, i)
             self.commands.append(Register(line=number, fields=fields))
@@ -219,6 +225,25 @@ class _Reader:
             fields.append(field)
         self.error(number, "REGISTER", "REGISTER without END: the form was read to the end")
         return tuple(fields), i
+
+    def sandbox(self, lines: list[str], i: int) -> tuple[tuple[OrderLine, ...], int]:
+        """PREDICT's orders: the order lines after it, up to a line holding only
+        ENDPREDICT (taken), the next command line or signature (left to be read), or the
+        mail's end. Read as the current phase's orders, and never kept by the judge."""
+        phase = self.vocabulary.phase if self.vocabulary else None
+        found: list[OrderLine] = []
+        while i < len(lines):
+            raw = lines[i]
+            text = raw.strip()
+            if raw == "-- " or COMMAND_START.match(text):
+                break
+            i += 1
+            if _END_PREDICT.match(text):
+                break
+            if not text or text.startswith(">") or len(text) > MAX_LINE:
+                continue
+            found.append(self.order_line(i, text, phase))
+        return tuple(found), i
 
     # -- orders ----------------------------------------------------------------------------
 

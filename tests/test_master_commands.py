@@ -8,7 +8,7 @@ from datetime import UTC, datetime, timedelta
 
 from tests.gametable import HOLDS, MASTER, address, master, start_moderated
 
-MASTER_ONLY = ["BECOME F", "EJECT I", "PROMOTE x@y.org", "PREDICT", "PROCESS", "ROLLBACK",
+MASTER_ONLY = ["BECOME F", "EJECT I", "PROMOTE x@y.org", "PROCESS", "ROLLBACK",
                "TERMINATE", "PAUSE", "UNSTART", "FORCE BEGIN"]  # fmt: skip
 
 

@@ -15,7 +15,7 @@ from .clock import absences, timing
 from .endings import votes
 from .forming import joining, player, setup
 from .listings import export, games, history, links, maps, relations, summary, whogame
-from .master import control, rules, settings
+from .master import control, rules, settings, webhooks
 from .master import robots as robot_commands
 from .play import orders
 from .press import diary, postal, press
@@ -92,6 +92,7 @@ HANDLERS: dict[type, Handler] = {
     p.SetNoRobot: robot_commands.set_no_robot,
     p.SetRobots: robot_commands.set_robots,
     p.SetHumansOnly: robot_commands.set_humans_only,
+    p.SetWebhook: webhooks.set_webhook,
     # listings
     p.ListGames: games.list_games,
     p.WhoGame: whogame.who_game,

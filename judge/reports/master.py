@@ -64,6 +64,51 @@ def prediction(phase: str, report: str) -> str:
     return f"Prediction for {phase}, from the orders given so far:\n\n{report}"
 
 
+def sandbox(phase: str, tried: list[tuple[str, str]], master: bool, report: str) -> str:
+    """PREDICT with orders (issue 35, the sandbox): what was tried, whose orders besides
+    stood, and the phase adjudicated so; nothing is kept."""
+    base = "every power's orders given so far" if master else "your own orders given so far"
+    lines = [
+        f"Sandbox prediction for {phase}: nothing here is kept, and nobody else is told.",
+        f"Adjudicated with {base}"
+        + (", and in their place for the same unit these:" if tried else "."),
+    ]
+    lines += [f"  {power}: {text}" for power, text in tried]
+    if not master:
+        lines.append("The other powers' orders are not used: their units have none but these.")
+    return "\n".join(lines) + f"\n\n{report}"
+
+
+_FORM_NAMES = {"json": "the judge's own JSON", "discord": "Discord's", "slack": "Slack's"}
+
+
+def webhook_set(game: str, url: str, form: str, key: str) -> str:
+    """SET WEBHOOK's answer to the master: where, in what form, and the signing key."""
+    return (
+        f"Webhook of game '{game}' set: {url}\n"
+        f"Posted in {_FORM_NAMES.get(form, form)} form: the game's start, the results of each\n"
+        "phase (with the board's picture) and its end, as an observer of the game reads them.\n"
+        "Each post is signed: its header X-Judge-Signature is sha256= and the HMAC-SHA256, in\n"
+        "hexadecimal, of the header X-Judge-Timestamp, a full stop and the body, under the key\n"
+        f"\n    {key}\n\n"
+        "Keep the key to yourself; GET webhooks tells how to check a post.\n"
+    )
+
+
+def webhook_removed(game: str) -> str:
+    return f"Game '{game}' has no webhook now: nothing more is posted to it.\n"
+
+
+def webhook_told(game: str, on: bool) -> str:
+    """The `Parameter Change` to the others: that the game is posted, never where to."""
+    if on:
+        return (
+            f"Game '{game}' now has a webhook: its start, each phase's results and its end\n"
+            "are posted there as an observer reads them.\n"
+        )
+    return f"Game '{game}' has no webhook any more.\n"
+
+
 def rolled_back(game: str, phase: str, turn: int, when: str) -> str:
     """`Rollback to S1902M`: the answer, the notice and the history's entry."""
     return (

@@ -174,6 +174,36 @@ class WebLink(Base):
     issued_at: Mapped[datetime] = mapped_column(DateTime)
 
 
+class WebhookPost(Base):
+    """A post to a game's webhook (SET WEBHOOK, judge/webhooks/), written in the transaction
+    that made it (the game's start, a phase's results, its end) and delivered by the
+    webhooks' own loop, never by the mail's: the URL and form as they were then, the event
+    in the judge's own JSON form (`payload`), the PNG of the board if any. status: pending,
+    sent, failed (refused by the judgekeeper's rules, refused by the receiver, or given up
+    after `webhook_attempts` tries, `last_error` saying why)."""
+
+    __tablename__ = "webhook_posts"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    created_at: Mapped[datetime] = mapped_column(DateTime)
+    game_id: Mapped[int | None] = mapped_column(ForeignKey("games.id"), nullable=True)
+    event: Mapped[str] = mapped_column(String(16))  # start, results, end
+    url: Mapped[str] = mapped_column(Text)
+    form: Mapped[str] = mapped_column(String(16))  # json, discord, slack
+    payload: Mapped[dict[str, Any]] = mapped_column(JSON)
+    picture: Mapped[bytes | None] = mapped_column(LargeBinary, nullable=True)
+    status: Mapped[str] = mapped_column(String(16), default="pending")
+    attempts: Mapped[int] = mapped_column(Integer, default=0)
+    next_attempt_at: Mapped[datetime] = mapped_column(DateTime)
+    sent_at: Mapped[datetime | None] = mapped_column(DateTime, nullable=True)
+    last_error: Mapped[str] = mapped_column(Text, default="")
+    # A poster's claim while it delivers the row (as the outbox's, mailout/claims.py).
+    claimed_until: Mapped[datetime | None] = mapped_column(DateTime, nullable=True)
+    claimed_by: Mapped[str] = mapped_column(String(100), default="")
+
+    __table_args__ = (Index("ix_webhook_posts_status_next", "status", "next_attempt_at"),)
+
+
 # -- users ---------------------------------------------------------------------------------
 
 

@@ -2,6 +2,7 @@
 and the bodies of mail it has sent (and the pictures they carried). The rows stay (who,
 when, what became of it, and the key that recognises a mail sent twice); only the bulk
 goes, so the database stops growing with every mail. Failed mail is kept whole for the judgekeeper.
+Webhook posts done with (sent, or given up) are deleted whole at the same age.
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ from datetime import datetime, timedelta
 from sqlalchemy import delete, exists, select, update
 from sqlalchemy.orm import Session
 
-from .models import Inbound, MailFile, Outbox, OutboxFile
+from .models import Inbound, MailFile, Outbox, OutboxFile, WebhookPost
 
 CHUNK = 500  # rows blanked in one statement
 
@@ -35,7 +36,13 @@ def prune(session: Session, now: datetime, keep_days: int) -> int:
     old = list(old)
     for start in range(0, len(old), CHUNK):
         _blank(session, old[start : start + CHUNK])
-    return (inbound or 0) + len(old)
+    # Webhook posts done with (sent or given up) go whole: nothing reads them again.
+    posts = session.execute(
+        delete(WebhookPost)
+        .where(WebhookPost.status != "pending")
+        .where(WebhookPost.created_at < before)
+    ).rowcount
+    return (inbound or 0) + len(old) + (posts or 0)
 
 
 def _blank(session: Session, ids: list[int]) -> None:

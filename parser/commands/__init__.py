@@ -88,6 +88,7 @@ from .master import (
     SetRobots,
     SetRule,
     SetTransform,
+    SetWebhook,
     Terminate,
 )
 from .play import (
@@ -197,6 +198,7 @@ __all__ = [
     "SetTransform",
     "SetVariant",
     "SetWait",
+    "SetWebhook",
     "SignOff",
     "SignOn",
     "SignOnForming",

@@ -50,7 +50,22 @@ class Resume(Command):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Predict(Command):
-    pass
+    """PREDICT, and the lines of orders after it up to ENDPREDICT (the next command, or
+    the mail's end): a sandbox's orders, adjudicated for the asker and never kept. The
+    mail reader (mail.py) gathers them; `OrderLine`s, typed loosely here so that this
+    family need not import the play family."""
+
+    orders: tuple = ()
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SetWebhook(Command):
+    """SET WEBHOOK url [DISCORD | SLACK | JSON] (url None: SET NO WEBHOOK). `form` None:
+    told by the URL's host. `extra`: words after the form, for the judge to refuse."""
+
+    url: str | None
+    form: str | None = None
+    extra: str = ""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -311,6 +326,14 @@ class MasterRules(Rules):
 
     def predict(self, items: list) -> list[Command]:
         return [Predict()]
+
+    def set_webhook(self, items: list) -> Command:
+        words = str(items[-1]).split()
+        form = words[1].lower() if len(words) > 1 else None
+        return SetWebhook(url=words[0], form=form, extra=" ".join(words[2:]))
+
+    def set_no_webhook(self, items: list) -> Command:
+        return SetWebhook(url=None)
 
     def promote(self, items: list) -> list[Command]:
         return [Promote(address=str(items[0]))]

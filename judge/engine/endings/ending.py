@@ -17,6 +17,7 @@ from ..game.moderation import masters
 from ..press.diary import publish
 from ..reply.conversation import Conversation
 from ..reply.notices import Notices, deliver, everyone
+from ..reply.webhooks import post
 from .rating import rate
 
 _NUMBERED = re.compile(r"^(.*?)(\d+)$")
@@ -24,12 +25,20 @@ MAX_NAME = 19
 
 
 def ended(
-    mailer: Conversation | Notices, game: Game, decided: bool, shared_by: Sequence[str] = ()
+    mailer: Conversation | Notices,
+    game: Game,
+    decided: bool,
+    shared_by: Sequence[str] = (),
+    notice: tuple[str, str] = ("", ""),
 ) -> None:
     """`decided`: won, drawn or conceded (not terminated); `shared_by`: the powers that
     share the result (the winner, or those in the draw), by which the players are rated.
     What a game that hides who plays it held of its players' dedication is credited now
-    (clock/dedication.py)."""
+    (clock/dedication.py). `notice`: the subject's words and the text everyone was told the
+    end in, for the game's webhook."""
+    post(mailer, game, "end", notice[0] or "Game Over", notice[1] or f"Game '{game.name}' is "
+         f"{game.status}.
+")  # fmt: skip
     credit_held(mailer.session, game)
     if decided:
         rate(mailer.session, game, shared_by, mailer.now)
@@ -45,7 +54,9 @@ def _successor(mailer: Conversation | Notices, game: Game) -> None:
         return
     new = Game(
         name=name, variant=game.variant, options=list(game.options or []), status="forming",
-        settings={**(game.settings or {}), "list": False}, comment=game.comment,
+        # Not its webhook: a new game has a new key, which its master is given only by
+        # setting the webhook himself.
+        settings={**_inherited(game), "list": False}, comment=game.comment,
         full_comment=game.full_comment, created_at=mailer.now, participants=[],
     )  # fmt: skip
     mailer.session.add(new)
@@ -58,6 +69,10 @@ def _successor(mailer: Conversation | Notices, game: Game) -> None:
         keeper.user = x.user
         new.participants.append(keeper)
     deliver(mailer, game, everyone(game), "Parameter Change", successor(name, game.name))
+
+
+def _inherited(game: Game) -> dict:
+    return {k: v for k, v in (game.settings or {}).items() if k != "webhook"}
 
 
 def _next_name(mailer: Conversation | Notices, name: str) -> str | None:

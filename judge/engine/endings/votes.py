@@ -119,7 +119,8 @@ def count_votes(ctx: Conversation | Notices, game: Game) -> None:
         text = concession_declared(game.name, winner)
         deliver(ctx, game, everyone(game), f". Game conceded to {winner}", text)
         _history(ctx, game, "concession", text)
-        ended(ctx, game, decided=True, shared_by=(winner,))
+        ended(ctx, game, decided=True, shared_by=(winner,),
+              notice=(f". Game conceded to {winner}", text))  # fmt: skip
 
 
 def _end(ctx: Conversation | Notices, game: Game, drawn: frozenset[str]) -> None:
@@ -130,7 +131,8 @@ def _end(ctx: Conversation | Notices, game: Game, drawn: frozenset[str]) -> None
     text = draw_declared(game.name, [x.name for x in variant.powers if x.name in drawn])
     deliver(ctx, game, everyone(game), f"Draw Declared: {letters}", text)
     _history(ctx, game, "draw", text)
-    ended(ctx, game, decided=True, shared_by=sorted(drawn))
+    ended(ctx, game, decided=True, shared_by=sorted(drawn),
+          notice=(f"Draw Declared: {letters}", text))  # fmt: skip
 
 
 def _history(ctx: Conversation | Notices, game: Game, kind: str, text: str) -> None:

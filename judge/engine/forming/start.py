@@ -28,6 +28,7 @@ from ..play.mach_results import private_text
 from ..play.processing import phase_begins, process, schedule
 from ..reply.conversation import Conversation
 from ..reply.notices import deliver, everyone
+from ..reply.webhooks import has_webhook, post
 from ..robots.ordering import order_robots
 from .assignment import deal_powers
 
@@ -131,6 +132,17 @@ def start_game(
             ]
         )
         deliver(ctx, game, group[:1], "Game Starting", body + "\n")
+    if has_webhook(game):  # as an observer's notice reads, but for its first line
+        public = "\n\n".join(
+            [
+                f"Game '{game.name}' of Diplomacy has started.",
+                "The following players are in this game:\n" + roster,
+                board.rstrip("\n"),
+                *([first] if first else []),
+                f"\nThe deadline for the first orders is {when}.",
+            ]
+        )
+        post(ctx, game, "start", "Game Starting", public + "\n")
     if variant.is_machiavelli:
         schedule(ctx, game)  # every power in already (robots): the game goes on
         return

@@ -16,6 +16,7 @@ from ..forming.returns import places_of
 from ..game.machiavelli import money_on
 from ..game.moderation import ANONYMOUS, announce, hearers, master_only
 from ..game.record import phase_records, players, power_called, variant_of
+from ..play import sandbox
 from ..play.future import named_phase, spoken
 from ..play.mach_results import with_money
 from ..play.processing import phase_begins, phase_report, process, schedule
@@ -140,7 +141,7 @@ def terminate(ctx: Conversation, cmd: p.Terminate) -> None:
     game.next_event_at = None
     ctx.say(f"Game '{game.name}' is terminated.")
     announce(ctx, game, me, "Game Terminated", texts.terminated(game.name))
-    ended(ctx, game, decided=False)
+    ended(ctx, game, decided=False, notice=("Game Terminated", texts.terminated(game.name)))
 
 
 def eject(ctx: Conversation, cmd: p.Eject) -> None:
@@ -214,7 +215,12 @@ def promote(ctx: Conversation, cmd: p.Promote) -> None:
 
 
 def predict(ctx: Conversation, cmd: p.Predict) -> None:
-    """The current orders adjudicated for the master's eyes only; nothing changes."""
+    """The current orders adjudicated for the master's eyes only; nothing changes. With
+    orders after it, or from a player, the sandbox (play/sandbox.py)."""
+    me = ctx.me
+    if cmd.orders or me is None or me.role != "master" or ctx.became:
+        sandbox.predict(ctx, cmd)
+        return
     allowed = master_only(ctx, "PREDICT")
     if allowed is None:
         return

@@ -5,6 +5,7 @@ njudge's `inform_party_of_blind_turn` sends them (njudge-formats 2.2)."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from ...reports.blind import blind_report, sight
@@ -13,6 +14,7 @@ from ...store.models import Game, PhaseRecord
 from ..game.machiavelli import is_machiavelli, money_on
 from ..game.record import variant_of
 from ..reply.notices import addresses, deliver, everyone
+from ..reply.webhooks import has_webhook, post
 from .mach_results import with_money
 from .pictures import phase_files
 
@@ -48,22 +50,38 @@ def deliver_results(mailer: Any, game: Game, record: PhaseRecord, report: str, b
     from one reader to another: what follows it (the next phase, postal press) is the same
     for all. With Machiavelli's money each reader's copy carries his own money around the
     report (mach_results.with_money), in a blind game as in any other. Each mail carries
-    the picture of the phase as its reader sees it (pictures.py)."""
+    the picture of the phase as its reader sees it (pictures.py). The game's webhook gets
+    an observer's copy and picture (`PUBLIC`), by the same rule."""
     pictures = phase_files(mailer.settings, game, record)
     readers = [x for x in everyone(game) if addresses(x)]  # robots and dummies read nothing
     money = money_on(game) and is_machiavelli(game)
+    if not body.startswith(report):
+        raise ValueError("the results' body must begin with the report")
+    rest = body[len(report) :]
+    if has_webhook(game):
+        copy, seen = reader_copy(game, record, report, PUBLIC)
+        subject = "Results" if seen is None else "Blind Results"
+        post(mailer, game, "results", subject, copy + rest, record.phase, pictures(seen))
     if not is_blind(game) and not money:
         files = pictures(None) if readers else ()
         deliver(mailer, game, readers, "Results", body, phase=record.phase, attachments=files)
         return
-    if not body.startswith(report):
-        raise ValueError("the results' body must begin with the report")
-    rest = body[len(report) :]
     for person in readers:
         copy, seen = reader_copy(game, record, report, person)
         subject = "Results" if seen is None else "Blind Results"
         deliver(mailer, game, [person], subject, copy + rest, phase=record.phase,
                 attachments=pictures(seen))  # fmt: skip
+
+
+@dataclass(frozen=True)
+class Reader:
+    """Who a copy of the results is for, as `reader_copy` reads a participant."""
+
+    role: str
+    power: str | None = None
+
+
+PUBLIC = Reader("observer")  # anyone at all: an observer's copy (a webhook's)
 
 
 def reader_sight(game: Game, person: Any) -> Sight | None:
@@ -77,7 +95,8 @@ def reader_copy(
 ) -> tuple[str, Sight | None]:
     """One reader's copy of the report of the phase `record` holds (`report`: the whole
     report, as everyone reads it in a game that is not blind), and what he sees of the
-    board: the one rule for the results mail and every other channel (the web window)."""
+    board: the one rule for the results mail and every other channel (the web window,
+    the webhook)."""
     seen = reader_sight(game, person)
     copy = report
     if seen is not None:

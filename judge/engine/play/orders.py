@@ -218,14 +218,19 @@ def _master_orders(ctx: Conversation, game: Game, cmd: p.OrderLine) -> None:
 
 
 def _owner(game: Game, order: object) -> str | None:
+    return owner_on(game.position or {}, game.phase or "", order)
+
+
+def owner_on(position: dict[str, Any], phase: str, order: object) -> str | None:
+    """The power an order is for on a board (`position`, in the phase `phase`): whose unit
+    it names, or in an adjustment phase whose centre a build names; None if nobody's."""
     if isinstance(order, MONEY_ORDERS) and not isinstance(order, BuildSpecial):
         return None  # a Machiavelli money line is its giver's, whatever unit it names
     unit = getattr(order, "unit", None)
     if unit is None:
         return None
     province = province_of(str(unit.location).lower())
-    position = game.position or {}
-    if (game.phase or "").endswith("R"):
+    if phase.endswith("R"):
         for d in position.get("dislodged") or []:
             if province_of(d["unit"].split()[1]) == province:
                 return d["power"]
@@ -233,7 +238,7 @@ def _owner(game: Game, order: object) -> str | None:
     for power, units in (position.get("units") or {}).items():
         if any(province_of(u.split()[1]) == province for u in units):
             return power
-    if (game.phase or "").endswith("B"):
+    if phase.endswith("B"):
         for power, centers in (position.get("centers") or {}).items():
             if province in centers:
                 return power

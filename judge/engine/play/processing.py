@@ -149,8 +149,10 @@ def process(
     )  # fmt: skip
     if winner is not None:
         letter = next(x.letter for x in variant.powers if x.name == winner)
-        deliver(mailer, game, everyone(game), f"Victory: {letter}", victory(game.name, winner))
-        ended(mailer, game, decided=True, shared_by=(winner,))
+        text = victory(game.name, winner)
+        deliver(mailer, game, everyone(game), f"Victory: {letter}", text)
+        ended(mailer, game, decided=True, shared_by=(winner,),
+              notice=(f"Victory: {letter}", text))  # fmt: skip
         return report
     session.flush()
     advance = settle_conditions(session, game)
