@@ -37,8 +37,7 @@ def ended(
     (clock/dedication.py). `notice`: the subject's words and the text everyone was told the
     end in, for the game's webhook."""
     post(mailer, game, "end", notice[0] or "Game Over", notice[1] or f"Game '{game.name}' is "
-         f"{game.status}.
-")  # fmt: skip
+         f"{game.status}.\n")  # fmt: skip
     credit_held(mailer.session, game)
     if decided:
         rate(mailer.session, game, shared_by, mailer.now)
