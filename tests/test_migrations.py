@@ -16,7 +16,7 @@ from judge.store.models import Base
 TABLES = {
     "inbound", "outbox", "users", "addresses", "games", "participants", "phases", "orders",
     "press", "history", "diary", "link_requests", "sign_on_failures", "mail_files",
-    "outbox_files", "bounces", "judge_secrets",
+    "outbox_files", "bounces", "judge_secrets", "turn_records",
 }  # fmt: skip
 
 
