@@ -25,8 +25,8 @@ def reminder(game: str, power: str, phase: str, deadline: str, hours_left: float
     (the reply's own listing and words) follow it."""
     return (
         f"Reminder: the deadline for {phase} in game '{game}' is\n{deadline}, "
-        f"{hours_words(hours_left)} from now, and {power}'s orders are not complete.\n"
-        "What is missing is below, with the orders the judge holds for you."
+        f"{hours_words(hours_left)} from now,\nand {power}'s orders are not complete.  "
+        "What is missing is below,\nwith the orders the judge holds for you."
     )
 
 
