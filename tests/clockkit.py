@@ -31,8 +31,9 @@ def clocked(home: Path, **extra: str) -> Iterator[tuple[Table, FixedClock]]:
 
 
 def begin(table: Table, settings: str = "", game: str = "war", options: str = "") -> None:
-    """A moderated game: the master creates it (with `settings`, SET lines), the judge's
-    robot plays Turkey, and the six others sign on; it starts."""
+    """A moderated game: the master creates it (with `settings`, SET lines; `options`: the
+    variant and its options, ` standard gunboat`), the judge's robot plays Turkey, and the
+    six others sign on; it starts."""
     reply = table.send(
         MASTER,
         f"CREATE ?{game} pwMaster{options}\nBECOME MASTER\n"
@@ -41,7 +42,10 @@ def begin(table: Table, settings: str = "", game: str = "war", options: str = ""
     ).get_content()
     assert f"You've been selected to play Master in game '{game}'." in reply, reply
     for power in PEOPLE:
-        table.send(address(power), f"SIGN ON ?{game} pw{power}\nSET PREFERENCE {POWERS[power]}\n")
+        table.send(
+            address(power),
+            f"SIGN ON ?{game} pw{power}{options}\nSET PREFERENCE {POWERS[power]}\n",
+        )
     table.wait_for(MASTER, "Game Starting", count=1)
 
 
