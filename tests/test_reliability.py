@@ -40,7 +40,7 @@ def germany_late(table, clock, game: str = "war") -> None:
 def test_reliability_counts_the_last_year_and_a_recent_phase_weighs_more(tmp_path):
     with clocked(tmp_path / "judge") as (table, clock):
         begin(table)
-        assert reliability(table, "Germany") == "Reliability:           100%  (no phases in the last year)"
+        assert reliability(table, "Germany").endswith("100%  (no phases in the last year)")
         germany_late(table, clock)
         assert reliability(table, "Germany") == (
             "Reliability:           0%  (1 phase missed of 1 in the last year)"

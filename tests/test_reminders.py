@@ -81,7 +81,7 @@ def test_reminders_come_before_the_deadline_to_those_whose_orders_are_missing(tm
 
 
 def test_reminder_settings_refused_say_why_and_change_nothing(tmp_path):
-    with clocked(tmp_path / "judge") as (table, clock):
+    with clocked(tmp_path / "judge") as (table, _):
         begin(table)
         bad = orders(table, "France", "SET REMINDER 0")
         assert "a reminder comes up to 336 hours before the deadline (more than 0)" in bad
