@@ -82,7 +82,7 @@ def test_the_judges_default_and_the_masters_setting(tmp_path):
             assert "SET EXCUSES: EXCUSES is a whole number from 0 to 10." in said, said
         assert "excuses" not in table.show()["settings"]
         said = master(table, "SET EXCUSES 0")
-        assert "Game 'war' set: Excuses: 0 for each power." in said
+        assert "Game 'war' set: Excuses for each power: 0." in said
         listed = orders(table, "Austria", "LIST war")
         assert "Excuses" not in listed
         # With none, a power that misses the deadline is late at once.

@@ -89,7 +89,7 @@ def test_set_reliability_keeps_the_unreliable_out_and_gunboat_hides_until_the_en
             "master@example.org",
             "CREATE ?peace pwMaster\nBECOME MASTER\nSET RELIABILITY 50\n",
         ).get_content()
-        assert "Game 'peace' set: Minimum Reliability: 50%." in created
+        assert "Game 'peace' set: Minimum Reliability (%): 50." in created
         refused = table.send(address("Germany"), "SIGN ON ?peace pwGermany\n").get_content()
         assert "Game 'peace' requires a reliability of at least 50%; yours is 0%." in refused
         admitted = table.send(address("France"), "SIGN ON ?peace pwFrance\n").get_content()
