@@ -41,7 +41,7 @@ def missing_lines(lines: Sequence[str]) -> str:
     return "Still missing:\n" + "\n".join(f"  {line}" for line in lines)
 
 
-def reminder_set(game: str, hours: float | None, default: float | None) -> str:
+def reminder_set(game: str, hours: float | None) -> str:
     """The answer to a player's SET REMINDER / SET NO REMINDER."""
     if hours is None:
         return f"You will get no reminders before the deadlines of game '{game}'."

@@ -27,7 +27,7 @@ from ..reply.notices import Notices, deliver, everyone
 from . import reliability
 from .absences import windows
 from .deadlines import deadline_after, grace_after, timing_of
-from .remind import is_machine
+from .remind import judge_played
 
 USED = "excuses_used"  # game settings: power -> excuses used
 
@@ -52,7 +52,7 @@ def excuse(mailer: Notices, game: Game, late: list[Participant]) -> list[Partici
         for x in late
         if x.power
         and x.status in ("active", "late")
-        and not is_machine(x)
+        and not judge_played(x)
         and left(game, settings, x.power) > 0
     ]
     if not excused or game.deadline is None or game.phase is None:

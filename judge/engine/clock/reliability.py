@@ -75,6 +75,23 @@ def record(
             row.at = now
 
 
+def excused_users(session: Session, game: Game) -> set[int]:
+    """The users who used an excuse in the game's current phase: their turn is not
+    counted on time in the dedication systems either (excuses.py)."""
+    if not rated(game):
+        return set()
+    session.flush()
+    return set(
+        session.execute(
+            select(TurnRecord.user_id).where(
+                TurnRecord.game_id == game.id,
+                TurnRecord.turn == game.turn,
+                TurnRecord.outcome == "excused",
+            )
+        ).scalars()
+    )
+
+
 def _counted(user: User) -> bool:
     """Robots and FORCE BEGIN's dummies keep no record: they are never late."""
     email = user.email.lower()

@@ -34,11 +34,17 @@ def hours_for(game: Game, person: Participant) -> float | None:
     return float(default) if default else None
 
 
+def judge_played(person: Participant) -> bool:
+    """A place the judge itself holds: a robot, or FORCE BEGIN's dummy (no address)."""
+    email = person.user.email.lower()
+    return email.endswith(".invalid") or robot_strategy(email) is not None
+
+
 def is_machine(person: Participant) -> bool:
-    """The judge's robots and dummies (no address), and program players by mail (their
-    registration names a program): none reads a reminder."""
+    """The judge's robots and dummies, and program players by mail (their registration
+    names a program): none reads a reminder."""
     user = person.user
-    if user.email.lower().endswith(".invalid") or robot_strategy(user.email):
+    if judge_played(person):
         return True
     program = " ".join(str((user.registration or {}).get("program", "")).split()).lower()
     return program not in ("", "no", "none", "-")

@@ -36,8 +36,7 @@ def set_reminder(ctx: Conversation, cmd: p.SetReminder) -> None:
     own[str(me.id)] = cmd.hours or 0
     sent = {k: v for k, v in ((game.settings or {}).get(SENT) or {}).items() if k != str(me.id)}
     game.settings = {**(game.settings or {}), OWN: own, SENT: sent}
-    default = (game.settings or {}).get(DEFAULT)
-    ctx.say(texts.reminder_set(game.name, cmd.hours, default))
+    ctx.say(texts.reminder_set(game.name, cmd.hours))
     _look_again(ctx)
 
 

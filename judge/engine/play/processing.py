@@ -81,7 +81,8 @@ def process(
     variant = variant_of(game)
     in_time = [x for x in owing_orders(game) if x.orders_status == "complete"]
     if game.late_notice_at is None:  # nobody was late this phase (else counted then)
-        turn_counted(game, [], in_time)
+        excused = reliability.excused_users(session, game)  # an excuse counts for nothing
+        turn_counted(game, [], [x for x in in_time if x.user_id not in excused])
     reliability.record(session, game, in_time, "ontime", now)  # the late stay late
     if judged is not None and not variant.is_machiavelli:
         # (A Machiavelli game's trial is shown as a reply shows it, `as_bought`: made again.)
