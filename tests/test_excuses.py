@@ -92,3 +92,38 @@ def test_the_judges_default_and_the_masters_setting(tmp_path):
         moment(table, clock, deadline_of(table) + timedelta(minutes=1))
         table.wait_for(address("Austria"), "Late Notice: I")
         assert not table.inbox(address("Austria"), "Excuse")
+
+
+def test_a_quiet_game_does_not_tell_the_players_who_used_an_excuse(tmp_path):
+    """SET QUIET keeps who is late from the players: the excuse notice to the others does
+    not name the power (its own player and the master read it named), nor does LIST show
+    another power's excuses. The excused phase, ordered by the moved deadline, counts
+    neither on time nor late on the player's record."""
+    with clocked(tmp_path / "judge") as (table, clock):
+        begin(table, "SET EXCUSES 2\nSET QUIET\n")
+        for power in PEOPLE:
+            if power != "Russia":
+                orders(table, power, HOLDS[power])
+        moment(table, clock, deadline_of(table) + timedelta(minutes=1))
+        own = table.wait_for(address("Russia"), "Excuse: R")[0].get_content()
+        assert "Russia has missed the deadline of game 'war' and uses an excuse:" in own
+        assert "1 excuse left." in own
+        assert "Russia has missed" in table.wait_for(MASTER, "Excuse: R")[0].get_content()
+        (other,) = table.wait_for(address("France"), "Excuse")
+        assert other["Subject"] == "USTS:war - S1901M Excuse"
+        text = other.get_content()
+        assert "A power has missed the deadline of game 'war' and uses an excuse." in text
+        assert "Russia" not in text
+        assert "Excuses left:  France 2." in orders(table, "France", "LIST war")
+        assert "Excuses left:  Russia 1." in orders(table, "Russia", "LIST war")
+        master_list = " ".join(master(table, "LIST war").split())
+        assert "Excuses left: Austria 2, England 2, France 2, Germany 2, Italy 2, Russia 1" in (
+            master_list
+        )
+        orders(table, "Russia", HOLDS["Russia"])
+        table.wait_for(address("France"), "S1901M Results")
+        record = table.send(MASTER, f"INFO PLAYER {address('Russia')}").get_content()
+        assert "On-time ratio:         1.00 (no turns yet)" in record
+        assert "Reliability:           100%  (no phases in the last year)" in record
+        france = table.send(MASTER, f"INFO PLAYER {address('France')}").get_content()
+        assert "Reliability:           100%  (0 phases missed of 1 in the last year)" in france
