@@ -26,7 +26,7 @@ def set_reminder(ctx: Conversation, cmd: p.SetReminder) -> None:
     if game is None or me is None:
         ctx.fail(f"{what}: sign on to a game first.")
         return
-    if me.role != "player" or not me.power or me.status == "resigned":
+    if me.role != "player" or me.status == "resigned":
         ctx.fail(f"{what}: only a player of game '{game.name}' is reminded of its deadlines.")
         return
     if game.status in ("finished", "terminated"):
