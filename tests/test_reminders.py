@@ -99,3 +99,17 @@ def test_reminder_settings_refused_say_why_and_change_nothing(tmp_path):
         assert "Reminders: 6 hours before the deadline" in told
         listed = orders(table, "Germany", "LIST war")
         assert "On time:  Reminders: 6 hours before the deadline" in listed
+
+
+def test_a_phase_shorter_than_the_reminder_is_reminded_of_halfway(tmp_path):
+    """Twenty hours for the first phase (twice NEXT 10, no CLOCK), reminders a day ahead:
+    not at once beside the start notice, but ten hours in, halfway to the deadline."""
+    with clocked(tmp_path / "judge") as (table, clock):
+        begin(table, "SET REMINDERS 24\nSET MOVE NEXT 10 CLOCK -1 DAYS SMTWTFS\n")
+        started = clock.at
+        assert deadline_of(table) == started + timedelta(hours=20)
+        moment(table, clock, started + timedelta(hours=9, minutes=59))
+        assert not any(reminders(table, power) for power in PEOPLE)
+        moment(table, clock, started + timedelta(hours=10, minutes=1))
+        assert all(len(reminders(table, power)) == 1 for power in PEOPLE)
+        assert "10 hours from now" in reminders(table, "France")[0].get_content()

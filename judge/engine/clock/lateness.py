@@ -23,7 +23,7 @@ from ..reply.notices import Notices, deliver, everyone
 from . import dedication, reliability
 from .absences import windows
 from .deadlines import deadline_after, earliest_after, grace_after, timing_of
-from .remind import next_reminder
+from .remind import BEGAN, next_reminder
 
 DAY = timedelta(hours=24)
 ABANDON_BEFORE_GRACE = timedelta(hours=24)  # NMR games: abandoned a day before grace ends
@@ -73,6 +73,7 @@ def set_phase_clock(game: Game, settings: Settings, processed: datetime, first: 
     game.grace = grace_after(game.deadline, None if first else game.grace, timing, zone, strict)
     game.earliest = earliest_after(processed, timing)  # MIN, the first phase's too
     game.late_notice_at = None
+    game.settings = {**(game.settings or {}), BEGAN: processed.isoformat()}  # reminders
     return moved
 
 

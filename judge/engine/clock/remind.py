@@ -7,6 +7,8 @@ and program players never get one.
 
 What was sent is kept in the game's settings (`reminded`: place -> the deadline it was
 for), so that the tick, which looks at a game again and again, sends each reminder once.
+A phase shorter than the hours is reminded of halfway through (`phase_began`, kept when
+its clock is set), not at once beside the results that began it.
 The mail itself is play's (play/reminders.py): it lists what is missing, from the trial
 adjudication.
 """
@@ -22,6 +24,7 @@ from ..game.record import players
 OWN = "reminder_for"  # game settings: place id -> hours (0: SET NO REMINDER)
 DEFAULT = "reminders"  # game settings: hours, the master's SET REMINDERS
 SENT = "reminded"  # game settings: place id -> the deadline (ISO) its reminder was for
+BEGAN = "phase_began"  # game settings: when the phase under way began (ISO)
 
 
 def hours_for(game: Game, person: Participant) -> float | None:
@@ -57,6 +60,7 @@ def _pending(game: Game) -> list[tuple[Participant, datetime]]:
         return []
     sent = (game.settings or {}).get(SENT) or {}
     stamp = game.deadline.isoformat()
+    began = _began(game)
     out = []
     for x in players(game):
         if not x.power or x.status in ("cd", "resigned", "abandoned"):
@@ -66,8 +70,26 @@ def _pending(game: Game) -> list[tuple[Participant, datetime]]:
         hours = hours_for(game, x)
         if hours is None or is_machine(x):
             continue
-        out.append((x, game.deadline - timedelta(hours=hours)))
+        out.append((x, _moment(game.deadline, hours, began)))
     return out
+
+
+def _moment(deadline: datetime, hours: float, began: datetime | None) -> datetime:
+    """`hours` before the deadline; in a phase shorter than that (a retreat's 23 hours
+    against a reminder 24 hours ahead), halfway between the phase's start and its deadline,
+    not at once beside the results that began it."""
+    at = deadline - timedelta(hours=hours)
+    if began is not None and at < began < deadline:
+        return began + (deadline - began) / 2
+    return at
+
+
+def _began(game: Game) -> datetime | None:
+    text = (game.settings or {}).get(BEGAN)
+    try:
+        return datetime.fromisoformat(text) if text else None
+    except (TypeError, ValueError):
+        return None
 
 
 def due(game: Game, now: datetime) -> list[Participant]:
