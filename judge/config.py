@@ -112,6 +112,9 @@ class Settings:
     # neither their timing nor their order beside the sender's other mail betrays him.
     press_scatter: float = 90.0
     create_as_master: bool = False  # the creator of a game becomes its master (manual 8.1)
+    # Missed deadlines each power of a game may have excused (SET EXCUSES, the master's for
+    # his game): the phase waits another deadline period instead (docs/operations.md).
+    excuses: int = 0
     # The board's pictures (SVG and PNG) on every results mail and on MAP's answer.
     pictures: bool = True
     # Accounts and passwords (operations.md 8d).
@@ -161,6 +164,10 @@ class Settings:
     @property
     def domain(self) -> str:
         return self.address.rsplit("@", 1)[-1]
+
+
+# The most excuses a game may give each power (SET EXCUSES, and the judge's default).
+MAX_EXCUSES = 10
 
 
 class SettingsError(ValueError):
@@ -231,6 +238,8 @@ def validate(settings: Settings) -> Settings:
         problems.append("password_cost must be from 10 to 15")
     if settings.processes < 0:
         problems.append("processes must be 0 or more")
+    if not 0 <= settings.excuses <= MAX_EXCUSES:
+        problems.append(f"excuses must be from 0 to {MAX_EXCUSES}")
     if problems:
         raise SettingsError("; ".join(problems))
     return settings

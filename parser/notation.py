@@ -22,6 +22,7 @@ from .commands import (
     SetPassword,
     SetPlayerList,
     SetPreference,
+    SetReminder,
     SetRule,
     SetTiming,
     SetTransform,
@@ -171,6 +172,9 @@ def _setting(command: Command) -> str:
     if isinstance(command, SetAbsence):
         text = f"{'NO ' if command.cancel else ''}ABSENCE {_date(command.start)}"
         return text + (f" TO {_date(command.end)}" if command.end else "")
+    if isinstance(command, SetReminder):
+        word = "REMINDERS" if command.game else "REMINDER"
+        return f"NO {word}" if command.hours is None else f"{word} {_number(command.hours)}"
     if isinstance(command, SetWait):
         return "WAIT" if command.on else "NO WAIT"
     if isinstance(command, SetConcede):

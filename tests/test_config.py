@@ -72,6 +72,7 @@ def test_every_variable_the_issue_names():
         ("JUDGE_MAX_MESSAGE", "0", "max_message must be at least 1"),
         ("JUDGE_SHUTDOWN_SECONDS", "0", "shutdown_seconds must be more than 0 seconds"),
         ("JUDGE_AUTHSERV_ID", "mx.example.org; dmarc", "authserv_id 'mx.example.org; dmarc'"),
+        ("JUDGE_EXCUSES", "11", "excuses must be from 0 to 10"),
     ],
 )
 def test_settings_that_cannot_work_are_refused_by_name(variable, value, complaint):

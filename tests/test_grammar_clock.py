@@ -95,6 +95,13 @@ EXAMPLES: Examples = [
         c.SetTiming(phase="retreat", settings=(("min", 0.0), ("grace", 71.0), ("days", "-mTWTF-"))),
     ),
     ("set adjust clock -1", c.SetTiming(phase="adjust", settings=(("clock", -1),))),
+    # Reminders before a deadline (not in the njudge): a player's own, and the game's.
+    ("SET REMINDER 24", c.SetReminder(hours=24.0)),
+    ("set reminder 1.5", c.SetReminder(hours=1.5)),
+    ("SET NO REMINDER", c.SetReminder(hours=None)),
+    ("SETNOREMINDER", c.SetReminder(hours=None)),
+    ("SET REMINDERS 12", c.SetReminder(hours=12.0, game=True)),
+    ("SET NO REMINDERS", c.SetReminder(hours=None, game=True)),
 ]
 
 
@@ -124,6 +131,8 @@ def test_days_keeps_its_case():
         ("SET DEADLINE Tue Jun 14 2027", "Jun 14 2027 is a Monday, not a Tuesday"),
         ("SET DEADLINE 2026-13-01", "has no month 13"),
         ("SET DEADLINE 2026-12-01 23:30 +1500", "not a time zone"),
+        ("SET REMINDER 0", "a reminder comes up to 336 hours before the deadline"),
+        ("SET REMINDERS 400", "a reminder comes up to 336 hours before the deadline"),
     ],
 )
 def test_manual_errors_and_nonsense_are_refused_with_a_reason(text, reason):

@@ -89,6 +89,8 @@ EXAMPLES: Examples = [
     ("SET DEDICATION -5", c.SetNumber(name="dedication", value=-5)),
     ("SET LEVEL EXPERT", c.SetChoice(name="level", value="expert")),
     ("SET ONTIMERAT 0.9", c.SetNumber(name="ontime_ratio", value=0.9)),
+    ("SET EXCUSES 2", c.SetNumber(name="excuses", value=2.0)),
+    ("SET RELIABILITY 80", c.SetNumber(name="reliability", value=80.0)),
     ("SET RESRAT 0.1", c.SetNumber(name="resign_ratio", value=0.1)),
     ("SET BLANK PRESS", c.SetFlag(name="blank_press", on=True)),
     ("SET NO BROADCAST", c.SetFlag(name="broadcast", on=False)),

@@ -17,7 +17,7 @@ TABLES = {
     "inbound", "outbox", "users", "addresses", "games", "participants", "phases", "orders",
     "press", "history", "diary", "link_requests", "sign_on_failures", "mail_files",
     "outbox_files", "bounces", "judge_secrets", "rating_changes", "web_links",
-    "webhook_posts",
+    "webhook_posts", "turn_records",
 }  # fmt: skip
 
 

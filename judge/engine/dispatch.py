@@ -11,7 +11,7 @@ from typing import Any
 import parser as p
 
 from .accounts import files, ratings, registration
-from .clock import absences, timing
+from .clock import absences, reminders, timing
 from .endings import votes
 from .forming import joining, player, setup
 from .listings import export, games, history, links, maps, relations, summary, whogame
@@ -62,6 +62,7 @@ HANDLERS: dict[type, Handler] = {
     p.SetAbsence: absences.set_absence,
     p.SetTiming: timing.set_timing,
     p.SetDate: timing.set_date,
+    p.SetReminder: reminders.set_reminder,
     # press
     p.Press: press.press,
     p.PostalPress: postal.postal_press,

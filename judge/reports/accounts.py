@@ -99,8 +99,9 @@ def not_registered(address: str) -> str:
     return f"{address} is not registered with this judge."
 
 
-def dedication_record(user: User) -> str:
-    """The three dedication systems of users' manual 5.2, for one user."""
+def dedication_record(user: User, reliability: str = "") -> str:
+    """The three dedication systems of users' manual 5.2, for one user, and `reliability`,
+    its line (reports/punctuality.py), beneath them."""
     ontime = f"{user.ontime / user.due:.2f}" if user.due else "1.00 (no turns yet)"
     cd = f"{user.civil_disorders / user.started:.2f}" if user.started else "0.00 (no games yet)"
     turns, games = counted(user.due, "turn"), counted(user.started, "game")
@@ -113,6 +114,7 @@ def dedication_record(user: User) -> str:
             f"  CD ratio:              {cd}  ({user.civil_disorders} in {games})",
             f"  Resignations:          {user.resigned}",
             f"  Positions taken over:  {user.tookover}",
+            *([reliability] if reliability else []),
         ]
     )
 

@@ -271,6 +271,8 @@ _NUMBERS: dict[str, str] = {
     "dedication": "Dedication: {}",
     "ontime_ratio": "Minimum On-time Ratio: {:.2f}",
     "resign_ratio": "Maximum CD Ratio: {:.2f}",
+    "excuses": "Excuses for each power: {}",
+    "reliability": "Minimum Reliability (%): {}",
 }
 _PRESS = {
     "white": "White", "grey": "Grey", "white/grey": "White/Grey", "grey/white": "Grey/White",

@@ -414,6 +414,28 @@ class HistoryEvent(Base):
     body: Mapped[str] = mapped_column(Text)
 
 
+class TurnRecord(Base):
+    """How a user met one phase of a rated game he owed orders in: `ontime`, `late` (after
+    the deadline, before the grace period's end), `missed` (the grace period ended:
+    abandoned or civil disorder) or `excused` (an excuse used, SET EXCUSES). One row a
+    user, game and turn (a duplex player's worst of his powers); reliability is read off
+    the last year of them (engine/clock/reliability.py)."""
+
+    __tablename__ = "turn_records"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id"))
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id"), index=True)
+    turn: Mapped[int] = mapped_column(Integer)
+    at: Mapped[datetime] = mapped_column(DateTime)
+    outcome: Mapped[str] = mapped_column(String(10))
+
+    __table_args__ = (
+        UniqueConstraint("game_id", "turn", "user_id"),
+        Index("ix_turn_records_user_at", "user_id", "at"),
+    )
+
+
 class DiaryEntry(Base):
     """A numbered diary entry (DIARY RECORD); numbers are never reused after DELETE."""
 

@@ -34,7 +34,7 @@ from .base import (
     phase_spec,
     read_phase_code,
 )
-from .clock import ClockRules, SetAbsence, SetDate, SetTiming
+from .clock import ClockRules, SetAbsence, SetDate, SetReminder, SetTiming
 from .endings import EndingsRules, SetConcede, SetDraw
 from .forming import (
     JOINING,
@@ -191,6 +191,7 @@ __all__ = [
     "SetPassword",
     "SetPlayerList",
     "SetPreference",
+    "SetReminder",
     "SetRobot",
     "SetRobots",
     "SetRule",

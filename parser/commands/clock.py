@@ -1,5 +1,6 @@
 """The clock family's commands (`clock.lark`): a player's absences, and when a game's
-phases fall due: SET MOVE / RETREAT / ADJUST timing, SET DEADLINE / GRACE / START."""
+phases fall due: SET MOVE / RETREAT / ADJUST timing, SET DEADLINE / GRACE / START; the
+reminders before a deadline (SET [NO] REMINDER / REMINDERS, not in the njudge)."""
 
 from __future__ import annotations
 
@@ -34,6 +35,18 @@ class SetDate(Command):
     which: str
     when: When
 
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SetReminder(Command):
+    """SET REMINDER hours / SET NO REMINDER: a player's own reminder before each deadline;
+    SET REMINDERS hours / SET NO REMINDERS (`game`): the game's default, a master's."""
+
+    hours: float | None  # None: no reminder
+    game: bool = False
+
+
+# A reminder further ahead than this is no reminder (a fortnight, in hours).
+MAX_REMINDER_HOURS = 14 * 24
 
 _TIMING_PHASES = {
     "move": "move", "moves": "move", "movement": "move",
@@ -85,6 +98,20 @@ class ClockRules(Rules):
                     f" (position {i + 1})"
                 )
         return ("days", pattern)
+
+    def set_reminder(self, items: list) -> Command:
+        plural = keyword(str(items[0])).endswith("s")
+        value = float(items[1])
+        if not 0 < value <= MAX_REMINDER_HOURS:
+            raise CommandError(
+                f"a reminder comes up to {MAX_REMINDER_HOURS} hours before the deadline (more"
+                f" than 0), not {items[1]}"
+            )
+        return SetReminder(hours=value, game=plural)
+
+    def set_no_reminder(self, items: list) -> Command:
+        plural = keyword(str(items[-1])).endswith("s")
+        return SetReminder(hours=None, game=plural)
 
     def set_date(self, items: list) -> Command:
         return SetDate(which=str(items[0]).lower(), when=self._when(items[1]))

@@ -295,6 +295,8 @@ NUMBERS: dict[str, str] = {
     "dedication": "dedication",
     "ontimerat": "ontime_ratio",
     "resrat": "resign_ratio",
+    "excuses": "excuses",
+    "reliability": "reliability",
     "maxabsence": "max_absence",
     "bn": "boardman",
     "bnc": "boardman",

@@ -12,9 +12,11 @@ import parser as p
 
 from ... import helpfiles
 from ...reports import accounts as texts
+from ...reports.punctuality import reliability_line
 from ...store import queries as q
 from ...store.fields import shown_text
 from ...store.models import User
+from ..clock.reliability import reliability
 from ..reply.conversation import Conversation, user_by_address
 from . import linking
 from .authenticity import REGISTRATION, refused
@@ -160,7 +162,14 @@ def get_dedication(ctx: Conversation, cmd: p.GetDedication) -> None:
     if user is None:
         ctx.fail(f"Your address {ctx.sender} is not registered with the judge.")
         return
-    ctx.say(texts.dedication_record(user) + "\n" + rating_of(ctx.session, user))
+    ctx.say(
+        texts.dedication_record(user, _reliability(ctx, user)) + "\n" + rating_of(ctx.session, user)
+    )
+
+
+def _reliability(ctx: Conversation, user: User) -> str:
+    found = reliability(ctx.session, user, ctx.now)
+    return reliability_line(found.percent, found.turns, found.missed)
 
 
 def info_player(ctx: Conversation, cmd: p.InfoPlayer) -> None:
@@ -171,7 +180,11 @@ def info_player(ctx: Conversation, cmd: p.InfoPlayer) -> None:
         if user is None:
             out.append(texts.not_registered(address))
         else:
-            out.append(texts.dedication_record(user) + "\n" + rating_of(ctx.session, user, table))
+            out.append(
+                texts.dedication_record(user, _reliability(ctx, user))
+                + "\n"
+                + rating_of(ctx.session, user, table)
+            )
     ctx.say("\n\n".join(out))
 
 

@@ -20,9 +20,10 @@ from ..game.moderation import hearers
 from ..game.owing import owed
 from ..game.record import players, variant_of
 from ..reply.notices import Notices, deliver, everyone
-from . import dedication
+from . import dedication, reliability
 from .absences import windows
 from .deadlines import deadline_after, earliest_after, grace_after, timing_of
+from .remind import BEGAN, next_reminder
 
 DAY = timedelta(hours=24)
 ABANDON_BEFORE_GRACE = timedelta(hours=24)  # NMR games: abandoned a day before grace ends
@@ -72,6 +73,7 @@ def set_phase_clock(game: Game, settings: Settings, processed: datetime, first: 
     game.grace = grace_after(game.deadline, None if first else game.grace, timing, zone, strict)
     game.earliest = earliest_after(processed, timing)  # MIN, the first phase's too
     game.late_notice_at = None
+    game.settings = {**(game.settings or {}), BEGAN: processed.isoformat()}  # reminders
     return moved
 
 
@@ -89,12 +91,17 @@ def next_event(game: Game, now: datetime, ready: bool) -> datetime | None:
         return None
     if not owing(game):  # all in, somebody waits: the deadline ends the wait
         return game.deadline if auto_process(game) else None
+    reminder = next_reminder(game, now)  # SET REMINDER(S): before the deadline
+    if reminder is not None and reminder <= now:
+        return now
     last = game.late_notice_at
     candidates = [game.deadline] if last is None else [last + DAY]
     if game.grace is not None:
         if nmr(game) and any(x.status != "abandoned" for x in owing(game)):
             candidates.append(game.grace - ABANDON_BEFORE_GRACE)
         candidates.append(game.grace)
+    if reminder is not None:
+        candidates.append(reminder)
     future = [c for c in candidates if c > now]
     return min(future) if future else max(now, min(candidates))
 
@@ -110,15 +117,25 @@ def remind_paused(mailer: Notices, game: Game, now: datetime) -> None:
     game.next_event_at = now + PAUSED_REMINDER
 
 
-def late_notice(mailer: Notices, game: Game, late: list[Participant], first: bool) -> None:
-    """At the deadline everyone is told who is late; then daily, the late alone."""
+def late_notice(
+    mailer: Notices,
+    game: Game,
+    late: list[Participant],
+    first: bool,
+    excused: list[Participant] | None = None,
+) -> None:
+    """At the deadline everyone is told who is late; then daily, the late alone. The
+    powers `excused` at this deadline (excuses.py) are neither late nor on time."""
     for x in late:
         x.late_count += 1
         if x.status == "active":
             x.status = "late"
+    reliability.record(mailer.session, game, late, "late", mailer.now)
     if first:
-        waiting = {x.id for x in late}
-        dedication.turn_counted(game, late, [x for x in owing_orders(game) if x.id not in waiting])
+        waiting = {x.id for x in [*late, *(excused or [])]}
+        in_time = [x for x in owing_orders(game) if x.id not in waiting]
+        dedication.turn_counted(game, late, in_time)
+        reliability.record(mailer.session, game, in_time, "ontime", mailer.now)
     else:
         dedication.reminded(game, late)
     counted = (game.settings or {}).get("late_count") and len(late) == 1
@@ -152,6 +169,7 @@ def abandon(mailer: Notices, game: Game, late: list[Participant]) -> None:
     for x in late:
         x.status = "abandoned"
     dedication.abandoned(game, late)
+    reliability.record(mailer.session, game, late, "missed", mailer.now)
     disorder_at = None
     if nmr(game) and game.grace is not None:
         disorder_at = njudge_time(game.grace, mailer.settings)
@@ -163,6 +181,7 @@ def civil_disorder(mailer: Notices, game: Game, late: list[Participant]) -> None
     for x in late:
         x.status = "cd"
     dedication.grace_missed(game, late, disorder=True)
+    reliability.record(mailer.session, game, late, "missed", mailer.now)
     text = texts.civil_disorder([x.power or "" for x in late], game.name)
     deliver(mailer, game, hearers(game, late), "Civil Disorder", text)
 

@@ -38,6 +38,7 @@ from ..accounts.guessing import locked_until, password_problem, wrong_password
 from ..accounts.registration import guest
 from ..clock.absences import pending_for_master
 from ..clock.dedication import credit, refusal
+from ..clock.reliability import refusal as reliability_refusal
 from ..game.moderation import hearers, masters
 from ..game.record import find_game, players, variant_of
 from ..play.standing import put_away_errors
@@ -439,6 +440,8 @@ def _admitted(ctx: Conversation, game: Game, user: User, as_player: bool) -> boo
     reason = refusal(game, user, as_player)
     if reason is None and as_player:
         reason = program_refusal(game, user)
+    if reason is None and as_player:
+        reason = reliability_refusal(ctx.session, game, user, ctx.now)
     if reason is not None:
         _fail(ctx, reason)
     return reason is None

@@ -19,7 +19,7 @@ from ...reports.robots import shown_address
 from ...store.models import Game, Participant, PhaseRecord, User
 from ..clock.deadlines import DEFAULTS
 from ..clock.dedication import credit
-from ..clock.lateness import set_phase_clock
+from ..clock.lateness import next_event, set_phase_clock
 from ..game.machiavelli import money_on, played_powers, seed_of
 from ..game.machiavelli import start_position as mach_start
 from ..game.moderation import ANONYMOUS
@@ -91,7 +91,7 @@ def start_game(
     # The first deadline allows twice the usual time (njudge-formats, deadline defaults).
     phase_begins(game)
     set_phase_clock(game, ctx.settings, ctx.now, first=True)  # MIN counts from the start
-    game.next_event_at = game.deadline
+    game.next_event_at = next_event(game, ctx.now, False)  # the deadline, or a reminder
     ctx.session.flush()
     if dealt_hook is not None:
         dealt_hook()

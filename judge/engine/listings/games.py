@@ -12,9 +12,10 @@ import variants
 
 from ...reports.listings.brief import Listed, brief_listing
 from ...reports.listings.full import NO_GAMES, Listing, full_listing
-from ...store.models import Game
+from ...store.models import Game, Participant
 from ..clock.deadlines import DEFAULTS, timing_for
 from ..clock.dedication import rated
+from ..clock.excuses import excuses_left
 from ..game.owing import owed
 from ..game.record import players
 from ..play.processing import winner_of
@@ -102,10 +103,28 @@ def _listing(ctx: Conversation, game: Game) -> Listing:
         people=people,
         owing=owing,
         won=won,
-        rules=rules_of(game, variant),
+        rules=rules_of(game, variant, ctx.settings),
         seen=seen,
         unreachable=unreachable(ctx, asker, people),
+        excuses=_excuses(ctx, game, asker),
     )
+
+
+def _excuses(ctx: Conversation, game: Game, asker: Participant | None) -> list[tuple[str, int]]:
+    """Each power's excuses left (SET EXCUSES); in a QUIET game, which keeps who is late
+    from the players, only the asker's own unless he is a master."""
+    variant = known_variant(game)
+    rank = {power.name: i for i, power in enumerate(variant.powers)} if variant else {}
+    powers = sorted(
+        {x.power for x in players(game) if x.power and x.status != "resigned"},
+        key=lambda power: (rank.get(power, len(rank)), power),
+    )
+    shown = excuses_left(game, ctx.settings, powers)
+    quiet = bool((game.settings or {}).get("quiet"))
+    if quiet and not (asker is not None and asker.role == "master"):
+        mine = {x.power for x in players(game) if asker is not None and x.user_id == asker.user_id}
+        shown = [(power, left) for power, left in shown if power in mine]
+    return shown
 
 
 def _owes(game: Game, variant: variants.Variant | None, power: str) -> bool:

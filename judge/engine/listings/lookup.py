@@ -11,15 +11,19 @@ from sqlalchemy import select
 import variants
 from adjudicator.phase import Phase
 
+from ...config import Settings
 from ...mailout.undeliverable import marked
 from ...reports.blind import sight
 from ...reports.listings.parameters import Rules
 from ...reports.listings.record import blind, is_master, on, setting
 from ...reports.play.ownership import Sight
+from ...reports.punctuality import reminders_words
 from ...store.models import Game, HistoryEvent, Participant
 from ..clock.absences import DEFAULT_MAX_DAYS
 from ..clock.deadlines import parameter_line, timing_for
 from ..clock.dedication import DEFAULT_MINIMUM, rated
+from ..clock.excuses import allowed
+from ..clock.remind import DEFAULT as DEFAULT_REMINDER
 from ..game.record import find_game, variant_of
 from ..reply.conversation import Conversation
 from ..reply.notices import addresses
@@ -93,7 +97,7 @@ def ordered_people(
     return sorted(people, key=lambda x: (rank.get(x.role, 3), order.get(x.power or "", 99), x.id))
 
 
-def rules_of(game: Game, variant: variants.Variant | None) -> Rules:
+def rules_of(game: Game, variant: variants.Variant | None, settings: Settings) -> Rules:
     """What the parameter block shows that the engine's rules decide."""
     timings = [
         parameter_line(label, timing_for(game.settings or {}, phase))
@@ -106,7 +110,21 @@ def rules_of(game: Game, variant: variants.Variant | None) -> Rules:
         dedication=int(setting(game, "dedication", DEFAULT_MINIMUM)),
         max_absence=setting(game, "max_absence", DEFAULT_MAX_DAYS),
         counted=variant is None or _counted(game, variant),
+        reliability=int(setting(game, "reliability", 0)) or None,
+        on_time=_on_time(game, settings),
     )
+
+
+def _on_time(game: Game, settings: Settings) -> list[str]:
+    """SET REMINDERS and SET EXCUSES, as the parameter block names them, when given."""
+    words = []
+    hours = setting(game, DEFAULT_REMINDER, None)
+    if hours:
+        words.append(reminders_words(float(hours)))
+    excuses = allowed(game, settings)
+    if excuses:
+        words.append(f"Excuses: {excuses} for each power")
+    return words
 
 
 def _counted(game: Game, variant: variants.Variant) -> bool:

@@ -39,7 +39,7 @@ def summary(ctx: Conversation, cmd: p.Summary) -> None:
         game=game,
         variant=variant,
         viewer=asker,
-        rules=rules_of(game, variant),
+        rules=rules_of(game, variant, ctx.settings),
         records=records,
         years=year_ends(game, variant, records),
         masters=[x for x in game.participants if x.role == "master" and x.status != "resigned"],

@@ -15,12 +15,14 @@ from typing import Any
 
 import parser as p
 
+from ...config import MAX_EXCUSES
 from ...mach_settings import carried_out
 from ...reports import master as texts
 from ...reports import robots as robot_texts
 from ...store.fields import shown_text
 from ...store.models import Game, Participant
 from ..clock.dedication import LEVELS, cd_ratio, ontime_ratio
+from ..clock.reliability import reliability
 from ..forming.start import start_game
 from ..game.moderation import announce, changer, may_moderate
 from ..game.record import players, variant_of
@@ -40,6 +42,8 @@ class Rule:
     reply: Callable[[str, Any], str] | None = None
     # The other settings this one makes (name, value) -> {name: value}: SET NO DICE's.
     implies: Callable[[str, Any], dict[str, Any]] | None = None
+    # A check that reads the store as of now (the setter's own reliability).
+    judged: Callable[[Conversation, Participant, Any], str | None] | None = None
 
 
 def _unmoderate(game: Game, me: Participant, value: Any) -> str | None:
@@ -93,6 +97,22 @@ def _resrat(game: Game, me: Participant, value: Any) -> str | None:
         return "the CD ratio cannot be below 0"
     if value < cd_ratio(me.user):
         return f"the maximum cannot be below your own CD ratio ({cd_ratio(me.user):.2f})"
+    return None
+
+
+def _excuses(game: Game, me: Participant, value: Any) -> str | None:
+    if value != int(value) or not 0 <= value <= MAX_EXCUSES:
+        return f"EXCUSES is a whole number from 0 to {MAX_EXCUSES}"
+    return None
+
+
+def _reliability(ctx: Conversation, me: Participant, value: Any) -> str | None:
+    """SET RELIABILITY, a percentage no higher than the setter's own (as SET ONTIMERAT)."""
+    if value != int(value) or not 0 <= value <= 100:
+        return "the minimum reliability is a whole number from 0 to 100 (per cent)"
+    own = reliability(ctx.session, me.user, ctx.now).percent
+    if value > own:
+        return f"the minimum cannot be above your own reliability ({own}%)"
     return None
 
 
@@ -189,6 +209,8 @@ NUMBERS: dict[str, Rule] = {
     "dedication": Rule(check=_dedication),
     "ontime_ratio": Rule(check=_ontime),
     "resign_ratio": Rule(check=_resrat),
+    "excuses": Rule(check=_excuses),
+    "reliability": Rule(judged=_reliability),
 }
 CHOICES: dict[str, tuple[Rule, frozenset[str]]] = {
     "level": (Rule(), frozenset({"any", *LEVELS})),
@@ -287,6 +309,8 @@ def _change(ctx: Conversation, cmd: p.Command, rule: Rule | None, name: str, val
         ctx.fail(f"{what}: game '{game.name}' has started; this is set before the start.")
         return
     reason = rule.check(game, me, value) if rule.check else None
+    if reason is None and rule.judged is not None:
+        reason = rule.judged(ctx, me, value)
     if reason is not None:
         ctx.fail(f"{what}: {reason}.")
         return

@@ -12,6 +12,7 @@ from sqlalchemy.orm import Session
 from ...config import Settings
 from ...store.models import Game
 from ..clock import dedication
+from ..clock.excuses import excuse
 from ..clock.lateness import (
     ABANDON_BEFORE_GRACE,
     DAY,
@@ -28,6 +29,7 @@ from ..clock.lateness import (
 from ..game.owing import ready
 from ..reply.notices import Notices
 from .processing import PHASE_BEGUN, process, schedule
+from .reminders import send_reminders
 from .standing import refresh
 
 
@@ -45,6 +47,7 @@ def look(session: Session, mailer: Notices, game: Game, now: datetime) -> bool:
             return True
         game.next_event_at = game.earliest
         return False
+    send_reminders(mailer, game, judged)  # SET REMINDER(S): before the deadline
     late = owing(game)
     if not late:  # everyone is in, and somebody waits: the deadline ends the wait
         if auto and game.deadline is not None and now >= game.deadline:
@@ -52,6 +55,13 @@ def look(session: Session, mailer: Notices, game: Game, now: datetime) -> bool:
             schedule(mailer, game)
             return True
         game.next_event_at = game.deadline if auto else None
+        return False
+    # SET EXCUSES: a late power with an excuse left uses it, and the phase waits a period.
+    passed = game.deadline is not None and now >= game.deadline
+    excused = excuse(mailer, game, late) if passed else []
+    late = [x for x in late if x not in excused]
+    if not late:
+        game.next_event_at = next_event(game, now, False)
         return False
     if game.grace is not None and now >= game.grace:
         if nmr(game):
@@ -75,10 +85,11 @@ def look(session: Session, mailer: Notices, game: Game, now: datetime) -> bool:
         return False
     if nmr(game) and game.grace is not None and now >= game.grace - ABANDON_BEFORE_GRACE:
         abandon(mailer, game, [x for x in late if x.status != "abandoned"])
-    if game.deadline is not None and now >= game.deadline:
+    if passed:
         due = game.late_notice_at is None or now >= game.late_notice_at + DAY
         if due:
-            late_notice(mailer, game, late, first=game.late_notice_at is None)
+            first = game.late_notice_at is None
+            late_notice(mailer, game, late, first=first, excused=excused)
             game.late_notice_at = now
     game.next_event_at = next_event(game, now, False)
     return False

@@ -22,6 +22,7 @@ from ...reports.endings import victory
 from ...reports.frame import njudge_time
 from ...reports.identities import hides_players
 from ...store.models import Game, HistoryEvent, PhaseRecord
+from ..clock import reliability
 from ..clock.dedication import turn_counted
 from ..clock.lateness import next_event, owing_orders, set_phase_clock
 from ..endings.ending import ended
@@ -80,8 +81,11 @@ def process(
     settings: Settings = mailer.settings
     now: datetime = mailer.now
     variant = variant_of(game)
+    in_time = [x for x in owing_orders(game) if x.orders_status == "complete"]
     if game.late_notice_at is None:  # nobody was late this phase (else counted then)
-        turn_counted(game, [], [x for x in owing_orders(game) if x.orders_status == "complete"])
+        excused = reliability.excused_users(session, game)  # an excuse counts for nothing
+        turn_counted(game, [], [x for x in in_time if x.user_id not in excused])
+    reliability.record(session, game, in_time, "ontime", now)  # the late stay late
     if judged is not None and not variant.is_machiavelli:
         # (A Machiavelli game's trial is shown as a reply shows it, `as_bought`: made again.)
         given, out = judged

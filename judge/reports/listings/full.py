@@ -15,6 +15,7 @@ from ...store.models import Game, Participant
 from ..counts import counted
 from ..frame import njudge_time
 from ..play.machiavelli import MASTER, treasury_lines
+from ..punctuality import excuses_left_line
 from .board import status_of_phase
 from .parameters import Rules, parameters
 from .people import player_lines
@@ -38,6 +39,8 @@ class Listing:
     seen: set[str] | None  # a blind game: the only powers whose units the asker sees
     # The people whose address is marked undeliverable: found for a master only.
     unreachable: Collection[int] = ()
+    # SET EXCUSES: the excuses each power has left, as the asker may see them.
+    excuses: Sequence[tuple[str, int]] = ()
 
 
 def full_listing(listing: Listing, settings: Settings, now: datetime) -> str:
@@ -52,8 +55,11 @@ def full_listing(listing: Listing, settings: Settings, now: datetime) -> str:
         now,
         listing.unreachable,
     )
+    state = _state_lines(listing, settings, now)
+    if listing.excuses and game.status == "active":
+        state.append(excuses_left_line(listing.excuses))
     parts = [
-        "\n".join(_state_lines(listing, settings, now)),
+        "\n".join(state),
         f"The parameters for '{game.name}' are as follows:\n"
         + parameters(game, variant, viewer, listing.rules),
         (game.full_comment or "").strip(),

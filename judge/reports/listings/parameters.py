@@ -32,6 +32,9 @@ class Rules:
     dedication: int  # the minimum to join, the njudge's default if the game sets none
     max_absence: Any  # days, the default if the game sets none
     counted: bool  # its centres have been counted once (after the first Fall): Index shown
+    reliability: int | None = None  # SET RELIABILITY: the least a player needs, per cent
+    # SET REMINDERS and SET EXCUSES as they read (reports/punctuality.py), if set.
+    on_time: Sequence[str] = ()
 
 
 _ASSIGNMENTS = {
@@ -72,7 +75,11 @@ def parameters(
         access.append("Unrated")
     if rules.dedication:  # the njudge leaves out a minimum of 0
         access.append(f"Dedication: {rules.dedication}")
+    if rules.reliability:
+        access.append(f"Reliability: {rules.reliability}%")
     lines.append(_param_line("   Access:  ", access))
+    if rules.on_time:
+        lines.append(_param_line("  On time:  ", list(rules.on_time)))
     kinds = [variant_title(game)]
     powers = len(variant.powers) if variant else 0
     wanted = int(setting(game, "players", powers))
