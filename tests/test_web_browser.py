@@ -34,6 +34,19 @@ def units_on_board(driver) -> set[str]:
     return {e.get_attribute("id") for e in board.find_elements(By.CSS_SELECTOR, "[id^='u-']")}
 
 
+def showing(driver, phase: str) -> None:
+    """Wait until the page shown is the phase's (a key or the phase list loads a new page)."""
+    from selenium.common.exceptions import StaleElementReferenceException
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    WebDriverWait(driver, 15, ignored_exceptions=(StaleElementReferenceException,)).until(
+        lambda d: any(
+            e.get_attribute("data-phase") == phase for e in d.find_elements(By.ID, "board")
+        )
+    )
+
+
 def shown_units(table: Table) -> set[str]:
     return {
         f"u-{unit.split()[-1].lower().replace('/', '.')}"
@@ -74,22 +87,19 @@ def test_a_newcomer_steps_through_a_game_in_a_browser(
         screens.append(browserkit.screenshot(driver, folder, "game-desktop", browserkit.DESKTOP))
         screens.append(browserkit.screenshot(driver, folder, "game-phone", browserkit.PHONE))
         # Back through the phases with the arrow key: each phase's board and results.
-        seen = []
-        for _ in range(2):
+        for phase in ("F1901M", "S1901M"):
             driver.find_element(By.TAG_NAME, "body").send_keys(Keys.ARROW_LEFT)
-            phase = driver.find_element(By.ID, "board").get_attribute("data-phase")
-            seen.append(phase)
+            showing(driver, phase)
             text = driver.find_element(By.ID, "w-results").text
             mailed = results_of(web, WATCHER, phase)
             assert text.strip().splitlines()[0] in mailed
             assert " ".join(text.split()) in " ".join(mailed.split())
-        assert seen == ["F1901M", "S1901M"]
         assert "Germany: Fleet Kiel -> Denmark." in driver.find_element(By.ID, "w-results").text
         assert driver.find_elements(By.ID, "o-kie")  # the phase's orders drawn
         # And forward with the phase chooser.
         choose = driver.find_element(By.ID, "phase")
         choose.send_keys("F")  # F1901M
-        assert driver.find_element(By.ID, "board").get_attribute("data-phase") == "F1901M"
+        showing(driver, "F1901M")
         screens.append(browserkit.screenshot(driver, folder, "phase-desktop", browserkit.DESKTOP))
         assert browserkit.console_errors(driver) == []
 
