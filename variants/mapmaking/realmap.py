@@ -1,5 +1,6 @@
-"""The standard board's geometry drawn from Natural Earth's countries (public domain; its
-1:10m admin-0 shapefile, read with pyshp) and the facts in standard_facts.py, with shapely.
+"""A board on real ground drawn from Natural Earth's countries (public domain; its 1:10m
+admin-0 shapefile, read with pyshp) and the variant's facts (facts/<variant>.py), with
+shapely.
 
 Land: each block of today's countries is divided among its provinces by the Voronoi cells of
 their places; islands the board leaves to nobody, and countries of no block, are unnamed
@@ -7,12 +8,21 @@ land. Sea: the frame less the land, divided among the seas by their places' cell
 Lambert conformal conic projection centred on the board, simplified to the picture's scale.
 A tool for whoever redraws the map, not part of the judge: `python -m variants.mapmaking
 --natural-earth PATH` (docs/variant-format.md, "Geometry").
+
+A facts module says (names in capitals; those marked * may be left out):
+FRAME (west, south, east, north), CENTRE_LON, PARALLELS, MIDDLE and MAGNIFY* (the fisheye;
+1: none), WIDTH* (picture units across), BLOCKS (name -> today's countries, the provinces
+dividing them), ISLANDS* (boxes of land left to nobody), PLACES (each province's and sea's
+places, its city first; "*" for land of no province), FILLS* (water made a province's
+land), COASTS* (a fleet's place on each named coast), UNNAMED* ("*").
 """
 
 from __future__ import annotations
 
 import math
 from collections.abc import Iterable
+from importlib import import_module
+from types import ModuleType
 
 import shapefile
 from shapely import ops
@@ -20,9 +30,8 @@ from shapely.geometry import MultiPoint, MultiPolygon, Point, Polygon, box, shap
 
 from ..model import Variant
 from ..places import Geometry, Place
-from . import standard_facts as facts
 
-WIDTH = 1000  # picture units across the frame
+WIDTH = 1000  # picture units across the frame, unless the facts say otherwise
 SIMPLIFY = 1.1  # picture units
 SMALLEST = 10.0  # square picture units: smaller islands are left out
 
@@ -30,7 +39,11 @@ SMALLEST = 10.0  # square picture units: smaller islands are left out
 class Projection:
     """Lambert conformal conic (spherical), then scaled so the frame is WIDTH across."""
 
-    def __init__(self) -> None:
+    def __init__(self, facts: ModuleType) -> None:
+        self.centre_lon = facts.CENTRE_LON
+        self.magnify = getattr(facts, "MAGNIFY", 1.0)
+        width = getattr(facts, "WIDTH", WIDTH)
+        self.width = width
         p1, p2 = (math.radians(v) for v in facts.PARALLELS)
         self.n = math.log(math.cos(p1) / math.cos(p2)) / math.log(
             math.tan(math.pi / 4 + p2 / 2) / math.tan(math.pi / 4 + p1 / 2)
@@ -45,15 +58,15 @@ class Projection:
         self.x1 = (self.raw(east, (south + north) / 2)[0] + max(xs)) / 2
         self.y0 = self.raw(facts.CENTRE_LON, north)[1]
         self.y1 = self.raw(facts.CENTRE_LON, south)[1]
-        self.scale = WIDTH / (self.x1 - self.x0)
+        self.scale = width / (self.x1 - self.x0)
         self.height = round((self.y0 - self.y1) * self.scale)
-        self.middle = self.flat(*facts.MIDDLE)
+        self.middle = self.flat(*getattr(facts, "MIDDLE", (facts.CENTRE_LON, (south + north) / 2)))
         mx, my = self.middle
-        self.reach = max(math.hypot(x - mx, y - my) for x in (0, WIDTH) for y in (0, self.height))
+        self.reach = max(math.hypot(x - mx, y - my) for x in (0, width) for y in (0, self.height))
 
     def raw(self, lon: float, lat: float) -> tuple[float, float]:
         rho = self.f / math.tan(math.pi / 4 + math.radians(lat) / 2) ** self.n
-        theta = self.n * math.radians(lon - facts.CENTRE_LON)
+        theta = self.n * math.radians(lon - self.centre_lon)
         return rho * math.sin(theta), -rho * math.cos(theta)
 
     def flat(self, lon: float, lat: float) -> tuple[float, float]:
@@ -64,27 +77,47 @@ class Projection:
         x, y = self.flat(lon, lat)
         mx, my = self.middle
         r = math.hypot(x - mx, y - my)
-        if r == 0:
+        if r == 0 or self.magnify == 1:
             return x, y
-        a = facts.MAGNIFY - 1
+        a = self.magnify - 1
         grown = r * (1 + a) / (1 + a * r / self.reach)
         return mx + (x - mx) * grown / r, my + (y - my) * grown / r
 
 
-def countries(path: str, project: Projection) -> dict[str, Polygon | MultiPolygon]:
+def countries(path: str, project: Projection, facts: ModuleType) -> dict[str, Polygon]:
     """Each country of the shapefile, projected, cut to the frame (with a margin)."""
     reader = shapefile.Reader(path)
-    frame = box(-50, -50, WIDTH + 50, project.height + 50)
+    frame = box(-50, -50, project.width + 50, project.height + 50)
+    w0, s0, e0, n0 = getattr(facts, "READ", _around(facts.FRAME))
     out = {}
     for record, geom in zip(reader.records(), reader.shapes(), strict=True):
         west, south, east, north = geom.bbox
-        if east < -40 or west > 70 or north < 20 or south > 80:
+        if east < w0 or west > e0 or north < s0 or south > n0:
             continue
         projected = ops.transform(lambda x, y, z=None: _project_all(project, x, y), shape(geom))
         clipped = projected.buffer(0).intersection(frame)
         if not clipped.is_empty:
             out[record["ADMIN"]] = clipped
     return out
+
+
+def _around(frame: tuple[float, float, float, float]) -> tuple[float, float, float, float]:
+    """The countries worth reading: those within some degrees of the frame."""
+    west, south, east, north = frame
+    return west - 20, south - 8, east + 20, north + 5
+
+
+def facts_of(name: str) -> ModuleType:
+    """The facts module of a variant on real ground (facts/<name>.py)."""
+    return import_module(f"{__package__}.facts.{name}")
+
+
+def has_facts(name: str) -> bool:
+    try:
+        facts_of(name)
+    except ModuleNotFoundError:
+        return False
+    return True
 
 
 def _project_all(project: Projection, xs: Iterable[float], ys: Iterable[float]):
@@ -100,7 +133,9 @@ def _parts(geom) -> list[Polygon]:
     return [g for g in getattr(geom, "geoms", []) if isinstance(g, Polygon)]
 
 
-def _divided(land, provinces: tuple[str, ...], project: Projection) -> dict[str, list[Polygon]]:
+def _divided(
+    land, provinces: tuple[str, ...], project: Projection, facts: ModuleType
+) -> dict[str, list[Polygon]]:
     """`land` among `provinces`: each piece to the province of the nearest place."""
     if len(provinces) == 1:
         return {provinces[0]: _parts(land)}
@@ -114,13 +149,16 @@ def _divided(land, provinces: tuple[str, ...], project: Projection) -> dict[str,
     return out
 
 
-def standard_geometry(path: str, variant: Variant) -> Geometry:
-    project = Projection()
+def real_geometry(path: str, variant: Variant, facts: ModuleType | None = None) -> Geometry:
+    """The variant's board from the shapefile at `path` and its facts."""
+    facts = facts or facts_of(variant.name)
+    project = Projection(facts)
     height = project.height
-    found = countries(path, project)
+    unnamed = getattr(facts, "UNNAMED", "*")
+    found = countries(path, project, facts)
     islands = [
         Polygon([project(w, s), project(e, s), project(e, n), project(w, n)])
-        for w, s, e, n in facts.ISLANDS
+        for w, s, e, n in getattr(facts, "ISLANDS", ())
     ]
     pieces: dict[str, list[Polygon]] = {}
     used = set()
@@ -130,38 +168,38 @@ def standard_geometry(path: str, variant: Variant) -> Geometry:
         kept = []
         for part in _parts(land):
             if any(isl.contains(part) for isl in islands):
-                pieces.setdefault(facts.UNNAMED, []).append(part)
+                pieces.setdefault(unnamed, []).append(part)
             else:
                 kept.append(part)
-        for abbr, polys in _divided(MultiPolygon(kept), provinces, project).items():
+        for abbr, polys in _divided(MultiPolygon(kept), provinces, project, facts).items():
             pieces.setdefault(abbr, []).extend(polys)
     for name, geom in found.items():
         if name not in used:
-            pieces.setdefault(facts.UNNAMED, []).extend(_parts(geom))
-    frame = box(0, 0, WIDTH, height)
+            pieces.setdefault(unnamed, []).extend(_parts(geom))
+    frame = box(0, 0, project.width, height)
     all_land = ops.unary_union([p for polys in pieces.values() for p in polys])
-    for abbr, boxes in facts.FILLS.items():
+    for abbr, boxes in getattr(facts, "FILLS", {}).items():
         for w, s, e, n in boxes:
             water = Polygon([project(w, s), project(e, s), project(e, n), project(w, n)])
-            pieces[abbr].extend(_parts(water.difference(all_land)))
+            pieces.setdefault(abbr, []).extend(_parts(water.difference(all_land)))
     all_land = ops.unary_union([p for polys in pieces.values() for p in polys])
     sea = frame.difference(all_land)
     seas = tuple(a for a, p in variant.provinces.items() if p.is_sea)
-    for abbr, polys in _divided(sea, seas, project).items():
+    for abbr, polys in _divided(sea, seas, project, facts).items():
         pieces[abbr] = polys
     merged = {
         abbr: ops.unary_union([p.intersection(frame) for p in polys])
         for abbr, polys in pieces.items()
     }
-    _rehome_strays(merged, project)
-    return _geometry(variant, merged, frame, project)
+    _rehome_strays(merged, project, facts, unnamed)
+    return _geometry(variant, merged, frame, project, facts, unnamed)
 
 
-def _rehome_strays(merged: dict, project: Projection) -> None:
+def _rehome_strays(merged: dict, project: Projection, facts: ModuleType, unnamed: str) -> None:
     """A piece of a province cut off from its places (a Voronoi cell reaching across a
     peninsula) goes to the province beside it with the longest shared border."""
     for abbr in list(merged):
-        if abbr == facts.UNNAMED:
+        if abbr == unnamed:
             continue
         seeds = [Point(project(*ll)) for ll in facts.PLACES[abbr]]
         parts = _parts(merged[abbr])
@@ -176,7 +214,7 @@ def _rehome_strays(merged: dict, project: Projection) -> None:
         for part in stray:
             best, length = None, 0.0
             for other, geom in merged.items():
-                if other in (abbr, facts.UNNAMED):
+                if other in (abbr, unnamed):
                     continue
                 shared = part.buffer(0.6).intersection(geom.boundary).length
                 if shared > length:
@@ -190,9 +228,11 @@ def _rehome_strays(merged: dict, project: Projection) -> None:
             merged[abbr] = ops.unary_union(keep)
 
 
-def _geometry(variant: Variant, merged, frame, project: Projection) -> Geometry:
+def _geometry(
+    variant: Variant, merged, frame, project: Projection, facts: ModuleType, unnamed: str
+) -> Geometry:
     places = {}
-    unnamed = []
+    nobody: list = []
     for abbr, geom in merged.items():
         kept = [p for p in _parts(geom) if p.area >= SMALLEST]
         rings = []
@@ -201,8 +241,8 @@ def _geometry(variant: Variant, merged, frame, project: Projection) -> Geometry:
             for ring in _rings(simple):
                 if len(ring) >= 3:
                     rings.append(ring)
-        if abbr == facts.UNNAMED:
-            unnamed.extend(rings)
+        if abbr == unnamed:
+            nobody.extend(rings)
             continue
         largest = max(kept, key=lambda p: p.area)
         # The unit stands at the province's city (its first place) when that is well
@@ -214,11 +254,11 @@ def _geometry(variant: Variant, merged, frame, project: Projection) -> Geometry:
         unit = (round(city.x), round(city.y))
         coasts = {
             coast: tuple(round(v) for v in project(*ll))
-            for coast, ll in facts.COASTS.get(abbr, {}).items()
+            for coast, ll in getattr(facts, "COASTS", {}).get(abbr, {}).items()
         }
         label, centre = _beside(largest, unit, (round(inside.x), round(inside.y)))
         places[abbr] = Place(abbr, tuple(rings), unit, label, coasts, centre)
-    return Geometry(variant.name, WIDTH, round(frame.bounds[3]), places, tuple(unnamed))
+    return Geometry(variant.name, project.width, round(frame.bounds[3]), places, tuple(nobody))
 
 
 def _rings(poly) -> list[tuple[tuple[int, int], ...]]:
