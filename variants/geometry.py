@@ -16,7 +16,7 @@ from types import MappingProxyType
 
 from .draft import VariantError
 from .model import Variant
-from .places import Geometry, Place, Point, Ring
+from .places import Geometry, Link, Place, Point, Ring
 
 DATA_DIR = Path(__file__).parent / "data"
 UNNAMED = "*"  # the abbreviation of land that is no province (Ireland on the standard map)
@@ -47,13 +47,14 @@ def read_geometry(text: str, source: str = "<geometry>") -> Geometry:
     header: dict[str, list[str]] = {}
     places: dict[str, dict] = {}
     unnamed: list[Ring] = []
+    links: list[Link] = []
     for number, raw in enumerate(text.splitlines(), 1):
         line = raw.split(" #", 1)[0].strip() if not raw.lstrip().startswith("#") else ""
         if not line:
             continue
         if line.startswith("["):
             section = line.strip("[]").strip()
-            if section not in ("geometry", "places", "shapes"):
+            if section not in ("geometry", "places", "shapes", "links"):
                 raise VariantError(source, number, f"unknown section [{section}]")
             continue
         words = line.split()
@@ -70,6 +71,8 @@ def read_geometry(text: str, source: str = "<geometry>") -> Geometry:
                     unnamed.append(ring)
                 else:
                     places.setdefault(words[0], {}).setdefault("rings", []).append(ring)
+            elif section == "links":
+                links.append(_link(words))
             else:
                 raise ValueError("a line before any section")
         except (ValueError, IndexError) as exc:
@@ -92,7 +95,17 @@ def read_geometry(text: str, source: str = "<geometry>") -> Geometry:
     except (KeyError, ValueError) as exc:
         raise VariantError(source, None, f"missing or wrong {exc}") from None
     name = (header.get("variant") or [Path(source).stem])[0]
-    return Geometry(name, width, height, built, tuple(unnamed), "computed" in header)
+    computed = "computed" in header
+    return Geometry(name, width, height, built, tuple(unnamed), computed, tuple(links))
+
+
+def _link(words: list[str]) -> Link:
+    """`a b x,y x,y ...`: a line from a point in a's region to a point in b's."""
+    if len(words) < 4:
+        raise ValueError("a link is two provinces and two points or more")
+    if words[0] == words[1]:
+        raise ValueError(f"a link joins two provinces, not {words[0]} to itself")
+    return Link(words[0], words[1], tuple(_point(w) for w in words[2:]))
 
 
 def _like(other: str, source: str) -> Geometry:
@@ -140,6 +153,10 @@ def check_geometry(geometry: Geometry, variant: Variant, source: str) -> None:
     extra = set(geometry.places) - set(variant.provinces)
     if extra:
         raise VariantError(source, None, f"'{min(extra)}' is no province of {variant.name}")
+    for link in geometry.links:
+        for end in (link.a, link.b):
+            if end not in variant.provinces:
+                raise VariantError(source, None, f"link {link.a} {link.b}: no province '{end}'")
 
 
 def write_geometry(geometry: Geometry, comment: str = "") -> str:
@@ -160,6 +177,9 @@ def write_geometry(geometry: Geometry, comment: str = "") -> str:
     for abbr, place in sorted(geometry.places.items()):
         lines += [f"{abbr} {' '.join(map(_fmt, ring))}" for ring in place.rings]
     lines += [f"{UNNAMED} {' '.join(map(_fmt, ring))}" for ring in geometry.unnamed]
+    if geometry.links:
+        lines += ["", "[links]", "# a  b  x,y x,y ... (a line drawn from a's region to b's)"]
+        lines += [f"{k.a} {k.b} {' '.join(map(_fmt, k.points))}" for k in geometry.links]
     return "\n".join(lines) + "\n"
 
 

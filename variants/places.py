@@ -24,6 +24,17 @@ class Place:
     centre: Point  # where its supply centre's marker stands (if it is a centre)
 
 
+@dataclass(frozen=True, slots=True)
+class Link:
+    """A drawn line joining two provinces that are adjacent but whose regions do not touch
+    on the picture: a strait, a crossing, a bridge of an invented board. `points` is the
+    line as drawn, two points or more, the first in `a`'s region and the last in `b`'s."""
+
+    a: str
+    b: str
+    points: tuple[Point, ...]
+
+
 @dataclass(frozen=True)
 class Geometry:
     name: str
@@ -32,6 +43,7 @@ class Geometry:
     places: Mapping[str, Place]
     unnamed: tuple[Ring, ...] = ()  # land that belongs to no province
     computed: bool = False  # laid out from the adjacencies, not drawn from a real map
+    links: tuple[Link, ...] = ()  # lines drawn between adjacent provinces that do not touch
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "places", MappingProxyType(dict(self.places)))

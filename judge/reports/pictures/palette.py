@@ -46,6 +46,7 @@ INK = "#222222"
 FAILED = "#c0392b"
 GREY = "#a3a3a3"  # Machiavelli's autonomous units and cities
 CASING = "#333333"  # round a light order line
+LINK = "#7a5a3a"  # a link's casing: a bridge between neighbours that do not touch
 
 
 @dataclass(frozen=True, slots=True)

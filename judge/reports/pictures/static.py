@@ -14,9 +14,9 @@ from variants.geometry import Geometry, geometry_of
 
 from .lettering import width as words_width
 from .lettering import words_at
-from .palette import BORDER, COAST, IMPASSABLE, LAND, SEA
+from .palette import BORDER, COAST, IMPASSABLE, LAND, LINK, SEA
 from .scene import CITY
-from .svg import Pt, attrs, group, path_data
+from .svg import Pt, attrs, circle, group, line_data, path_data
 
 TITLE = 30  # the band above the map, for the title
 ROW = 20  # one row of the legend
@@ -58,6 +58,8 @@ MACH_KEY = (
     "Anchor: port", "Star: siege", "Dashed ring: besiege", "Curved arrow: convert",
     "Tint: control", "Grey: autonomous",
 )  # fmt: skip
+# A board with links (docs/variant-format.md, "Geometry"): what its bridges mean.
+LINK_KEY = ("Bridge: neighbours",)
 KEY_SIZE = 10.5
 
 
@@ -154,7 +156,8 @@ def place_id(place: str) -> str:
 def board_layer(variant: Variant) -> Board:
     geometry = geometry_of(variant)
     per_row = max(1, (geometry.width - 20) // ENTRY)
-    keys = key_lines(KEY + (MACH_KEY if variant.is_machiavelli else ()), geometry.width)
+    entries = KEY + (LINK_KEY if geometry.links else ())
+    keys = key_lines(entries + (MACH_KEY if variant.is_machiavelli else ()), geometry.width)
     rows = math.ceil(len(variant.powers) / per_row)
     frame = Frame(geometry.width, geometry.height, rows, len(keys))
     opening = (
@@ -167,6 +170,7 @@ def board_layer(variant: Variant) -> Board:
         f'<g id="board" transform="translate(0,{TITLE})">',
         f'<rect class="sea"{attrs(width=geometry.width, height=geometry.height, **PAINT["sea"])}/>',
         _provinces(variant, geometry),
+        links(geometry),
         "</g>",
     ]
     names = [f'<g transform="translate(0,{TITLE})">', _names(variant, geometry), "</g>"]
@@ -205,6 +209,26 @@ def _provinces(variant: Variant, geometry: Geometry) -> str:
         (group(shapes, **PAINT[kind]) for kind, shapes in kinds.items() if shapes),
         id="provinces", fill_rule="evenodd", shape_rendering="crispEdges",
     )  # fmt: skip
+
+
+def links(geometry: Geometry) -> str:
+    """Each link as a bridge: a pale road in a dark casing, a dot at each end, over the
+    provinces and under everything else; id `l-a-b`, class `link`."""
+    out = []
+    for link in geometry.links:
+        d = line_data(link.points)
+        (x0, y0), (x1, y1) = link.points[0], link.points[-1]
+        out.append(
+            group(
+                [f'<path stroke="{LINK}" stroke-width="5.5" d="{d}"/>',
+                 f'<path stroke="#fbf8f1" stroke-width="2.2" d="{d}"/>',
+                 circle(x0, y0, 3.2, fill=LINK), circle(x1, y1, 3.2, fill=LINK)],
+                id=f"l-{link.a}-{link.b}", class_="link",
+            )
+        )  # fmt: skip
+    if not out:
+        return ""
+    return group(out, id="links", fill="none", stroke_linecap="round", stroke_linejoin="round")
 
 
 def _names(variant: Variant, geometry: Geometry) -> str:
