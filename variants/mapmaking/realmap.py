@@ -14,7 +14,9 @@ FRAME (west, south, east, north), CENTRE_LON, PARALLELS, MIDDLE and MAGNIFY* (th
 1: none), WIDTH* (picture units across), BLOCKS (name -> today's countries, the provinces
 dividing them), ISLANDS* (boxes of land left to nobody), PLACES (each province's and sea's
 places, its city first; "*" for land of no province), FILLS* (water made a province's
-land), COASTS* (a fleet's place on each named coast), UNNAMED* ("*").
+land), COASTS* (a fleet's place on each named coast), UNNAMED* ("*"), LINKS* (a strait or
+crossing the outlines cannot make touch: (a, b, its line's places), drawn as a link),
+LABELS* (where a province's name is written, where the point farthest inside misleads).
 """
 
 from __future__ import annotations
@@ -29,7 +31,7 @@ from shapely import ops
 from shapely.geometry import MultiPoint, MultiPolygon, Point, Polygon, box, shape
 
 from ..model import Variant
-from ..places import Geometry, Place
+from ..places import Geometry, Link, Place
 
 WIDTH = 1000  # picture units across the frame, unless the facts say otherwise
 SIMPLIFY = 1.1  # picture units
@@ -257,8 +259,16 @@ def _geometry(
             for coast, ll in getattr(facts, "COASTS", {}).get(abbr, {}).items()
         }
         label, centre = _beside(largest, unit, (round(inside.x), round(inside.y)))
+        if abbr in getattr(facts, "LABELS", {}):
+            label = tuple(round(v) for v in project(*facts.LABELS[abbr]))
         places[abbr] = Place(abbr, tuple(rings), unit, label, coasts, centre)
-    return Geometry(variant.name, project.width, round(frame.bounds[3]), places, tuple(nobody))
+    links = tuple(
+        Link(a, b, tuple(tuple(round(v) for v in project(*ll)) for ll in line))
+        for a, b, line in getattr(facts, "LINKS", ())
+    )
+    return Geometry(
+        variant.name, project.width, round(frame.bounds[3]), places, tuple(nobody), False, links
+    )
 
 
 def _rings(poly) -> list[tuple[tuple[int, int], ...]]:
