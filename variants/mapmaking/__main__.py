@@ -58,6 +58,11 @@ def main(argv: list[str] | None = None) -> int:
                 f"# {name} is played on the standard board.\n\n[geometry]\n"
                 f"variant   {name}\nlike      standard\n"
             )
+        elif twin := _drawn_twin(variant):
+            text = (
+                f"# {name} is played on {twin}'s board.\n\n[geometry]\n"
+                f"variant   {name}\nlike      {twin}\n"
+            )
         else:
             shared = set(variant.provinces) & set(standard.provinces)
             anchors, size = None, None
@@ -73,6 +78,19 @@ def main(argv: list[str] | None = None) -> int:
         path.write_text(text, encoding="utf-8")
         print(f"{name}: {path.name}, {len(text):,} bytes")
     return 0
+
+
+def _drawn_twin(variant) -> str | None:
+    """A board on real ground (a facts module) with the variant's provinces and
+    adjacencies (h32 is played on h31's), whose picture the variant shares."""
+    from pkgutil import iter_modules
+
+    from . import facts
+
+    for module in sorted(m.name for m in iter_modules(facts.__path__)):
+        if module != variant.name and module in available() and _same_board(variant, load(module)):
+            return module
+    return None
 
 
 def _same_board(variant, standard) -> bool:
