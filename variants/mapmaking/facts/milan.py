@@ -46,8 +46,8 @@ PLACES = {
     # all on it, as the board has it (Savoy is no neighbour of the Tyrrhenian Sea).
     "lyo": (*std.PLACES["lyo"], (9.6, 43.9), (9.3, 43.4)),
     "mar": tuple(p for p in std.PLACES["mar"] if p != (6.4, 45.4)),
-    "edi": tuple(p for p in std.PLACES["edi"] if p not in ((-4.2, 58.5), (-2.6, 55.4)))
-    + ((-3.5, 58.55), (-2.5, 55.6)),
+    "edi": (*(p for p in std.PLACES["edi"] if p not in ((-4.2, 58.5), (-2.6, 55.4))),
+            (-3.5, 58.55), (-2.5, 55.6)),
     "cly": (*std.PLACES["cly"], (-4.6, 58.5), (-4.2, 57.9), (-4.6, 57.75), (-4.6, 56.9)),
     "lvp": (*std.PLACES["lvp"], (-3.6, 55.1), (-3.0, 55.1)),
 }  # fmt: skip
