@@ -10,7 +10,7 @@ import pytest
 import variants
 from variants.adjacency_check import check
 
-EXACT = ("h31", "h32", "milan", "loeb9")
+EXACT = ("h31", "h32", "milan", "loeb9", "aberration")
 
 
 @pytest.mark.parametrize("name", EXACT)
