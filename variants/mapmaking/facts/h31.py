@@ -156,7 +156,7 @@ COASTS: dict[str, dict[str, tuple[float, float]]] = {
 
 # London and Calais are neighbours across the Strait of Dover (rule 8): a crossing.
 LINKS: tuple[tuple[str, str, tuple[tuple[float, float], ...]], ...] = (
-    ("lon", "cal", ((0.95, 51.15), (1.75, 50.85))),
+    ("lon", "cal", ((0.95, 51.15), (1.85, 50.8))),
 )
 
 # Names written where a player looks for them: the Bristol Channel's at its mouth, not out

@@ -109,8 +109,8 @@ COASTS = {k: v for k, v in std.COASTS.items() if k != "spa"}
 
 # The armies' crossings (info.loeb9): Cordoba to North Africa, Naples to Sicily.
 LINKS = (
-    ("cor", "naf", ((-5.6, 36.4), (-5.5, 35.5))),
-    ("nap", "sic", ((15.75, 38.3), (15.4, 38.1))),
+    ("cor", "naf", ((-5.6, 36.55), (-5.45, 35.3))),
+    ("nap", "sic", ((16.1, 38.6), (14.7, 37.9))),
 )
 
 # The islands' names on them, not at their straits.
