@@ -297,8 +297,11 @@ def _rehome_strays(merged: dict, project: Projection, facts: ModuleType, unnamed
         if len(parts) < 2:
             continue
         keep, stray = [], []
+        given = [_box(project, b) for b in getattr(facts, "GRAB", {}).get(abbr, ())]
         for part in parts:
-            near = any(part.distance(p) <= 1 for p in seeds)
+            near = any(part.distance(p) <= 1 for p in seeds) or any(
+                part.intersection(b).area > part.area / 2 for b in given
+            )
             (keep if near else stray).append(part)
         if not keep:
             keep, stray = [max(parts, key=lambda p: p.area)], []
