@@ -30,7 +30,7 @@ UNNAMED = "*"
 BLOCKS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "britain": (("United Kingdom", "Isle of Man"), ("cly", "edi", "lvp", "yor", "wal", "lon")),
     "ireland": (("Ireland",), ("*",)),
-    "iberia": (("Spain", "Andorra", "Gibraltar"), ("spa",)),
+    "iberia": (("Spain", "Andorra", "Gibraltar"), ("spa", "naf")),
     "portugal": (("Portugal",), ("por",)),
     "france": (("France", "Monaco"), ("bre", "pic", "par", "bur", "gas", "mar")),
     "belgium": (("Belgium", "Luxembourg"), ("bel",)),
@@ -40,7 +40,7 @@ BLOCKS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "italy": (("Italy", "San Marino", "Vatican"), ("pie", "ven", "tus", "rom", "apu", "nap")),
     "norway": (("Norway",), ("nwy",)),
     "sweden": (("Sweden",), ("swe",)),
-    "finland": (("Finland", "Aland"), ("fin",)),
+    "finland": (("Finland", "Aland"), ("fin", "nwy")),
     "bohemia": (("Czechia",), ("boh",)),
     "albania": (("Albania",), ("alb",)),
     "balkans": (
@@ -84,7 +84,8 @@ ISLANDS = (
 # Each province's places (longitude, latitude).
 PLACES: dict[str, tuple[tuple[float, float], ...]] = {
     # Britain
-    "cly": ((-4.4, 56.0), (-5.3, 56.5), (-5.2, 57.5), (-5.0, 58.4), (-6.3, 57.3), (-5.6, 55.5)),
+    "cly": ((-4.4, 56.0), (-5.3, 56.5), (-5.2, 57.5), (-5.0, 58.4), (-6.3, 57.3), (-5.6, 55.5),
+            (-4.8, 56.9), (-4.5, 57.2)),
     "edi": ((-3.3, 56.0), (-2.8, 56.6), (-2.3, 57.3), (-3.8, 57.6), (-3.3, 58.5), (-2.6, 55.4),
             (-4.2, 58.5), (-4.3, 57.4)),
     "lvp": ((-2.9, 53.6), (-2.7, 54.3), (-3.2, 54.9), (-2.3, 53.6), (-4.4, 55.0)),
@@ -107,9 +108,9 @@ PLACES: dict[str, tuple[tuple[float, float], ...]] = {
     "hol": ((5.3, 52.2),),
     "swi": ((8.2, 46.8),),
     "den": ((9.5, 56.0),),
-    "nwy": ((10.7, 60.5),),
+    "nwy": ((10.7, 60.5), (26.5, 69.6), (25.0, 69.4)),
     "swe": ((15.5, 60.0),),
-    "fin": ((25.0, 62.5),),
+    "fin": ((25.0, 62.5), (25.5, 65.0), (26.0, 67.5), (23.5, 67.5)),
     "boh": ((14.5, 49.8),),
     "alb": ((20.0, 41.2),),
     # Italy
@@ -206,6 +207,7 @@ PLACES: dict[str, tuple[tuple[float, float], ...]] = {
 # Danish straits Denmark's (so the Aegean and the Black Sea, the Baltic and the Skagerrak,
 # do not meet).
 FILLS: dict[str, tuple[tuple[float, float, float, float], ...]] = {
+    "lvp": ((-3.7, 54.75, -3.0, 55.05),),  # the Solway Firth
     "con": ((26.1, 40.0, 29.95, 41.3),),
     "den": ((9.6, 54.75, 12.75, 55.95), (12.45, 55.3, 13.0, 56.15)),
 }
@@ -216,3 +218,10 @@ COASTS: dict[str, dict[str, tuple[float, float]]] = {
     "stp": {"nc": (34.0, 68.3), "sc": (29.3, 60.3)},
     "bul": {"ec": (27.5, 42.9), "sc": (25.3, 41.2)},
 }
+
+# Norway widened where Sweden comes within a few miles of its fjords (Narvik), so that
+# Sweden and the Norwegian Sea do not meet on the picture.
+GRAB: dict[str, tuple[tuple[float, float, float, float], ...]] = {
+    "nwy": ((14.5, 65.8, 16.2, 67.0), (17.0, 67.0, 18.6, 68.0), (17.0, 67.8, 19.5, 69.0),
+            (15.8, 66.8, 17.4, 68.4), (19.5, 68.5, 21.0, 69.1)),
+}  # fmt: skip
