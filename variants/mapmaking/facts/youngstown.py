@@ -7,6 +7,7 @@ cut into the edge of the sea or land that holds each, joined by drawn links.
 
 from __future__ import annotations
 
+# ruff: noqa: E501, RUF005  (a table of places)
 from . import standard as std
 
 # Europe as large as the standard board draws it, the rest of the world squeezed: a warp,
@@ -120,12 +121,13 @@ PLACES: dict[str, tuple[tuple[float, float], ...]] = {
                                                          "naf", "*")},
     # Europe's own
     "liv": std.PLACES["lvp"],
-    "cly": std.PLACES["cly"] + ((-4.8, 56.9), (-4.5, 57.2)),
+    "cly": ((-4.4, 56.0), (-5.3, 56.5), (-5.2, 57.5), (-5.0, 58.4), (-6.3, 57.3), (-5.6, 55.5),
+            (-4.8, 56.9), (-4.5, 57.2), (-4.9, 57.9), (-4.6, 58.2)),
     "ire": ((-6.3, 53.3), (-8.5, 52.7), (-8.0, 54.5), (-9.0, 53.3), (-6.5, 54.6)),
     "nat": ((-18.0, 55.0), (-14.0, 60.0), (-11.5, 55.0), (-10.0, 57.3), (-20.0, 62.0),
             (-5.2, 54.6), (-5.6, 55.3), (-6.5, 55.8), (-11.0, 53.0),
             (-11.5, 51.5), (-10.5, 52.0)),
-    "nrg": std.PLACES["nwg"] + ((-5.0, 59.5), (-7.0, 58.6)),
+    "nrg": std.PLACES["nwg"][:9] + ((-5.0, 59.5), (-7.0, 58.6)),
     "iri": ((-5.3, 53.4), (-6.0, 51.7), (-5.0, 52.3), (-7.5, 51.3)),
     "nth": tuple(p for p in std.PLACES["nth"] if p != (1.0, 59.5)) + ((1.5, 58.5),),
     "gob": std.PLACES["bot"] + ((21.5, 59.6), (24.0, 59.4), (27.0, 60.0)),
@@ -335,7 +337,7 @@ PLACES: dict[str, tuple[tuple[float, float], ...]] = {
 # nobody (info.youngstown: "intentionally left unlabelled and cannot be entered"), and the
 # Arctic east of Novaya Zemlya ("the zone marked Impassable north of Russia").
 FILLS: dict[str, tuple[tuple[float, float, float, float], ...]] = {
-    **{k: v for k, v in std.FILLS.items() if k != "lvp"},
+    **{k: v for k, v in std.FILLS.items() if k not in ("lvp", "cly")},
     "jav": ((114.3, -8.8, 114.65, -7.7),),  # the Bali strait
     "liv": ((-3.7, 54.75, -3.0, 55.05),),  # the Solway Firth
     "fuj": ((136.55, 34.55, 137.0, 35.1),),  # Ise Bay
@@ -371,10 +373,21 @@ CARVE: dict[str, tuple[tuple[float, float, float, float], ...]] = {
 # Necks of land widened: Norway's round Narvik, Thailand's at the Kra isthmus, Annam's at
 # Dong Hoi.
 GRAB: dict[str, tuple[tuple[float, float, float, float], ...]] = {
-    "nwy": ((14.5, 65.8, 16.2, 67.0), (17.0, 67.0, 18.6, 68.0), (17.0, 67.8, 19.5, 69.0), (15.8, 66.8, 17.4, 68.4), (19.5, 68.5, 21.0, 69.1)),
+    "nwy": (
+        (14.5, 65.8, 16.2, 67.0),
+        (17.0, 67.0, 18.6, 68.0),
+        (17.0, 67.8, 19.5, 69.0),
+        (15.8, 66.8, 17.4, 68.4),
+        (19.5, 68.5, 21.0, 69.1),
+    ),
     "tha": ((98.9, 10.0, 99.75, 12.8), (98.3, 9.7, 98.95, 11.6)),
-    "ann": ((105.9, 16.6, 106.6, 17.9), (106.6, 15.5, 107.6, 16.8), (105.5, 17.3, 106.3, 18.1),
-            (106.3, 16.3, 107.2, 17.5), (105.3, 16.8, 106.5, 18.3)),
+    "ann": (
+        (105.9, 16.6, 106.6, 17.9),
+        (106.6, 15.5, 107.6, 16.8),
+        (105.5, 17.3, 106.3, 18.1),
+        (106.3, 16.3, 107.2, 17.5),
+        (105.3, 16.8, 106.5, 18.3),
+    ),
     "vtn": ((105.0, 18.0, 105.8, 19.3),),
     "him": ((71.3, 36.4, 72.9, 37.0),),
 }
