@@ -19,7 +19,8 @@ its city first; "*" for land of no province), FILLS* (water made a province's la
 CARVE* (boxes cut from whatever lies there and made a province: a canal, an off-board box,
 a strait widened), GRAB* (the land in boxes given to a province: a narrow neck of land
 widened), COASTS* (a fleet's place on each named coast), LINKS* ((a, b, (lon, lat)
-points): a strait or crossing drawn as a line), UNNAMED* ("*").
+points): a strait or crossing drawn as a line), UNNAMED* ("*"), SIMPLIFY* and SMALLEST*
+(picture units: the outlines' tolerance, the least island kept).
 """
 
 from __future__ import annotations
@@ -337,10 +338,10 @@ def _geometry(
     if missing:
         raise ValueError(f"{variant.name}: nothing drawn for {' '.join(sorted(missing))}")
     for abbr, geom in merged.items():
-        kept = [p for p in _parts(geom) if p.area >= SMALLEST]
+        kept = [p for p in _parts(geom) if p.area >= getattr(facts, "SMALLEST", SMALLEST)]
         rings = []
         for part in kept:
-            simple = part.simplify(SIMPLIFY, preserve_topology=True)
+            simple = part.simplify(getattr(facts, "SIMPLIFY", SIMPLIFY), preserve_topology=True)
             for ring in _rings(simple):
                 if len(ring) >= 3:
                     rings.append(ring)

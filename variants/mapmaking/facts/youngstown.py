@@ -26,6 +26,9 @@ LON_STOPS = (
     (125.0, 1470.0),
     (148.0, 1760.0),
 )
+# Outlines a little coarser than the standard board's, so that the picture stays small.
+SIMPLIFY = 2.4
+SMALLEST = 25.0
 LAT_STOPS = (
     (72.0, 0.0),
     (60.0, 150.0),
