@@ -10,21 +10,24 @@ A tool for whoever redraws the map, not part of the judge: `python -m variants.m
 --natural-earth PATH` (docs/variant-format.md, "Geometry").
 
 A facts module says (names in capitals; those marked * may be left out):
-FRAME (west, south, east, north), CENTRE_LON, PARALLELS, PROJECTION* ("conic", "plate" or "warp":
-piecewise linear through LON_STOPS and LAT_STOPS, (degrees, picture units) each), MIDDLE and
-MAGNIFY* (the fisheye; 1: none) and FISHEYE* ("radial" or "separable"), WIDTH* (picture units across), BLOCKS (name -> today's countries, the provinces
-dividing them), ISLANDS* (boxes of land left to nobody), PLACES (each province's and sea's
-places, its city first; "*" for land of no province), FILLS* (water made a province's
-land), CARVE* (boxes cut from whatever lies there and made a province: a canal, an
-off-board box, a strait widened), GRAB* (the land in boxes given to a province: a narrow
-neck of land widened), COASTS* (a fleet's place on each named coast), LINKS* ((a, b, (lon, lat) points):
-a strait or crossing drawn as a line), UNNAMED* ("*"), LABELS* (where a province's name is
-written, where the point farthest inside misleads).
+FRAME (west, south, east, north), CENTRE_LON, PARALLELS, PROJECTION* ("conic", "plate"
+or "warp": piecewise linear through LON_STOPS and LAT_STOPS, (degrees, picture units)
+each), MIDDLE and MAGNIFY* (the fisheye; 1: none) and FISHEYE* ("radial" or "separable"),
+WIDTH* (picture units across), BLOCKS (name -> today's countries, the provinces dividing
+them), ISLANDS* (boxes of land left to nobody), PLACES (each province's and sea's places,
+its city first; "*" for land of no province), FILLS* (water made a province's land),
+CARVE* (boxes cut from whatever lies there and made a province: a canal, an off-board box,
+a strait widened), GRAB* (the land in boxes given to a province: a narrow neck of land
+widened), COASTS* (a fleet's place on each named coast), LINKS* ((a, b, (lon, lat)
+points): a strait or crossing drawn as a line), UNNAMED* ("*"), SIMPLIFY* and SMALLEST*
+(picture units: the outlines' tolerance, the least island kept), LABELS* (where a
+province's name is written, where the point farthest inside misleads).
 """
 
 from __future__ import annotations
 
 import hashlib
+import itertools
 import math
 import os
 import pickle
@@ -122,7 +125,7 @@ class Projection:
 
 def _between(value: float, stops: tuple[tuple[float, float], ...]) -> float:
     """Piecewise linear through (degrees, picture units) stops, straight on past the ends."""
-    for (d0, p0), (d1, p1) in zip(stops, stops[1:], strict=False):
+    for (d0, p0), (d1, p1) in itertools.pairwise(stops):
         if (d0 <= value <= d1) or (d0 >= value >= d1):
             return p0 + (p1 - p0) * (value - d0) / (d1 - d0)
     (d0, p0), (d1, p1) = (stops[0], stops[1]) if _before(value, stops) else stops[-2:]
@@ -158,7 +161,8 @@ def _kept_countries(path: str, project: Projection, facts: ModuleType) -> dict[s
         return countries(path, project, facts)
     key = repr((path, facts.FRAME, getattr(facts, "CENTRE_LON", 0),
                 getattr(facts, "PARALLELS", 0), project.plate, getattr(facts, "LON_STOPS", 0),
-                getattr(facts, "LAT_STOPS", 0), project.magnify, project.separable, project.width, getattr(facts, "MIDDLE", None)))  # fmt: skip
+                getattr(facts, "LAT_STOPS", 0), project.magnify, project.separable,
+                project.width, getattr(facts, "MIDDLE", None)))  # fmt: skip
     file = Path(folder) / f"{hashlib.sha256(key.encode()).hexdigest()[:16]}.pickle"
     if file.is_file():
         return pickle.loads(file.read_bytes())
@@ -298,8 +302,11 @@ def _rehome_strays(merged: dict, project: Projection, facts: ModuleType, unnamed
         if len(parts) < 2:
             continue
         keep, stray = [], []
+        given = [_box(project, b) for b in getattr(facts, "GRAB", {}).get(abbr, ())]
         for part in parts:
-            near = any(part.distance(p) <= 1 for p in seeds)
+            near = any(part.distance(p) <= 1 for p in seeds) or any(
+                part.intersection(b).area > part.area / 2 for b in given
+            )
             (keep if near else stray).append(part)
         if not keep:
             keep, stray = [max(parts, key=lambda p: p.area)], []
@@ -332,10 +339,10 @@ def _geometry(
     if missing:
         raise ValueError(f"{variant.name}: nothing drawn for {' '.join(sorted(missing))}")
     for abbr, geom in merged.items():
-        kept = [p for p in _parts(geom) if p.area >= SMALLEST]
+        kept = [p for p in _parts(geom) if p.area >= getattr(facts, "SMALLEST", SMALLEST)]
         rings = []
         for part in kept:
-            simple = part.simplify(SIMPLIFY, preserve_topology=True)
+            simple = part.simplify(getattr(facts, "SIMPLIFY", SIMPLIFY), preserve_topology=True)
             for ring in _rings(simple):
                 if len(ring) >= 3:
                     rings.append(ring)
