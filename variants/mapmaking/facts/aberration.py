@@ -28,6 +28,9 @@ LAT_STOPS = ((76.0, 0.0), (71.0, 62.5), (65.0, 162.5), (60.0, 275.0), (55.0, 412
              (50.0, 562.5), (45.0, 712.5), (40.0, 850.0), (35.0, 975.0), (30.0, 1075.0),
              (20.0, 1187.5), (11.0, 1262.5))  # fmt: skip
 UNNAMED = "*"
+# Outlines simplified a little more than the standard board's, for a picture of 152 provinces
+# that stays small and quick to draw.
+SIMPLIFY = 1.6
 
 _EAST = (
     "Germany", "Poland", "Austria", "Slovakia", "Hungary", "Romania", "Moldova", "Ukraine",
