@@ -57,7 +57,13 @@ CARVE = {"wes": ((-6.0, 35.75, -5.3, 36.1),)}
 
 # Norway's neck from Bodo to Narvik, the end of the Lyngen fjord and the Varangerfjord's
 # shore.
-GRAB = {"nwy": ((15.5, 66.7, 17.6, 68.5), (17.0, 67.8, 19.5, 69.0), (19.5, 68.9, 21.5, 69.6),
-                 (25.5, 69.3, 30.0, 70.3))}
+GRAB = {
+    "nwy": (
+        (15.5, 66.7, 17.6, 68.5),
+        (17.0, 67.8, 19.5, 69.0),
+        (19.5, 68.9, 21.5, 69.6),
+        (25.5, 69.3, 30.0, 70.3),
+    )
+}
 
 COASTS = std.COASTS
