@@ -12,15 +12,10 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from .dpp_where import Where
 from .ep191_values import EP_TYPES, ep_body
 
 # -- orders inside XDO ---------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class Where:
-    province: str
-    coast: str | None = None  # NCS SCS ECS WCS
 
 
 @dataclass(frozen=True, slots=True)

@@ -15,10 +15,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
-if TYPE_CHECKING:
-    from .dpp_values import Where
+from .dpp_where import Where
 
 # The paper's section 2: words only the gamemaster (the judge) sends.
 GM_ONLY = ("CDD", "TME", "SUB", "ORD")

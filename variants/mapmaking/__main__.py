@@ -1,11 +1,12 @@
 """Write the variants' `.geometry` files: `python -m variants.mapmaking [--natural-earth PATH]
 [NAME ...]` (all variants when none is named).
 
-The standard board is drawn from Natural Earth (standard.py; needs shapely and pyshp, the
-`mapmaking` extra, and the path of the 1:10m admin-0 countries shapefile). A variant whose
-provinces and adjacencies are the standard board's is written `like standard`. Every other
-variant gets a layout computed from its adjacencies (layout.py), starting from the standard
-board's places for the provinces it shares with it when it shares most of them.
+A board on real ground (the standard board, and each variant with a facts module in
+facts/) is drawn from Natural Earth (realmap.py; needs shapely and pyshp, the `mapmaking`
+extra, and the path of the 1:10m admin-0 countries shapefile). A variant whose provinces
+and adjacencies are the standard board's is written `like standard`. Every other variant
+gets a layout computed from its adjacencies (layout.py), starting from the standard board's
+places for the provinces it shares with it when it shares most of them.
 """
 
 from __future__ import annotations
@@ -26,6 +27,20 @@ INVENTED = (
     "chromatic", "layered", "pure", "rootz", "sailho", "sailho_crowded", "wraparound",
     "wraparound2",
 )  # fmt: skip
+_TITLES = {"standard": "The standard board"}
+
+
+def has_facts(name: str) -> bool:
+    """Whether the variant is drawn on real ground (a facts module; needs no shapely)."""
+    from importlib.util import find_spec
+
+    return find_spec(f"{__package__}.facts.{name}") is not None
+
+
+def real_geometry(path: str, variant):
+    from .realmap import real_geometry as drawn
+
+    return drawn(path, variant)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -37,21 +52,25 @@ def main(argv: list[str] | None = None) -> int:
     for name in args.names or available():
         variant = load(name)
         path = geometry_file(name)
-        if name == "standard":
+        if has_facts(name):
             if not args.natural_earth:
-                print("standard: skipped (give --natural-earth)", file=sys.stderr)
+                print(f"{name}: skipped (give --natural-earth)", file=sys.stderr)
                 continue
-            from .standard import standard_geometry
-
             text = write_geometry(
-                standard_geometry(args.natural_earth, variant),
-                "The standard board, drawn from Natural Earth's countries (public domain) by\n"
-                "`python -m variants.mapmaking --natural-earth PATH standard`; do not edit.",
+                real_geometry(args.natural_earth, variant),
+                f"{_TITLES.get(name, name)}, drawn from Natural Earth's countries (public domain)"
+                f" and\nvariants/mapmaking/facts/{name}.py by `python -m variants.mapmaking"
+                f" --natural-earth PATH {name}`;\ndo not edit.",
             )
         elif _same_board(variant, standard):
             text = (
                 f"# {name} is played on the standard board.\n\n[geometry]\n"
                 f"variant   {name}\nlike      standard\n"
+            )
+        elif twin := _drawn_twin(variant):
+            text = (
+                f"# {name} is played on {twin}'s board.\n\n[geometry]\n"
+                f"variant   {name}\nlike      {twin}\n"
             )
         else:
             shared = set(variant.provinces) & set(standard.provinces)
@@ -78,6 +97,19 @@ def main(argv: list[str] | None = None) -> int:
         path.write_text(text, encoding="utf-8")
         print(f"{name}: {path.name}, {len(text):,} bytes")
     return 0
+
+
+def _drawn_twin(variant) -> str | None:
+    """A board on real ground (a facts module) with the variant's provinces and
+    adjacencies (h32 is played on h31's), whose picture the variant shares."""
+    from pkgutil import iter_modules
+
+    from . import facts
+
+    for module in sorted(m.name for m in iter_modules(facts.__path__)):
+        if module != variant.name and module in available() and _same_board(variant, load(module)):
+            return module
+    return None
 
 
 def _same_board(variant, standard) -> bool:

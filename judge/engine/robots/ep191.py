@@ -13,6 +13,7 @@ from robots.loeb import KIN, sides, trust_list
 
 from ...store.models import Game, OrderRecord, Participant, PressRecord
 from ..game.record import players
+from ..press.answers import SITUATIONS
 from .knowing import Knowing
 from .seats import seed_of
 
@@ -67,3 +68,6 @@ def _last_said(session: Session, game: Game, power: str, asker: Participant | No
         .order_by(PressRecord.id.desc())
     )
     return next((text for text, to in texts if asker.id in [int(x) for x in to]), None)
+
+
+SITUATIONS.update(dict.fromkeys(READS_SITUATION, situation_of))

@@ -35,6 +35,7 @@ from ..play.standing import refresh
 from ..press.answers import PEACE_MADE
 from ..press.dpp import left_in
 from ..reply.conversation import Conversation
+from . import ep191  # noqa: F401 - fills press.answers.SITUATIONS
 from .knowing import Knowing
 from .seats import observes, policy_of, seed_of, set_strategy
 from .talk import talk

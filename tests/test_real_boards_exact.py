@@ -1,0 +1,46 @@
+"""The boards drawn on real ground tell the truth (issue 33): two provinces' regions share a
+border, or a drawn link joins them, if and only if the variant makes them adjacent for
+some unit (variants/adjacency_check.py), for each board drawn from Natural Earth and its
+facts (variants/mapmaking/facts/) and each variant played on one of them."""
+
+from __future__ import annotations
+
+import pytest
+
+import variants
+from variants.adjacency_check import check
+from variants.geometry import geometry_of
+
+
+def within(rings: tuple, point: tuple[int, int]) -> bool:
+    """Whether `point` is inside the rings, filled by the even-odd rule (as drawn)."""
+    px, py = point
+    inside = False
+    for ring in rings:
+        for (x0, y0), (x1, y1) in zip(ring, ring[1:] + ring[:1], strict=True):
+            if (y0 > py) != (y1 > py) and px < x0 + (py - y0) * (x1 - x0) / (y1 - y0):
+                inside = not inside
+    return inside
+
+
+EXACT = ("h31", "h32", "milan", "loeb9", "aberration")
+
+
+@pytest.mark.parametrize("name", EXACT)
+def test_the_picture_shows_exactly_the_boards_neighbours(name):
+    found = check(variants.load(name))
+    assert (found.false_borders, found.missing) == ([], [])
+    assert found.precision == found.recall == 1.0
+
+
+@pytest.mark.parametrize("name", EXACT)
+def test_each_link_runs_from_one_region_into_the_other(name):
+    drawn = geometry_of(variants.load(name))
+    for link in drawn.links:
+        assert within(drawn.places[link.a].rings, link.points[0]), (link.a, link.b)
+        assert within(drawn.places[link.b].rings, link.points[-1]), (link.a, link.b)
+
+
+def test_london_and_calais_are_joined_across_the_strait_by_a_drawn_link():
+    links = {frozenset((k.a, k.b)) for k in geometry_of(variants.load("h32")).links}
+    assert frozenset(("lon", "cal")) in links
