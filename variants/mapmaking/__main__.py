@@ -1,11 +1,12 @@
 """Write the variants' `.geometry` files: `python -m variants.mapmaking [--natural-earth PATH]
 [NAME ...]` (all variants when none is named).
 
-The standard board is drawn from Natural Earth (standard.py; needs shapely and pyshp, the
-`mapmaking` extra, and the path of the 1:10m admin-0 countries shapefile). A variant whose
-provinces and adjacencies are the standard board's is written `like standard`. Every other
-variant gets a layout computed from its adjacencies (layout.py), starting from the standard
-board's places for the provinces it shares with it when it shares most of them.
+A board on real ground (the standard board, and each variant with a facts module in
+facts/) is drawn from Natural Earth (realmap.py; needs shapely and pyshp, the `mapmaking`
+extra, and the path of the 1:10m admin-0 countries shapefile). A variant whose provinces
+and adjacencies are the standard board's is written `like standard`. Every other variant
+gets a layout computed from its adjacencies (layout.py), starting from the standard board's
+places for the provinces it shares with it when it shares most of them.
 """
 
 from __future__ import annotations
@@ -27,6 +28,21 @@ INVENTED = (
     "wraparound2",
 )  # fmt: skip
 
+_TITLES = {"standard": "The standard board"}
+
+
+def has_facts(name: str) -> bool:
+    """Whether the variant is drawn on real ground (a facts module; needs no shapely)."""
+    from importlib.util import find_spec
+
+    return find_spec(f"{__package__}.facts.{name}") is not None
+
+
+def real_geometry(path: str, variant):
+    from .realmap import real_geometry as drawn
+
+    return drawn(path, variant)
+
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m variants.mapmaking")
@@ -37,16 +53,15 @@ def main(argv: list[str] | None = None) -> int:
     for name in args.names or available():
         variant = load(name)
         path = geometry_file(name)
-        if name == "standard":
+        if has_facts(name):
             if not args.natural_earth:
-                print("standard: skipped (give --natural-earth)", file=sys.stderr)
+                print(f"{name}: skipped (give --natural-earth)", file=sys.stderr)
                 continue
-            from .standard import standard_geometry
-
             text = write_geometry(
-                standard_geometry(args.natural_earth, variant),
-                "The standard board, drawn from Natural Earth's countries (public domain) by\n"
-                "`python -m variants.mapmaking --natural-earth PATH standard`; do not edit.",
+                real_geometry(args.natural_earth, variant),
+                f"{_TITLES.get(name, name)}, drawn from Natural Earth's countries (public domain)"
+                f" and\nvariants/mapmaking/facts/{name}.py by `python -m variants.mapmaking"
+                f" --natural-earth PATH {name}`;\ndo not edit.",
             )
         elif _same_board(variant, standard):
             text = (

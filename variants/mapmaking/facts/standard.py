@@ -1,5 +1,5 @@
 """The standard board's geography as public facts, for drawing its picture from Natural
-Earth's coastlines and borders (standard.py).
+Earth's coastlines and borders (realmap.py).
 
 Each province is a set of places (longitude, latitude) that lie in it on the classic board:
 the cities it is named for and the regions it spans, with more places where its borders
