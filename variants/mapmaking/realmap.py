@@ -16,8 +16,8 @@ MAGNIFY* (the fisheye; 1: none) and FISHEYE* ("radial" or "separable"), WIDTH* (
 dividing them), ISLANDS* (boxes of land left to nobody), PLACES (each province's and sea's
 places, its city first; "*" for land of no province), FILLS* (water made a province's
 land), CARVE* (boxes cut from whatever lies there and made a province: a canal, an
-off-board box, a strait widened), GRAB* (the land in boxes given to a province: a narrow
-neck of land widened), COASTS* (a fleet's place on each named coast), LINKS* ((a, b, (lon, lat) points):
+off-board box, a strait widened), GRAB* (the land in boxes, or in polygons of (lon, lat)
+corners, given to a province: a narrow neck of land widened), COASTS* (a fleet's place on each named coast), LINKS* ((a, b, (lon, lat) points):
 a strait or crossing drawn as a line), UNNAMED* ("*").
 """
 
@@ -273,7 +273,10 @@ def real_geometry(path: str, variant: Variant, facts: ModuleType | None = None) 
     return _geometry(variant, merged, frame, project, facts, unnamed)
 
 
-def _box(project: Projection, bounds: tuple[float, float, float, float]) -> Polygon:
+def _box(project: Projection, bounds) -> Polygon:
+    """A (west, south, east, north) box, or a polygon of (lon, lat) corners, projected."""
+    if isinstance(bounds[0], tuple):
+        return Polygon([project(*ll) for ll in bounds])
     w, s, e, n = bounds
     return Polygon([project(w, s), project(e, s), project(e, n), project(w, n)])
 
