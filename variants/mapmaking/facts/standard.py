@@ -84,11 +84,10 @@ ISLANDS = (
 # Each province's places (longitude, latitude).
 PLACES: dict[str, tuple[tuple[float, float], ...]] = {
     # Britain
-    "cly": ((-4.4, 56.0), (-5.3, 56.5), (-5.2, 57.5), (-5.0, 58.4), (-6.3, 57.3), (-5.6, 55.5),
-            (-3.95, 55.7), (-4.7, 57.2), (-4.6, 58.3), (-4.7, 56.5)),
+    "cly": ((-4.4, 56.0), (-5.3, 56.5), (-5.2, 57.5), (-5.0, 58.4), (-6.3, 57.3), (-5.6, 55.5)),
     "edi": ((-3.3, 56.0), (-2.8, 56.6), (-2.3, 57.3), (-3.8, 57.6), (-3.3, 58.5), (-2.6, 55.4),
-            (-3.7, 58.5), (-3.9, 57.4)),
-    "lvp": ((-2.9, 53.6), (-2.7, 54.3), (-3.2, 54.9), (-2.3, 53.6), (-4.4, 55.0), (-3.2, 55.15)),
+            (-4.2, 58.5), (-4.3, 57.4)),
+    "lvp": ((-2.9, 53.6), (-2.7, 54.3), (-3.2, 54.9), (-2.3, 53.6), (-4.4, 55.0)),
     "yor": ((-1.1, 54.0), (-1.5, 54.7), (-0.6, 53.6), (-1.6, 53.4)),
     "wal": ((-3.8, 52.4), (-3.4, 51.6), (-2.5, 52.4), (-4.6, 50.5), (-3.6, 50.8), (-2.2, 51.6)),
     "lon": ((-0.1, 51.5), (0.9, 52.2), (-1.0, 51.2), (1.2, 52.8), (-1.0, 52.0)),
@@ -223,12 +222,15 @@ COASTS: dict[str, dict[str, tuple[float, float]]] = {
 # the Barents Sea from Finland: it takes the Swedish and Finnish land within about 0.3
 # degrees of latitude of it (the polygon's eastern edge; the rest is Norway's own land and
 # sea), as the printed board's wide Norway does. Clyde takes the Highlands' west as far
-# as the Great Glen, so that Edinburgh keeps clear of the Atlantic's sea lochs.
+# as the Great Glen, so that Edinburgh keeps clear of the Atlantic's sea lochs, and
+# Liverpool the Solway's northern shore, so that it keeps clear of the Irish Sea. (Here
+# rather than in PLACES, which the boards built on this one's facts share.)
 GRAB = {
     "cly": (
-        ((-5.45, 58.23), (-4.15, 58.35), (-3.99, 57.95), (-4.0, 57.71), (-3.98, 57.43),
-         (-4.06, 57.07), (-4.69, 57.01)),
+        ((-5.5, 58.31), (-4.19, 58.42), (-3.99, 57.95), (-4.0, 57.71), (-3.98, 57.43),
+         (-3.55, 56.8), (-3.84, 56.54), (-5.56, 56.37), (-6.74, 58.19)),
     ),
+    "lvp": ((-3.7, 54.9, -2.5, 55.25),),
     "nwy": (
         ((29.42, 69.47), (28.93, 69.2), (28.9, 69.1), (28.99, 69.06), (28.39, 68.91),
          (27.5, 68.9), (26.61, 68.98), (26.52, 68.84), (26.27, 68.67), (25.29, 68.27),
