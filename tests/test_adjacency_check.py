@@ -13,17 +13,16 @@ from variants.draft import VariantError
 from variants.geometry import check_geometry, geometry_of, read_geometry, write_geometry
 from variants.places import Link
 
-# Boards on real ground still laid out from their adjacencies alone (or, for the standard
-# board and the variants played on it, its narrow straits and Norway's thin north): the
-# engineer redrawing them from Natural Earth (branch mapgeo) takes them off this list, and
-# the lead empties it. Nothing else may be here: every other variant must be exact.
+# Boards on real ground still laid out from their adjacencies alone: the engineer redrawing
+# them from Natural Earth (branch mapgeo) takes them off this list, and the lead empties it.
+# Nothing else may be here: every other variant must be exact.
 STILL_BEING_REDRAWN = frozenset(
     (
         # the njudge's maps of real places
         "african2", "ancient_med", "asia", "classical", "colonial", "colonial96", "empire",
         "modern",
         # the Machiavelli maps
-        "dipmach", "mach2_eai", "mach2_fotl", "mach2_pa", "mach2_pamt", "mach2_sfd1",
+        "mach2_eai", "mach2_fotl", "mach2_pa", "mach2_pamt", "mach2_sfd1",
         "mach2_sfd2", "mach2_span", "mach2_ttr", "mach_aoc", "mach_aoc2", "mach_eos",
         "mach_este", "mach_sfd1", "mach_sfd2", "mach_span", "machfive", "machiavelli",
         "machiavelli2",

@@ -6,6 +6,9 @@ the same geometry, colours and letters. It draws a phase's layer in a few millis
 where resvg took a tenth of a second for the whole picture, most of it spent compressing a
 megapixel of RGBA; a palette of 256 colours (the board's, and the powers' colours mixed
 with the land, the sea and the ink) makes the file a third smaller and quicker to write.
+Skia draws straight into a copy of the board's pixels (numpy's array); only the pixels it
+changed are mapped to the palette, and only the bands of rows holding them compressed (by
+runs where the board allows it), the rest of the PNG being the board's, compressed once.
 
 On Linux skia-python needs the system's libEGL and libGL (Debian: libegl1, libgl1); where
 they are missing, the picture is rasterised whole by resvg (the resvg-py wheel carries
@@ -16,6 +19,9 @@ everything it needs), about ten times slower, and looks the same
 from __future__ import annotations
 
 import io
+import struct
+import zlib
+from dataclasses import dataclass
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
@@ -40,7 +46,13 @@ from .static import board_layer
 if TYPE_CHECKING:
     from PIL import Image
 
-COMPRESSION = 5  # zlib's level: 6 takes half as long again for a twentieth fewer bytes
+COMPRESSION = 5  # zlib's level for a picture's changed rows (6: half as long again)
+BOARD_COMPRESSION = 9  # for the board's rows, compressed once per variant
+BAND = 16  # rows compressed together: a band the layer leaves alone is the board's, kept
+# zlib's run-length strategy compresses a board of large flat regions about as well as its
+# default, in half the time; where it costs more bytes than these allow, the default.
+RLE_SHARE = 1.25  # bytes of the board by runs, at most, over the default's
+RLE_BYTES = 120_000  # bytes of the board by runs, at most
 
 
 @cache
@@ -62,9 +74,9 @@ def png(variant: Variant, svg: str, layer: str) -> bytes:
     `layer` (drawing.layers)."""
     if not has_skia():
         return png_by_resvg(svg)
-    base, palette = _board(variant)
-    rgba = _render(layer, base)
-    return _palette_png(rgba, palette)
+    board = _board(variant)
+    pixels = _render(layer, board)
+    return _indexed_png(board, pixels)
 
 
 def png_by_resvg(svg: str) -> bytes:
@@ -74,10 +86,30 @@ def png_by_resvg(svg: str) -> bytes:
     return bytes(resvg_py.svg_to_bytes(svg_string=svg, skip_system_fonts=True))
 
 
+@dataclass(frozen=True)
+class Board:
+    """A variant's board, made once per variant and process: its raster (RGB and a byte
+    unused, a row of pixels a row of the array), the palette its pictures are written
+    with, the raster in that palette (an index a pixel) and as a PNG's scanlines (a
+    filter byte, then the row, filtered), each band of BAND scanlines compressed on its
+    own, the PNG's opening chunks, and how a picture's changed bands are written: the
+    scanlines filtered by the row above or not, and zlib's strategy."""
+
+    pixels: Any  # numpy uint8, (height, width, 4)
+    words: Any  # the same pixels as numpy uint32, (height, width): to compare at once
+    palette: Image.Image
+    indices: Any  # numpy uint8, (height, width)
+    lines: Any  # numpy uint8, (height, width + 1)
+    bands: tuple[bytes, ...]
+    opening: bytes
+    up: bool
+    strategy: int
+
+
 @cache
-def _board(variant: Variant) -> tuple[Any, Image.Image]:
-    """The variant's board as a raster (Skia's image) and the palette its pictures are
-    written with; made once per variant and process."""
+def _board(variant: Variant) -> Board:
+    """The variant's board as a raster, its palette and its compressed bands."""
+    import numpy as np
     from PIL import Image  # here, not at the top: a judge command that draws nothing
 
     board = board_layer(variant)
@@ -87,41 +119,136 @@ def _board(variant: Variant) -> tuple[Any, Image.Image]:
     # resvg draws the board once: it keeps the provinces' edges crisp as the SVG asks
     # (Skia smooths every edge, which costs a third more bytes in every PNG).
     drawn = Image.open(io.BytesIO(png_by_resvg(svg))).convert("RGBX")
-    skia = _skia()
-    image = skia.Image.frombytes(
-        drawn.tobytes(), skia.ISize(*drawn.size), skia.kRGB_888x_ColorType,
-        skia.kOpaque_AlphaType,
-    )  # fmt: skip
-    return image, _palette(image)
-
-
-def _render(svg: str, base: Any) -> Any:
-    """`svg` drawn by Skia (on `base`, a board's raster, if given), as Skia's image."""
-    skia = _skia()
-    dom = skia.SVGDOM.MakeFromStream(skia.MemoryStream(svg.encode(), True))
-    size = dom.containerSize()
-    info = skia.ImageInfo.Make(
-        int(size.width()), int(size.height()), skia.kRGB_888x_ColorType, skia.kOpaque_AlphaType
+    width, height = drawn.size
+    pixels = np.frombuffer(drawn.tobytes(), np.uint8).reshape(height, width, 4).copy()
+    palette = _palette(drawn.convert("RGB"))
+    indices = np.asarray(drawn.convert("RGB").quantize(palette=palette, dither=_no_dither()))
+    # The way the pictures' changed bands are written: by runs (with the scanlines as
+    # they are or less the row above, whichever the board's bands take fewer bytes), if
+    # that costs no more than RLE_SHARE of the default's bytes and RLE_BYTES; else zlib's
+    # default strategy on the scanlines as they are.
+    size = {
+        (up, strategy): sum(len(_compressed(band, COMPRESSION, strategy))
+                            for band in _bands(_scanlines(indices, up)))
+        for up, strategy in ((False, zlib.Z_RLE), (True, zlib.Z_RLE),
+                             (False, zlib.Z_DEFAULT_STRATEGY))
+    }  # fmt: skip
+    default = size[False, zlib.Z_DEFAULT_STRATEGY]
+    runs = min((False, zlib.Z_RLE), (True, zlib.Z_RLE), key=size.__getitem__)
+    up, strategy = (
+        runs
+        if size[runs] <= min(RLE_SHARE * default, RLE_BYTES)
+        else (False, zlib.Z_DEFAULT_STRATEGY)
     )
-    surface = skia.Surface.MakeRaster(info)
+    lines = _scanlines(indices, up)
+    bands = tuple(_compressed(band, BOARD_COMPRESSION) for band in _bands(lines))
+    colours = bytes(palette.getpalette()[:768]).ljust(768, b"\0")
+    opening = (
+        b"\x89PNG\r\n\x1a\n"
+        + _chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 3, 0, 0, 0))
+        + _chunk(b"PLTE", colours)
+    )
+    return Board(
+        pixels, pixels.view(np.uint32)[..., 0], palette, indices, lines, bands, opening,
+        up, strategy,
+    )  # fmt: skip
+
+
+def _scanlines(indices: Any, up: bool) -> Any:
+    """A PNG's scanlines of the indices: filter 0 (none), or 2 (each byte less the one
+    above it)."""
+    import numpy as np
+
+    height, width = indices.shape
+    lines = np.empty((height, width + 1), np.uint8)
+    lines[:, 0] = 2 if up else 0
+    lines[:, 1:] = indices
+    if up:
+        np.subtract(indices[1:], indices[:-1], out=lines[1:, 1:])
+    return lines
+
+
+def _bands(lines: Any) -> list[Any]:
+    return [lines[r : r + BAND] for r in range(0, len(lines), BAND)]
+
+
+def _render(svg: str, board: Board) -> Any:
+    """`svg` drawn by Skia on a copy of the board's raster: the copy, as numpy's array."""
+    skia = _skia()
+    pixels = board.pixels.copy()
+    dom = skia.SVGDOM.MakeFromStream(skia.MemoryStream(svg.encode(), True))
+    surface = skia.Surface(
+        pixels, colorType=skia.kRGB_888x_ColorType, alphaType=skia.kOpaque_AlphaType
+    )
     with surface as canvas:
-        if base is None:
-            canvas.clear(skia.ColorWHITE)
-        else:
-            canvas.drawImage(base, 0, 0)
         dom.render(canvas)
-    return surface.makeImageSnapshot()
+    return pixels
 
 
-def _as_pillow(image: Any) -> Image.Image:
-    """Skia's image (RGB and a byte unused) as Pillow's RGB image."""
+def _indexed_png(board: Board, pixels: Any) -> bytes:
+    """The picture as a palette PNG. Only the pixels the layer changed are mapped to the
+    palette (each pixel's index depends on its colour alone, so the rest are the board's),
+    and only the bands holding them compressed: the others are the board's, compressed
+    once. Each band ends in a full flush, so that none refers to another and the bands
+    may be joined in one zlib stream."""
+    import numpy as np
     from PIL import Image
 
-    pixels = image.tobytes()
-    return Image.frombytes("RGB", (image.width(), image.height()), pixels, "raw", "RGBX")
+    changed = pixels.view(np.uint32)[..., 0] != board.words
+    touched = np.flatnonzero(changed.any(axis=1))
+    lines = board.lines.copy()
+    if len(touched):
+        first, last = int(touched[0]), int(touched[-1]) + 1
+        part = changed[first:last]
+        colours = np.ascontiguousarray(pixels.view(np.uint32)[first:last, :, 0][part])
+        line = Image.frombytes("RGB", (len(colours), 1), colours.tobytes(), "raw", "RGBX")
+        indexed = line.quantize(palette=board.palette, dither=_no_dither())
+        indices = board.indices[first:last].copy()
+        indices[part] = np.frombuffer(indexed.tobytes(), np.uint8)
+        if not board.up:
+            lines[first:last, 1:] = indices
+        else:  # a changed row changes its own scanline and the next one's
+            low, high = max(first - 1, 0), min(last + 1, len(lines))
+            rows = board.indices[low:high].copy()
+            rows[first - low : last - low] = indices
+            start = max(first, 1)
+            if first == 0:
+                lines[0, 1:] = rows[0]
+            np.subtract(rows[start - low :], rows[start - low - 1 : -1], out=lines[start:high, 1:])
+    dirty = np.zeros(len(board.bands), bool)
+    dirty[touched // BAND] = True
+    if board.up:
+        dirty[np.minimum(touched + 1, len(lines) - 1) // BAND] = True
+    deflate = zlib.compressobj(COMPRESSION, zlib.DEFLATED, -15, 9, board.strategy)
+    out = [b"\x78\x9c"]  # zlib's header: deflate, a 32 kB window
+    for k, kept in enumerate(board.bands):
+        if dirty[k]:
+            out.append(deflate.compress(lines[k * BAND : (k + 1) * BAND]))
+            out.append(deflate.flush(zlib.Z_FULL_FLUSH))
+        else:
+            out.append(kept)
+    out.append(deflate.flush(zlib.Z_FINISH))
+    out.append(struct.pack(">I", zlib.adler32(lines)))
+    return board.opening + _chunk(b"IDAT", b"".join(out)) + _chunk(b"IEND", b"")
 
 
-def _palette(board: Any) -> Image.Image:
+def _compressed(rows: Any, level: int, strategy: int = zlib.Z_DEFAULT_STRATEGY) -> bytes:
+    """Rows as raw deflate blocks on their own, ending in a full flush (_indexed_png)."""
+    deflate = zlib.compressobj(level, zlib.DEFLATED, -15, 9, strategy)
+    return deflate.compress(rows) + deflate.flush(zlib.Z_FULL_FLUSH)
+
+
+def _chunk(kind: bytes, data: bytes) -> bytes:
+    return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+
+
+def _no_dither() -> Any:
+    from PIL import Image
+
+    return Image.Dither.NONE
+
+
+def _palette(board: Image.Image) -> Image.Image:
     """256 colours for a variant's pictures: the board's own (its fills, borders and
     names, with the shades between them), then each power's colour, the ink and the red
     of a failure, each as it is and mixed with the land, the sea and white (the edges of a
@@ -141,22 +268,13 @@ def _palette(board: Any) -> Image.Image:
         mixes.append(_rgb(colour))
     mixes = list(dict.fromkeys(mixes))
     room = 256 - len(mixes)
-    own = _as_pillow(board).quantize(room, method=Image.Quantize.FASTOCTREE)
+    own = board.quantize(room, method=Image.Quantize.FASTOCTREE)
     used = own.getpalette()[: 3 * room]
     entries = [tuple(used[i : i + 3]) for i in range(0, len(used), 3)]
     flat = [v for rgb in [*entries, *mixes][:256] for v in rgb]
     palette = Image.new("P", (1, 1))
     palette.putpalette(flat + [0] * (768 - len(flat)))
     return palette
-
-
-def _palette_png(image: Any, palette: Image.Image) -> bytes:
-    from PIL import Image
-
-    indexed = _as_pillow(image).quantize(palette=palette, dither=Image.Dither.NONE)
-    out = io.BytesIO()
-    indexed.save(out, "PNG", compress_level=COMPRESSION)
-    return out.getvalue()
 
 
 def _rgb(colour: str) -> tuple[int, int, int]:
