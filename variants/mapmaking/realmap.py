@@ -14,7 +14,8 @@ FRAME (west, south, east, north), CENTRE_LON, PARALLELS, MIDDLE and MAGNIFY* (th
 1: none), WIDTH* (picture units across), BLOCKS (name -> today's countries, the provinces
 dividing them), ISLANDS* (boxes of land left to nobody), PLACES (each province's and sea's
 places, its city first; "*" for land of no province), FILLS* (water made a province's
-land), COASTS* (a fleet's place on each named coast), UNNAMED* ("*").
+land), COASTS* (a fleet's place on each named coast), LINKS* ((a, b, (lon, lat) points):
+a strait or crossing drawn as a line), UNNAMED* ("*").
 """
 
 from __future__ import annotations
@@ -29,7 +30,7 @@ from shapely import ops
 from shapely.geometry import MultiPoint, MultiPolygon, Point, Polygon, box, shape
 
 from ..model import Variant
-from ..places import Geometry, Place
+from ..places import Geometry, Link, Place
 
 WIDTH = 1000  # picture units across the frame, unless the facts say otherwise
 SIMPLIFY = 1.1  # picture units
@@ -258,7 +259,12 @@ def _geometry(
         }
         label, centre = _beside(largest, unit, (round(inside.x), round(inside.y)))
         places[abbr] = Place(abbr, tuple(rings), unit, label, coasts, centre)
-    return Geometry(variant.name, project.width, round(frame.bounds[3]), places, tuple(nobody))
+    links = tuple(
+        Link(a, b, tuple(tuple(round(v) for v in project(*ll)) for ll in line))
+        for a, b, line in getattr(facts, "LINKS", ())
+    )
+    height = round(frame.bounds[3])
+    return Geometry(variant.name, project.width, height, places, tuple(nobody), links=links)
 
 
 def _rings(poly) -> list[tuple[tuple[int, int], ...]]:
