@@ -14,7 +14,9 @@ FRAME (west, south, east, north), CENTRE_LON, PARALLELS, MIDDLE and MAGNIFY* (th
 1: none), WIDTH* (picture units across), BLOCKS (name -> today's countries, the provinces
 dividing them), ISLANDS* (boxes of land left to nobody), PLACES (each province's and sea's
 places, its city first; "*" for land of no province), FILLS* (water made a province's
-land), COASTS* (a fleet's place on each named coast), LINKS* ((a, b, (lon, lat) points):
+land), COASTS* (a fleet's place on each named coast), BESIDE* (where the centre's marker
+may stand from the unit, in picture units, first choice first: a Machiavelli city beside its
+province's unit), LINKS* ((a, b, (lon, lat) points):
 a strait or crossing drawn as a line), UNNAMED* ("*").
 """
 
@@ -257,7 +259,9 @@ def _geometry(
             coast: tuple(round(v) for v in project(*ll))
             for coast, ll in getattr(facts, "COASTS", {}).get(abbr, {}).items()
         }
-        label, centre = _beside(largest, unit, (round(inside.x), round(inside.y)))
+        label, centre = _beside(
+            largest, unit, (round(inside.x), round(inside.y)), getattr(facts, "BESIDE", None)
+        )
         places[abbr] = Place(abbr, tuple(rings), unit, label, coasts, centre)
     links = tuple(
         Link(a, b, tuple(tuple(round(v) for v in project(*ll)) for ll in line))
@@ -282,24 +286,28 @@ def _rings(poly) -> list[tuple[tuple[int, int], ...]]:
     return out
 
 
-def _beside(poly, unit: tuple[int, int], inside: tuple[int, int]) -> tuple[tuple, tuple]:
-    """Where the centre's marker and the name go: the marker beside the unit, inside the
-    province; the name (its baseline's middle) at the point farthest inside the province
-    when that is clear of the unit, else at the first place round the unit where the name
-    is inside the province and covers neither the unit nor the marker."""
+def _beside(
+    poly, unit: tuple[int, int], inside: tuple[int, int], beside: tuple | None = None
+) -> tuple[tuple, tuple]:
+    """Where the centre's marker and the name go: the marker beside the unit (at the first of
+    `beside`'s offsets inside the province; a city's marker is larger, and the name keeps
+    further from it); the name (its baseline's middle) at the point farthest inside the
+    province when that is clear of the unit, else at the first place round the unit where
+    the name is inside the province and covers neither the unit nor the marker."""
     x, y = unit
+    offsets = beside or ((14, 10), (-14, 10), (14, -10), (-14, -10))
     centre = next(
-        ((x + dx, y + dy) for dx, dy in ((14, 10), (-14, 10), (14, -10), (-14, -10))
-         if poly.contains(Point(x + dx, y + dy))),
-        (x + 12, y + 11),
-    )  # fmt: skip
+        ((x + dx, y + dy) for dx, dy in offsets if poly.contains(Point(x + dx, y + dy))),
+        (x + offsets[0][0], y + offsets[0][1]),
+    )
+    apart = 12 if beside else 6
 
     def clear(lx: float, ly: float) -> bool:
         name = box(lx - 10, ly - 8, lx + 10, ly + 1)  # three letters at 10 units
         return (
             poly.buffer(1).contains(name)
             and name.distance(Point(x, y)) > 11
-            and name.distance(Point(*centre)) > 6
+            and name.distance(Point(*centre)) > apart
         )
 
     if math.hypot(inside[0] - x, inside[1] - y) > 26 and clear(*inside):
