@@ -17,6 +17,7 @@ import sys
 from .. import available, load
 from ..geometry import geometry_file, geometry_of, write_geometry
 from ..layout import computed_geometry, neighbours
+from .facts._like import LIKE
 
 _TITLES = {"standard": "The standard board"}
 
@@ -43,7 +44,12 @@ def main(argv: list[str] | None = None) -> int:
     for name in args.names or available():
         variant = load(name)
         path = geometry_file(name)
-        if has_facts(name):
+        if name in LIKE:
+            text = (
+                f"# {name} is played on {LIKE[name]}'s board (variants/mapmaking/facts/_like.py)."
+                f"\n\n[geometry]\nvariant   {name}\nlike      {LIKE[name]}\n"
+            )
+        elif has_facts(name):
             if not args.natural_earth:
                 print(f"{name}: skipped (give --natural-earth)", file=sys.stderr)
                 continue

@@ -16,8 +16,9 @@ dividing them), ISLANDS* (boxes of land left to nobody), PLACES (each province's
 places, its city first; "*" for land of no province), FILLS* (water made a province's
 land), COASTS* (a fleet's place on each named coast), BESIDE* (where the centre's marker
 may stand from the unit, in picture units, first choice first: a Machiavelli city beside its
-province's unit), LINKS* ((a, b, (lon, lat) points):
-a strait or crossing drawn as a line), UNNAMED* ("*").
+province's unit), INWARD* (a unit stands at its city moved this far inside its province,
+in picture units; else at the city if 5 units inside, or at the point farthest inside),
+LINKS* ((a, b, (lon, lat) points): a strait or crossing drawn as a line), UNNAMED* ("*").
 """
 
 from __future__ import annotations
@@ -252,6 +253,11 @@ def _geometry(
         # inside; else at the point farthest inside.
         inside = ops.polylabel(largest, tolerance=0.5)
         city = Point(project(*facts.PLACES[abbr][0]))
+        inward = getattr(facts, "INWARD", None)
+        if inward is not None:
+            room = largest.buffer(-inward)
+            if not room.is_empty and not room.contains(city):
+                city = ops.nearest_points(room, city)[0]
         if not largest.buffer(-5).contains(city):
             city = inside
         unit = (round(city.x), round(city.y))
