@@ -187,7 +187,8 @@ def real_geometry(path: str, variant: Variant, facts: ModuleType | None = None) 
             water = Polygon([project(w, s), project(e, s), project(e, n), project(w, n)])
             pieces.setdefault(abbr, []).extend(_parts(water.difference(all_land)))
     all_land = ops.unary_union([p for polys in pieces.values() for p in polys])
-    sea = frame.difference(all_land)
+    # Specks of sea (slivers between two countries' outlines) are no sea's.
+    sea = MultiPolygon([p for p in _parts(frame.difference(all_land)) if p.area >= SMALLEST])
     seas = tuple(a for a, p in variant.provinces.items() if p.is_sea)
     for abbr, polys in _divided(sea, seas, project, facts).items():
         pieces[abbr] = polys
