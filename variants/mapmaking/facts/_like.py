@@ -7,6 +7,8 @@ LIKE: dict[str, str] = {
     # The Machiavelli scenarios on the first edition's board (Salerno and Saluzzo slr, slz).
     "mach_sfd2": "mach_sfd1",
     "mach_span": "mach_sfd1",
+    "mach_aoc2": "mach_aoc",
+    "mach_este": "mach_eos",
     # On the second edition's board with the Gulf of Lyons gol (machiavelli2 calls it wgl);
     # provinces a scenario makes impassable are drawn grey.
     "mach2_eai": "mach2_sfd1",
