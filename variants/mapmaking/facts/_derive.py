@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from types import ModuleType
 
-_NAMES = ("FRAME", "CENTRE_LON", "PARALLELS", "MIDDLE", "MAGNIFY", "WIDTH", "UNNAMED",
-          "BLOCKS", "ISLANDS", "PLACES", "FILLS", "COASTS", "LINKS")  # fmt: skip
+_NAMES = ("FRAME", "CENTRE_LON", "PARALLELS", "MIDDLE", "MAGNIFY", "WIDTH", "UNNAMED", "BESIDE",
+          "INWARD", "BLOCKS", "ISLANDS", "PLACES", "FILLS", "COASTS", "LINKS")  # fmt: skip
 
 
 def renamed(base: ModuleType, names: dict[str, str]) -> dict[str, object]:
