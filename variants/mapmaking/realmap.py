@@ -196,6 +196,7 @@ def real_geometry(path: str, variant: Variant, facts: ModuleType | None = None) 
         abbr: ops.unary_union([p.intersection(frame) for p in polys])
         for abbr, polys in pieces.items()
     }
+    merged = {abbr: MultiPolygon(_parts(geom)) for abbr, geom in merged.items()}
     _rehome_strays(merged, project, facts, unnamed)
     return _geometry(variant, merged, frame, project, facts, unnamed)
 
