@@ -1,5 +1,5 @@
-"""The Machiavelli maps of Italy and the Ancient Mediterranean are drawn on real ground
-(Natural Earth divided among the provinces by variants/mapmaking/facts/) and tell the
+"""The Machiavelli maps of Italy, the Ancient Mediterranean and Classical are drawn on real
+ground (Natural Earth divided among the provinces by variants/mapmaking/facts/) and tell the
 truth: two provinces' regions share a border, or a drawn link joins them, exactly when the
 variant makes them adjacent for some unit (variants/adjacency_check.py: precision and
 recall both 1.0)."""
@@ -17,7 +17,7 @@ ITALY = [
     "mach_sfd1", "mach_sfd2", "mach_span", "mach2_eai", "mach2_fotl", "mach2_pa",
     "mach2_pamt", "mach2_sfd1", "mach2_sfd2", "mach2_span", "mach2_ttr",
 ]  # fmt: skip
-REAL = [*ITALY, "ancient_med"]
+REAL = [*ITALY, "ancient_med", "classical"]
 
 
 @pytest.mark.parametrize("name", REAL)
