@@ -17,7 +17,6 @@ import sys
 from .. import available, load
 from ..geometry import geometry_file, geometry_of, write_geometry
 from ..layout import computed_geometry, neighbours
-from .facts._like import LIKE
 
 _TITLES = {"standard": "The standard board"}
 
@@ -27,6 +26,15 @@ def has_facts(name: str) -> bool:
     from importlib.util import find_spec
 
     return find_spec(f"{__package__}.facts.{name}") is not None
+
+
+def _like(name: str) -> str | None:
+    """The variant whose board this one is played on, if its facts module says so."""
+    if not has_facts(name):
+        return None
+    from importlib import import_module
+
+    return getattr(import_module(f"{__package__}.facts.{name}"), "LIKE", None)
 
 
 def real_geometry(path: str, variant):
@@ -44,10 +52,11 @@ def main(argv: list[str] | None = None) -> int:
     for name in args.names or available():
         variant = load(name)
         path = geometry_file(name)
-        if name in LIKE:
+        like = _like(name)
+        if like:
             text = (
-                f"# {name} is played on {LIKE[name]}'s board (variants/mapmaking/facts/_like.py)."
-                f"\n\n[geometry]\nvariant   {name}\nlike      {LIKE[name]}\n"
+                f"# {name} is played on {like}'s board.\n\n[geometry]\n"
+                f"variant   {name}\nlike      {like}\n"
             )
         elif has_facts(name):
             if not args.natural_earth:

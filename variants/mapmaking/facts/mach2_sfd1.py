@@ -1,6 +1,6 @@
 """The second edition's Machiavelli board (facts/machiavelli2.py) as its scenarios name it:
 the Gulf of Lyons is gol, not wgl. mach2_sfd1 is drawn from these facts; the other
-scenarios but one are played `like` it (facts/_like.py)."""
+scenarios but one are played `like` it."""
 
 from __future__ import annotations
 

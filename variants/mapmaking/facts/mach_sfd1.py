@@ -1,6 +1,6 @@
 """The first edition's Machiavelli board (facts/machiavelli.py) as its scenarios name it:
 Salerno and Saluzzo slr and slz, not sle and slu. mach_sfd1 is drawn from these facts;
-mach_sfd2 and mach_span are played `like` it (facts/_like.py)."""
+mach_sfd2 and mach_span are played `like` it."""
 
 from __future__ import annotations
 
