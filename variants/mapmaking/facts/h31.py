@@ -5,6 +5,8 @@ Scotland, Ireland (The Pale), France of 1425 with the Burgundian lands, Castile 
 
 from __future__ import annotations
 
+# ruff: noqa: E501  (a table of places)
+
 FRAME = (-9.9, 36.0, 11.0, 59.0)
 # A plate carree (meridians straight), so that the frame's western edge, a meridian, cuts
 # Ireland's west coast and parts the Minch from the Atlantic, as on the board.
