@@ -7,7 +7,7 @@ from __future__ import annotations
 
 # ruff: noqa: E501  (a table of places)
 
-FRAME = (-9.9, 36.0, 11.0, 59.0)
+FRAME = (-9.9, 38.6, 11.0, 59.0)
 # A plate carree (meridians straight), so that the frame's western edge, a meridian, cuts
 # Ireland's west coast and parts the Minch from the Atlantic, as on the board.
 PROJECTION = "plate"
@@ -57,8 +57,8 @@ PLACES: dict[str, tuple[tuple[float, float], ...]] = {
     "lim": ((1.3, 45.8), (3.1, 45.8), (2.0, 45.2), (3.8, 45.0), (4.2, 44.4), (1.8, 46.3)),
     "dau": ((4.8, 45.8), (5.7, 45.2), (3.2, 46.6), (3.9, 46.1), (5.5, 44.6), (4.6, 45.1),
             (3.2, 46.9), (2.8, 46.6), (6.1, 46.1), (4.9, 46.6)),
-    "cha": ((4.3, 46.45), (4.1, 46.9), (4.0, 47.3)),
-    "dij": ((5.0, 47.3), (4.4, 47.8), (4.0, 49.2), (4.7, 48.5), (4.3, 49.8), (6.0, 47.2),
+    "cha": ((4.3, 46.45), (4.1, 46.9), (3.8, 47.35)),
+    "dij": ((5.1, 47.5), (5.0, 47.3), (4.4, 47.8), (4.0, 49.2), (4.7, 48.5), (4.3, 49.8), (6.0, 47.2),
             (3.6, 49.7), (5.4, 46.7)),
     "pro": ((5.4, 43.5), (6.0, 43.9), (4.8, 43.9), (6.3, 44.5), (5.2, 44.2)),
     "sav": ((6.4, 45.6), (7.2, 43.7), (6.9, 44.3), (6.7, 45.2), (6.6, 46.2)),
@@ -107,5 +107,9 @@ COASTS = {
     "ara": {"nc": (-2.3, 43.35), "sc": (1.0, 41.1)},
 }
 
-# London and Calais, neighbours across the Strait of Dover.
-LINKS = (("lon", "cal", ((1.2, 51.2), (1.9, 50.9))),)
+# London and Calais, neighbours across the Strait of Dover; the Atlantic and the
+# Mediterranean, whose strait (Gibraltar) lies south of the frame, along its bottom edge.
+LINKS = (
+    ("lon", "cal", ((1.2, 51.2), (1.9, 50.9))),
+    ("atl", "med", ((-9.6, 39.0), (-9.6, 38.7), (0.6, 38.7), (0.6, 39.0))),
+)
