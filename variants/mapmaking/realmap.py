@@ -10,22 +10,33 @@ A tool for whoever redraws the map, not part of the judge: `python -m variants.m
 --natural-earth PATH` (docs/variant-format.md, "Geometry").
 
 A facts module says (names in capitals; those marked * may be left out):
-FRAME (west, south, east, north), CENTRE_LON, PARALLELS, MIDDLE and MAGNIFY* (the fisheye;
-1: none), WIDTH* (picture units across), BLOCKS (name -> today's countries, the provinces
-dividing them), ISLANDS* (boxes of land left to nobody), PLACES (each province's and sea's
-places, its city first; "*" for land of no province), FILLS* (water made a province's
-land), COASTS* (a fleet's place on each named coast), BESIDE* (where the centre's marker
+FRAME (west, south, east, north), CENTRE_LON, PARALLELS, PROJECTION* ("conic", "plate"
+or "warp": piecewise linear through LON_STOPS and LAT_STOPS, (degrees, picture units)
+each), MIDDLE and MAGNIFY* (the fisheye; 1: none) and FISHEYE* ("radial" or "separable"),
+WIDTH* (picture units across), BLOCKS (name -> today's countries, the provinces dividing
+them), ISLANDS* (boxes of land left to nobody), PLACES (each province's and sea's places,
+its city first; "*" for land of no province), FILLS* (water made a province's land),
+CARVE* (boxes cut from whatever lies there and made a province: a canal, an off-board box,
+a strait widened), GRAB* (the land in boxes given to a province: a narrow neck of land
+widened), COASTS* (a fleet's place on each named coast), BESIDE* (where the centre's marker
 may stand from the unit, in picture units, first choice first: a Machiavelli city beside its
 province's unit), INWARD* (a unit stands at its city moved this far inside its province,
 in picture units; else at the city if 5 units inside, or at the point farthest inside),
-LINKS* ((a, b, (lon, lat) points): a strait or crossing drawn as a line), UNNAMED* ("*").
+LINKS* ((a, b, (lon, lat)
+points): a strait or crossing drawn as a line), UNNAMED* ("*"), SIMPLIFY* and SMALLEST*
+(picture units: the outlines' tolerance, the least island kept).
 """
 
 from __future__ import annotations
 
+import hashlib
+import itertools
 import math
+import os
+import pickle
 from collections.abc import Iterable
 from importlib import import_module
+from pathlib import Path
 from types import ModuleType
 
 import shapefile
@@ -41,11 +52,23 @@ SMALLEST = 10.0  # square picture units: smaller islands are left out
 
 
 class Projection:
-    """Lambert conformal conic (spherical), then scaled so the frame is WIDTH across."""
+    """Lambert conformal conic (spherical), or for a board spanning half the world the plate
+    carree (PROJECTION = "plate": longitudes shrunk by the cosine of the first parallel), then
+    scaled so the frame is WIDTH across."""
 
     def __init__(self, facts: ModuleType) -> None:
+        self.plate = getattr(facts, "PROJECTION", "conic") == "plate"
+        self.warp = getattr(facts, "PROJECTION", "conic") == "warp"
+        if self.warp:
+            self.lons, self.lats = facts.LON_STOPS, facts.LAT_STOPS
+            self.width, self.height = round(self.lons[-1][1]), round(self.lats[-1][1])
+            self.magnify, self.separable, self.middle = 1.0, False, (0.0, 0.0)
+            return
         self.centre_lon = facts.CENTRE_LON
         self.magnify = getattr(facts, "MAGNIFY", 1.0)
+        # "radial" (the corners fixed, the edges' middles pushed out of the frame a little)
+        # or "separable" (across and down apart: the frame's edges fixed).
+        self.separable = getattr(facts, "FISHEYE", "radial") == "separable"
         width = getattr(facts, "WIDTH", WIDTH)
         self.width = width
         p1, p2 = (math.radians(v) for v in facts.PARALLELS)
@@ -53,6 +76,7 @@ class Projection:
             math.tan(math.pi / 4 + p2 / 2) / math.tan(math.pi / 4 + p1 / 2)
         )
         self.f = math.cos(p1) * math.tan(math.pi / 4 + p1 / 2) ** self.n / self.n
+        self.shrink = math.cos(p1)
         west, south, east, north = facts.FRAME
         corners = [self.raw(west, south), self.raw(east, south), self.raw(west, north),
                    self.raw(east, north), self.raw(facts.CENTRE_LON, north)]  # fmt: skip
@@ -69,23 +93,50 @@ class Projection:
         self.reach = max(math.hypot(x - mx, y - my) for x in (0, width) for y in (0, self.height))
 
     def raw(self, lon: float, lat: float) -> tuple[float, float]:
+        if self.plate:
+            return math.radians(lon - self.centre_lon) * self.shrink, math.radians(lat)
         rho = self.f / math.tan(math.pi / 4 + math.radians(lat) / 2) ** self.n
         theta = self.n * math.radians(lon - self.centre_lon)
         return rho * math.sin(theta), -rho * math.cos(theta)
 
     def flat(self, lon: float, lat: float) -> tuple[float, float]:
+        if self.warp:
+            return _between(lon, self.lons), _between(lat, self.lats)
         x, y = self.raw(lon, lat)
         return (x - self.x0) * self.scale, (self.y0 - y) * self.scale
 
     def __call__(self, lon: float, lat: float) -> tuple[float, float]:
         x, y = self.flat(lon, lat)
         mx, my = self.middle
+        if self.separable:
+            return mx + self._grown(x - mx, self.width - mx, mx), my + self._grown(
+                y - my, self.height - my, my
+            )
         r = math.hypot(x - mx, y - my)
         if r == 0 or self.magnify == 1:
             return x, y
         a = self.magnify - 1
         grown = r * (1 + a) / (1 + a * r / self.reach)
         return mx + (x - mx) * grown / r, my + (y - my) * grown / r
+
+    def _grown(self, d: float, after: float, before: float) -> float:
+        """One axis of the separable fisheye: the frame's edges stay where they are."""
+        reach = after if d > 0 else before
+        a = self.magnify - 1
+        return d * (1 + a) / (1 + a * abs(d) / reach)
+
+
+def _between(value: float, stops: tuple[tuple[float, float], ...]) -> float:
+    """Piecewise linear through (degrees, picture units) stops, straight on past the ends."""
+    for (d0, p0), (d1, p1) in itertools.pairwise(stops):
+        if (d0 <= value <= d1) or (d0 >= value >= d1):
+            return p0 + (p1 - p0) * (value - d0) / (d1 - d0)
+    (d0, p0), (d1, p1) = (stops[0], stops[1]) if _before(value, stops) else stops[-2:]
+    return p0 + (p1 - p0) * (value - d0) / (d1 - d0)
+
+
+def _before(value: float, stops: tuple[tuple[float, float], ...]) -> bool:
+    return (value < stops[0][0]) == (stops[0][0] < stops[-1][0])
 
 
 def countries(path: str, project: Projection, facts: ModuleType) -> dict[str, Polygon]:
@@ -103,6 +154,24 @@ def countries(path: str, project: Projection, facts: ModuleType) -> dict[str, Po
         if not clipped.is_empty:
             out[record["ADMIN"]] = clipped
     return out
+
+
+def _kept_countries(path: str, project: Projection, facts: ModuleType) -> dict[str, Polygon]:
+    """`countries`, kept in $MAPMAKING_CACHE (a folder) between runs while the projection is
+    the same: reading and projecting the shapefile is most of a redrawing's time."""
+    folder = os.environ.get("MAPMAKING_CACHE")
+    if not folder:
+        return countries(path, project, facts)
+    key = repr((path, facts.FRAME, getattr(facts, "CENTRE_LON", 0),
+                getattr(facts, "PARALLELS", 0), project.plate, getattr(facts, "LON_STOPS", 0),
+                getattr(facts, "LAT_STOPS", 0), project.magnify, project.separable,
+                project.width, getattr(facts, "MIDDLE", None)))  # fmt: skip
+    file = Path(folder) / f"{hashlib.sha256(key.encode()).hexdigest()[:16]}.pickle"
+    if file.is_file():
+        return pickle.loads(file.read_bytes())
+    found = countries(path, project, facts)
+    file.write_bytes(pickle.dumps(found))
+    return found
 
 
 def _around(frame: tuple[float, float, float, float]) -> tuple[float, float, float, float]:
@@ -159,7 +228,7 @@ def real_geometry(path: str, variant: Variant, facts: ModuleType | None = None) 
     project = Projection(facts)
     height = project.height
     unnamed = getattr(facts, "UNNAMED", "*")
-    found = countries(path, project, facts)
+    found = _kept_countries(path, project, facts)
     islands = [
         Polygon([project(w, s), project(e, s), project(e, n), project(w, n)])
         for w, s, e, n in getattr(facts, "ISLANDS", ())
@@ -188,17 +257,43 @@ def real_geometry(path: str, variant: Variant, facts: ModuleType | None = None) 
             pieces.setdefault(abbr, []).extend(_parts(water.difference(all_land)))
     all_land = ops.unary_union([p for polys in pieces.values() for p in polys])
     # Specks of sea (slivers between two countries' outlines) are no sea's.
-    sea = MultiPolygon([p for p in _parts(frame.difference(all_land)) if p.area >= SMALLEST])
-    seas = tuple(a for a, p in variant.provinces.items() if p.is_sea)
+    least = getattr(facts, "SMALLEST", SMALLEST)
+    sea = MultiPolygon([p for p in _parts(frame.difference(all_land)) if p.area >= least])
+    seas = tuple(a for a, p in variant.provinces.items() if p.is_sea and a in facts.PLACES)
     for abbr, polys in _divided(sea, seas, project, facts).items():
         pieces[abbr] = polys
     merged = {
         abbr: ops.unary_union([p.intersection(frame) for p in polys])
         for abbr, polys in pieces.items()
     }
+    land = ops.unary_union([g for a, g in merged.items() if a not in seas])
+    for abbr, boxes in getattr(facts, "GRAB", {}).items():
+        cut = ops.unary_union([_box(project, b) for b in boxes]).intersection(land)
+        for other in merged:
+            if other != abbr:
+                merged[other] = merged[other].difference(cut)
+        merged[abbr] = ops.unary_union([merged[abbr], cut])
+    for abbr, boxes in getattr(facts, "CARVE", {}).items():
+        cut = ops.unary_union([_box(project, b) for b in boxes]).intersection(frame)
+        for other in merged:
+            merged[other] = merged[other].difference(cut)
+        merged[abbr] = ops.unary_union([merged.get(abbr, Polygon()), cut])
     merged = {abbr: MultiPolygon(_parts(geom)) for abbr, geom in merged.items()}
     _rehome_strays(merged, project, facts, unnamed)
     return _geometry(variant, merged, frame, project, facts, unnamed)
+
+
+def _box(project: Projection, bounds: tuple[float, float, float, float]) -> Polygon:
+    w, s, e, n = bounds
+    return Polygon([project(w, s), project(e, s), project(e, n), project(w, n)])
+
+
+def places_of(facts: ModuleType, abbr: str) -> tuple[tuple[float, float], ...]:
+    """A province's places: its own, or the middle of the box carved for it."""
+    if abbr in facts.PLACES:
+        return facts.PLACES[abbr]
+    w, s, e, n = getattr(facts, "CARVE", {})[abbr][0]
+    return (((w + e) / 2, (s + n) / 2),)
 
 
 def _rehome_strays(merged: dict, project: Projection, facts: ModuleType, unnamed: str) -> None:
@@ -207,29 +302,35 @@ def _rehome_strays(merged: dict, project: Projection, facts: ModuleType, unnamed
     for abbr in list(merged):
         if abbr == unnamed:
             continue
-        seeds = [Point(project(*ll)) for ll in facts.PLACES[abbr]]
+        seeds = [Point(project(*ll)) for ll in places_of(facts, abbr)]
         parts = _parts(merged[abbr])
         if len(parts) < 2:
             continue
         keep, stray = [], []
+        given = [_box(project, b) for b in getattr(facts, "GRAB", {}).get(abbr, ())]
         for part in parts:
-            (keep if any(part.buffer(1).contains(p) for p in seeds) else stray).append(part)
+            near = any(part.distance(p) <= 1 for p in seeds) or any(
+                part.intersection(b).area > part.area / 2 for b in given
+            )
+            (keep if near else stray).append(part)
         if not keep:
             keep, stray = [max(parts, key=lambda p: p.area)], []
-        moved = False
+        moved: dict[str, list] = {}
         for part in stray:
             best, length = None, 0.0
+            grown = part.buffer(0.6)
             for other, geom in merged.items():
-                if other in (abbr, unnamed):
+                if other in (abbr, unnamed) or not grown.intersects(geom):
                     continue
-                shared = part.buffer(0.6).intersection(geom.boundary).length
+                shared = grown.intersection(geom.boundary).length
                 if shared > length:
                     best, length = other, shared
             if best is None:
                 keep.append(part)  # an island: it stays
             else:
-                merged[best] = ops.unary_union([merged[best], part])
-                moved = True
+                moved.setdefault(best, []).append(part)
+        for best, given in moved.items():
+            merged[best] = ops.unary_union([merged[best], *given])
         if moved:
             merged[abbr] = ops.unary_union(keep)
 
@@ -239,22 +340,27 @@ def _geometry(
 ) -> Geometry:
     places = {}
     nobody: list = []
+    missing = set(variant.provinces) - set(merged)
+    if missing:
+        raise ValueError(f"{variant.name}: nothing drawn for {' '.join(sorted(missing))}")
     for abbr, geom in merged.items():
-        kept = [p for p in _parts(geom) if p.area >= SMALLEST]
+        kept = [p for p in _parts(geom) if p.area >= getattr(facts, "SMALLEST", SMALLEST)]
         rings = []
         for part in kept:
-            simple = part.simplify(SIMPLIFY, preserve_topology=True)
+            simple = part.simplify(getattr(facts, "SIMPLIFY", SIMPLIFY), preserve_topology=True)
             for ring in _rings(simple):
                 if len(ring) >= 3:
                     rings.append(ring)
         if abbr == unnamed:
             nobody.extend(rings)
             continue
+        if not kept:
+            raise ValueError(f"{variant.name}: {abbr} has no land or sea left (see its places)")
         largest = max(kept, key=lambda p: p.area)
         # The unit stands at the province's city (its first place) when that is well
         # inside; else at the point farthest inside.
         inside = ops.polylabel(largest, tolerance=0.5)
-        city = Point(project(*facts.PLACES[abbr][0]))
+        city = Point(project(*places_of(facts, abbr)[0]))
         inward = getattr(facts, "INWARD", None)
         if inward is not None:
             room = largest.buffer(-inward)

@@ -30,7 +30,7 @@ UNNAMED = "*"
 BLOCKS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "britain": (("United Kingdom", "Isle of Man"), ("cly", "edi", "lvp", "yor", "wal", "lon")),
     "ireland": (("Ireland",), ("*",)),
-    "iberia": (("Spain", "Andorra", "Gibraltar"), ("spa",)),
+    "iberia": (("Spain", "Andorra", "Gibraltar"), ("spa", "naf")),
     "portugal": (("Portugal",), ("por",)),
     "france": (("France", "Monaco"), ("bre", "pic", "par", "bur", "gas", "mar")),
     "belgium": (("Belgium", "Luxembourg"), ("bel",)),
@@ -40,7 +40,7 @@ BLOCKS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "italy": (("Italy", "San Marino", "Vatican"), ("pie", "ven", "tus", "rom", "apu", "nap")),
     "norway": (("Norway",), ("nwy",)),
     "sweden": (("Sweden",), ("swe",)),
-    "finland": (("Finland", "Aland"), ("fin",)),
+    "finland": (("Finland", "Aland"), ("fin", "nwy")),
     "bohemia": (("Czechia",), ("boh",)),
     "albania": (("Albania",), ("alb",)),
     "balkans": (
@@ -107,9 +107,9 @@ PLACES: dict[str, tuple[tuple[float, float], ...]] = {
     "hol": ((5.3, 52.2),),
     "swi": ((8.2, 46.8),),
     "den": ((9.5, 56.0),),
-    "nwy": ((10.7, 60.5),),
+    "nwy": ((10.7, 60.5), (26.5, 69.6), (25.0, 69.4)),
     "swe": ((15.5, 60.0),),
-    "fin": ((25.0, 62.5),),
+    "fin": ((25.0, 62.5), (25.5, 65.0), (26.0, 67.5), (23.5, 67.5)),
     "boh": ((14.5, 49.8),),
     "alb": ((20.0, 41.2),),
     # Italy
@@ -176,7 +176,8 @@ PLACES: dict[str, tuple[tuple[float, float], ...]] = {
     "nao": ((-18.0, 55.0), (-14.0, 60.0), (-20.0, 50.0), (-11.5, 55.0), (-10.0, 57.3),
             (-20.0, 62.0), (-13.0, 52.0), (-6.3, 55.6), (-7.5, 57.5)),
     "nwg": ((2.0, 66.0), (-6.0, 64.5), (8.0, 70.0), (-4.0, 70.0), (2.0, 62.5), (10.0, 67.5),
-            (14.0, 71.0), (-4.0, 59.4), (-1.0, 61.0)),
+            (14.0, 71.0), (-4.0, 59.4), (-1.0, 61.0), (-5.6, 58.2),
+            (-6.0, 58.6)),
     "bar": ((35.0, 72.0), (44.0, 71.0), (25.0, 72.3), (40.0, 69.0)),
     "nth": ((3.0, 56.0), (2.0, 54.0), (4.0, 58.5), (-0.5, 57.0), (5.0, 53.7), (1.5, 52.5),
             (6.8, 56.4), (3.4, 51.8), (1.0, 59.5), (7.6, 56.9)),
@@ -206,6 +207,8 @@ PLACES: dict[str, tuple[tuple[float, float], ...]] = {
 # Danish straits Denmark's (so the Aegean and the Black Sea, the Baltic and the Skagerrak,
 # do not meet).
 FILLS: dict[str, tuple[tuple[float, float, float, float], ...]] = {
+    "lvp": ((-3.7, 54.75, -3.0, 55.05),),  # the Solway Firth
+    "cly": ((-5.6, 56.4, -4.9, 56.95),),  # Loch Linnhe
     "con": ((26.1, 40.0, 29.95, 41.3),),
     "den": ((9.6, 54.75, 12.75, 55.95), (12.45, 55.3, 13.0, 56.15)),
 }
@@ -215,4 +218,16 @@ COASTS: dict[str, dict[str, tuple[float, float]]] = {
     "spa": {"nc": (-5.6, 43.1), "sc": (-2.8, 37.3)},
     "stp": {"nc": (34.0, 68.3), "sc": (29.3, 60.3)},
     "bul": {"ec": (27.5, 42.9), "sc": (25.3, 41.2)},
+}
+
+# Norway widened where Sweden comes within a few miles of its fjords (Narvik), so that
+# Sweden and the Norwegian Sea do not meet on the picture.
+GRAB: dict[str, tuple[tuple[float, float, float, float], ...]] = {
+    "nwy": ((14.5, 65.8, 16.2, 67.0), (17.0, 67.0, 18.6, 68.0), (17.0, 67.8, 19.5, 69.0),
+            (15.8, 66.8, 17.4, 68.4), (19.5, 68.5, 21.0, 69.1)),
+}  # fmt: skip
+
+# The Strait of Gibraltar widened, so that Spain and North Africa do not meet on the picture.
+CARVE: dict[str, tuple[tuple[float, float, float, float], ...]] = {
+    "wes": ((-6.0, 35.75, -5.3, 36.1),),
 }
