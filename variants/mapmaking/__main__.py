@@ -37,6 +37,15 @@ def has_facts(name: str) -> bool:
     return find_spec(f"{__package__}.facts.{name}") is not None
 
 
+def _like(name: str) -> str | None:
+    """The variant whose board this one is played on, if its facts module says so."""
+    if not has_facts(name):
+        return None
+    from importlib import import_module
+
+    return getattr(import_module(f"{__package__}.facts.{name}"), "LIKE", None)
+
+
 def real_geometry(path: str, variant):
     from .realmap import real_geometry as drawn
 
@@ -52,7 +61,13 @@ def main(argv: list[str] | None = None) -> int:
     for name in args.names or available():
         variant = load(name)
         path = geometry_file(name)
-        if has_facts(name):
+        like = _like(name)
+        if like:
+            text = (
+                f"# {name} is played on {like}'s board.\n\n[geometry]\n"
+                f"variant   {name}\nlike      {like}\n"
+            )
+        elif has_facts(name):
             if not args.natural_earth:
                 print(f"{name}: skipped (give --natural-earth)", file=sys.stderr)
                 continue

@@ -18,7 +18,11 @@ them), ISLANDS* (boxes of land left to nobody), PLACES (each province's and sea'
 its city first; "*" for land of no province), FILLS* (water made a province's land),
 CARVE* (boxes cut from whatever lies there and made a province: a canal, an off-board box,
 a strait widened), GRAB* (the land in boxes given to a province: a narrow neck of land
-widened), COASTS* (a fleet's place on each named coast), LINKS* ((a, b, (lon, lat)
+widened), COASTS* (a fleet's place on each named coast), BESIDE* (where the centre's marker
+may stand from the unit, in picture units, first choice first: a Machiavelli city beside its
+province's unit), INWARD* (a unit stands at its city moved this far inside its province,
+in picture units; else at the city if 5 units inside, or at the point farthest inside),
+LINKS* ((a, b, (lon, lat)
 points): a strait or crossing drawn as a line), UNNAMED* ("*"), SIMPLIFY* and SMALLEST*
 (picture units: the outlines' tolerance, the least island kept), LABELS* (where a
 province's name is written, where the point farthest inside misleads).
@@ -253,7 +257,9 @@ def real_geometry(path: str, variant: Variant, facts: ModuleType | None = None) 
             water = Polygon([project(w, s), project(e, s), project(e, n), project(w, n)])
             pieces.setdefault(abbr, []).extend(_parts(water.difference(all_land)))
     all_land = ops.unary_union([p for polys in pieces.values() for p in polys])
-    sea = frame.difference(all_land)
+    # Specks of sea (slivers between two countries' outlines) are no sea's.
+    least = getattr(facts, "SMALLEST", SMALLEST)
+    sea = MultiPolygon([p for p in _parts(frame.difference(all_land)) if p.area >= least])
     seas = tuple(a for a, p in variant.provinces.items() if p.is_sea and a in facts.PLACES)
     for abbr, polys in _divided(sea, seas, project, facts).items():
         pieces[abbr] = polys
@@ -356,6 +362,11 @@ def _geometry(
         # inside; else at the point farthest inside.
         inside = ops.polylabel(largest, tolerance=0.5)
         city = Point(project(*places_of(facts, abbr)[0]))
+        inward = getattr(facts, "INWARD", None)
+        if inward is not None:
+            room = largest.buffer(-inward)
+            if not room.is_empty and not room.contains(city):
+                city = ops.nearest_points(room, city)[0]
         if not largest.buffer(-5).contains(city):
             city = inside
         unit = (round(city.x), round(city.y))
@@ -363,7 +374,9 @@ def _geometry(
             coast: tuple(round(v) for v in project(*ll))
             for coast, ll in getattr(facts, "COASTS", {}).get(abbr, {}).items()
         }
-        label, centre = _beside(largest, unit, (round(inside.x), round(inside.y)))
+        label, centre = _beside(
+            largest, unit, (round(inside.x), round(inside.y)), getattr(facts, "BESIDE", None)
+        )
         if abbr in getattr(facts, "LABELS", {}):
             label = tuple(round(v) for v in project(*facts.LABELS[abbr]))
         places[abbr] = Place(abbr, tuple(rings), unit, label, coasts, centre)
@@ -390,24 +403,28 @@ def _rings(poly) -> list[tuple[tuple[int, int], ...]]:
     return out
 
 
-def _beside(poly, unit: tuple[int, int], inside: tuple[int, int]) -> tuple[tuple, tuple]:
-    """Where the centre's marker and the name go: the marker beside the unit, inside the
-    province; the name (its baseline's middle) at the point farthest inside the province
-    when that is clear of the unit, else at the first place round the unit where the name
-    is inside the province and covers neither the unit nor the marker."""
+def _beside(
+    poly, unit: tuple[int, int], inside: tuple[int, int], beside: tuple | None = None
+) -> tuple[tuple, tuple]:
+    """Where the centre's marker and the name go: the marker beside the unit (at the first of
+    `beside`'s offsets inside the province; a city's marker is larger, and the name keeps
+    further from it); the name (its baseline's middle) at the point farthest inside the
+    province when that is clear of the unit, else at the first place round the unit where
+    the name is inside the province and covers neither the unit nor the marker."""
     x, y = unit
+    offsets = beside or ((14, 10), (-14, 10), (14, -10), (-14, -10))
     centre = next(
-        ((x + dx, y + dy) for dx, dy in ((14, 10), (-14, 10), (14, -10), (-14, -10))
-         if poly.contains(Point(x + dx, y + dy))),
-        (x + 12, y + 11),
-    )  # fmt: skip
+        ((x + dx, y + dy) for dx, dy in offsets if poly.contains(Point(x + dx, y + dy))),
+        (x + offsets[0][0], y + offsets[0][1]),
+    )
+    apart = 12 if beside else 6
 
     def clear(lx: float, ly: float) -> bool:
         name = box(lx - 10, ly - 8, lx + 10, ly + 1)  # three letters at 10 units
         return (
             poly.buffer(1).contains(name)
             and name.distance(Point(x, y)) > 11
-            and name.distance(Point(*centre)) > 6
+            and name.distance(Point(*centre)) > apart
         )
 
     if math.hypot(inside[0] - x, inside[1] - y) > 26 and clear(*inside):
