@@ -19,13 +19,9 @@ from variants.places import Link
 STILL_BEING_REDRAWN = frozenset(
     (
         # the njudge's maps of real places
-        "african2", "ancient_med", "asia", "classical", "colonial", "colonial96", "empire",
-        "modern",
-        # the Machiavelli maps
-        "mach2_eai", "mach2_fotl", "mach2_pa", "mach2_pamt", "mach2_sfd1",
-        "mach2_sfd2", "mach2_span", "mach2_ttr", "mach_aoc", "mach_aoc2", "mach_eos",
-        "mach_este", "mach_sfd1", "mach_sfd2", "mach_span", "machfive", "machiavelli",
-        "machiavelli2",
+        "african2", "asia", "colonial", "colonial96", "empire", "modern",
+        # Machiavelli's five Italies round Florence (on no real ground)
+        "machfive",
     )
 )  # fmt: skip
 

@@ -381,7 +381,9 @@ def _geometry(
             label = tuple(round(v) for v in project(*facts.LABELS[abbr]))
         places[abbr] = Place(abbr, tuple(rings), unit, label, coasts, centre)
     links = tuple(
-        Link(a, b, tuple(tuple(round(v) for v in project(*ll)) for ll in line))
+        _ends_inside(
+            Link(a, b, tuple(tuple(round(v) for v in project(*ll)) for ll in line)), places
+        )
         for a, b, line in getattr(facts, "LINKS", ())
     )
     height = round(frame.bounds[3])
@@ -434,3 +436,55 @@ def _beside(
     if label is None:
         label = inside if math.hypot(inside[0] - x, inside[1] - y) > 18 else (x, y + 26)
     return label, centre
+
+
+
+def _ends_inside(link: Link, places: dict) -> Link:
+    """The link with each end inside its own region (a strait's line, given by its places
+    on either shore, may end on the coast or in the water): an end outside is joined to
+    the nearest point a little inside the region, so that the picture shows the link
+    leaving one province and entering the other (variants/adjacency_check.py)."""
+    from shapely import make_valid
+    from shapely.geometry import Point, Polygon
+    from shapely.ops import nearest_points
+
+    points = list(link.points)
+    for first, abbr in ((True, link.a), (False, link.b)):
+        rings = places[abbr].rings
+        end = points[0] if first else points[-1]
+        if _inside(rings, end):
+            continue
+        region = Polygon()
+        for ring in rings:  # filled by the even-odd rule, as the picture fills them
+            region = region.symmetric_difference(make_valid(Polygon(ring)))
+        spot = None
+        for depth in (4.0, 2.0, 1.0):
+            inner = region.buffer(-depth)
+            if inner.is_empty:
+                continue
+            near = nearest_points(inner, Point(end))[0]
+            spot = (round(near.x), round(near.y))
+            if _inside(rings, spot):
+                break
+            spot = None
+        if spot is None:
+            inner = region.representative_point()
+            spot = (round(inner.x), round(inner.y))
+        if first:
+            points.insert(0, spot)
+        else:
+            points.append(spot)
+    return Link(link.a, link.b, tuple(points))
+
+
+def _inside(rings: tuple, point: tuple[int, int]) -> bool:
+    """Whether the point is inside the rings, filled by the even-odd rule (as drawn)."""
+    px, py = point
+    inside = False
+    for ring in rings:
+        n = len(ring)
+        for k in range(n):
+            (x0, y0), (x1, y1) = ring[k], ring[(k + 1) % n]
+            if (y0 > py) != (y1 > py) and px < x0 + (py - y0) * (x1 - x0) / (y1 - y0):
+                inside = not inside
+    return inside
