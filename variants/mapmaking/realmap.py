@@ -438,7 +438,6 @@ def _beside(
     return label, centre
 
 
-
 def _ends_inside(link: Link, places: dict) -> Link:
     """The link with each end inside its own region (a strait's line, given by its places
     on either shore, may end on the coast or in the water): an end outside is joined to
