@@ -13,14 +13,17 @@ and an order for each, adjudicated once; then, in this one process, the fastest 
 * png: the layer drawn by Skia on the board's raster (made once) and written as a palette
   PNG (`raster.png`, what a results mail carries);
 * png by resvg: the whole SVG rasterised by resvg, the way taken where Skia cannot load;
-* the board's first making (its SVG, its raster and palette), once.
+* the board's first making (its SVG, its raster and palette), once;
+* then, for every variant (or those named with `--variants`), its starting position with a
+  hold for each unit: the board's first making, and the fastest SVG + PNG after it, with
+  the PNG's size (the goal: under 20 ms a picture).
 
 It prints each one's CPU time (this process's, the fastest: what the work costs when other
 processes share the cores), its multiple of the text's and of MILA's, its time by the wall
 clock, and the files' sizes. The goals: the SVG under 20 ms, the PNG under 50 ms,
 each file under 150 kB.
 
-    .venv/bin/python benchmarks/pictures.py [--repeat 7] [--seed 19]
+    .venv/bin/python benchmarks/pictures.py [--repeat 7] [--seed 19] [--variants NAME ...]
 """
 
 from __future__ import annotations
@@ -40,6 +43,7 @@ from benchmarks.timing import clock, fastest
 from judge.reports import play as reports
 from judge.reports.pictures import layers, phase_scene, phase_title, png
 from judge.reports.pictures.raster import has_skia, png_by_resvg
+from judge.reports.pictures.scene import Order, Scene, Unit
 from judge.reports.pictures.static import board_layer
 from tests.randomgames import play
 
@@ -109,6 +113,7 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--repeat", type=int, default=7)
     parser.add_argument("--seed", type=int, default=19)
+    parser.add_argument("--variants", nargs="*", help="time these variants' pictures (all)")
     args = parser.parse_args()
     variant = variants.load("standard")
     doc = busy_phase(args.seed)
@@ -160,7 +165,32 @@ def main() -> int:
     if mila is None:
         print("  (no MILA row: pip install -e '.[bench]')")
     print("  goals: svg < 20 ms, png < 50 ms, files < 150 kB")
+    per_variant(args.variants or variants.available(), max(3, args.repeat // 2))
     return 0
+
+
+def per_variant(names: list[str], repeat: int) -> None:
+    """Each variant's starting position, every unit holding: the time of its picture."""
+    print(f"\nEach variant's starting position, every unit holding (fastest of {repeat})")
+    print(f"  {'variant':<16}{'units':>6}{'board':>11}{'svg+png cpu':>14}{'wall':>10}{'png':>11}")
+    slowest = ("", 0)
+    for name in names:
+        variant = variants.load(name)
+        units = tuple(Unit(u.power, u.type, u.location) for u in variant.units)
+        holds = tuple(Order(u.power, u, "hold") for u in units)
+        counts = {p.name: len(p.homes) for p in variant.powers}
+        scene = Scene(f"USXX: bench, {variant.start}", units, {}, counts, holds)
+
+        def both(variant=variant, scene=scene) -> bytes:
+            return png(variant, *layers(variant, scene))
+
+        first, _ = clock(lambda variant=variant: board_layer(variant) and both())
+        ns, data = fastest(repeat, both)
+        spent = cpu(repeat, both)
+        slowest = max(slowest, (name, spent), key=lambda x: x[1])
+        print(f"  {name:<16}{len(units):>6}{first / 1e6:>8.0f} ms{spent / 1e6:>11.2f} ms"
+              f"{ns / 1e6:>7.2f} ms{len(data):>9,} B")  # fmt: skip
+    print(f"  slowest: {slowest[0]}, {slowest[1] / 1e6:.2f} ms (goal: under 20 ms a picture)")
 
 
 if __name__ == "__main__":

@@ -174,9 +174,11 @@ def _arguments() -> argparse.ArgumentParser:
 
     from .botmail.command import add_parser as add_bot  # a player's tool: no engine
     from .mailauth import add_parser as add_dkim
+    from .mapcommand import add_parser as add_map
 
     add_bot(commands)
     add_dkim(commands)
+    add_map(commands)
     return parser
 
 

@@ -9,7 +9,9 @@ from itertools import combinations
 
 import variants
 from judge.reports.pictures.colours import ciede2000, distance, grey_lightness, hex_rgb
-from judge.reports.pictures.palette import POWER_COLOURS, styles
+from judge.reports.pictures.palette import LAND, POWER_COLOURS, SEA, styles
+
+VISIONS = ("normal", "protanopia", "deuteranopia")
 
 
 def test_ciede2000_agrees_with_sharmas_published_pairs():
@@ -27,6 +29,18 @@ def test_every_pair_of_colours_stays_apart_for_every_reader():
         assert grey >= 13, (a, b, grey)
 
 
+def test_every_colour_stands_off_the_land_and_the_sea_for_every_reader():
+    # A unit, a centre's dot and an order's line in a power's colour lie on the land or the
+    # sea: each colour at least 14 CIEDE2000 from both (France's sky blue on the sea came
+    # to 9 before the sea was made greyer), and the land and sea 18 apart, for each reader.
+    for colour in POWER_COLOURS:
+        for ground in (LAND, SEA):
+            for vision in VISIONS:
+                assert distance(colour, ground, vision) >= 14, (colour, ground, vision)
+    for vision in VISIONS:
+        assert distance(LAND, SEA, vision) >= 18, vision
+
+
 def test_each_power_of_each_variant_has_a_style_of_its_own():
     for name in variants.available():
         variant = variants.load(name)
@@ -37,3 +51,10 @@ def test_each_power_of_each_variant_has_a_style_of_its_own():
         assert (variants.AUTONOMOUS in given) == variant.is_machiavelli, name
     standard = styles(variants.load("standard"))
     assert standard["Germany"].colour == "#111111" and standard["Turkey"].colour == "#eeee55"
+
+
+def test_a_power_named_for_a_colour_is_drawn_in_it():
+    given = styles(variants.load("chromatic"))
+    assert given["Red"].colour == "#992211" and given["Yellow"].colour == "#eeee55"
+    assert given["Blue"].colour == "#002288" and given["Dark"].colour == "#111111"
+    assert given["Light"].colour == "#55ccff"

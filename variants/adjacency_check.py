@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from .geometry import geometry_of, touching
 from .layout import neighbours
 from .model import Variant
+from .places import Geometry
 
 Pair = frozenset[str]
 
@@ -59,8 +60,9 @@ def adjacent_pairs(variant: Variant) -> frozenset[Pair]:
     return frozenset(frozenset((a, b)) for a, bs in near.items() for b in bs if a < b)
 
 
-def check(variant: Variant) -> Check:
-    geometry = geometry_of(variant)
+def check(variant: Variant, geometry: Geometry | None = None) -> Check:
+    """The variant's picture (its geometry file, or `geometry`) against its board."""
+    geometry = geometry or geometry_of(variant)
     passable = {a for a, p in variant.provinces.items() if not p.impassable}
     shown = set(touching(geometry))
     shown |= {frozenset((k.a, k.b)) for k in geometry.links}

@@ -15,6 +15,7 @@ import argparse
 import sys
 
 from .. import available, load
+from ..exact_layout import exact_geometry
 from ..geometry import geometry_file, geometry_of, write_geometry
 from ..layout import computed_geometry, neighbours
 
@@ -41,6 +42,16 @@ def real_geometry(path: str, variant):
     from .realmap import real_geometry as drawn
 
     return drawn(path, variant)
+
+
+# Invented boards made of the standard board's regions (derived.py).
+DERIVED = ("layered", "rootz", "wraparound", "wraparound2")
+# Boards on no real ground: laid out so that their regions touch exactly where their
+# provinces are adjacent, with links where they cannot (exact_layout.py).
+INVENTED = (
+    "chromatic", "layered", "pure", "rootz", "sailho", "sailho_crowded", "wraparound",
+    "wraparound2",
+)  # fmt: skip
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -80,10 +91,20 @@ def main(argv: list[str] | None = None) -> int:
                 drawn = geometry_of(standard)
                 anchors = {a: drawn.places[a].unit for a in shared}
                 size = (drawn.width, drawn.height)
+            if name in DERIVED:
+                from .derived import twins, wraparound
+
+                wraps = name.startswith("wrap")
+                made = wraparound(variant) if wraps else twins(variant, name == "rootz")
+                how = "mapmaking/derived.py, from the standard board"
+            elif name in INVENTED:
+                made, how = exact_geometry(variant, anchors, size=size), "exact_layout.py"
+            else:
+                made, how = computed_geometry(variant, anchors, size=size), "layout.py"
             text = write_geometry(
-                computed_geometry(variant, anchors, size=size),
+                made,
                 f"{name}: laid out from its adjacencies by `python -m variants.mapmaking {name}`"
-                "\n(variants/layout.py); no real map's outlines. Do not edit by hand.",
+                f"\n(variants/{how}); no real map's outlines. Do not edit by hand.",
             )
         path.write_text(text, encoding="utf-8")
         print(f"{name}: {path.name}, {len(text):,} bytes")

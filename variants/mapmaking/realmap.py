@@ -365,11 +365,24 @@ def _geometry(
         label, centre = _beside(largest, unit, (round(inside.x), round(inside.y)))
         places[abbr] = Place(abbr, tuple(rings), unit, label, coasts, centre)
     links = tuple(
-        Link(a, b, tuple(tuple(round(v) for v in project(*ll)) for ll in line))
+        Link(a, b, _ends_inside([project(*ll) for ll in line], merged[a], merged[b]))
         for a, b, line in getattr(facts, "LINKS", ())
     )
     height = round(frame.bounds[3])
     return Geometry(variant.name, project.width, height, places, tuple(nobody), links=links)
+
+
+def _ends_inside(line: list, first, last) -> tuple[tuple[int, int], ...]:
+    """The link's points, with a step into each end's region where the line ends on its
+    edge (an off-board box's side): a link runs from inside one region into the other."""
+    points = list(line)
+    for at, region in ((len(points) - 1, last), (0, first)):
+        end = Point(points[at])
+        inner = region.buffer(-3)
+        if not inner.is_empty and not inner.contains(end):
+            step = ops.nearest_points(inner, end)[0]
+            points.insert(at if at == 0 else at + 1, (step.x, step.y))
+    return tuple((round(x), round(y)) for x, y in points)
 
 
 def _rings(poly) -> list[tuple[tuple[int, int], ...]]:

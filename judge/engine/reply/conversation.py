@@ -214,7 +214,7 @@ class Conversation:
     def outgoing(self) -> list[Outgoing]:
         code = self.settings.code
         top = self.header()
-        extra, withheld = _within(self._files_mail() + self.extra, self.settings.mail_output_bytes)
+        extra, withheld = within(self._files_mail() + self.extra, self.settings.mail_output_bytes)
         if self.whole is not None:
             body = top + "\n" + self.whole
         else:
@@ -327,7 +327,7 @@ def _cut(body: str, most: int) -> str:
     )
 
 
-def _within(extra: list[Outgoing], most: int) -> tuple[list[Outgoing], int]:
+def within(extra: list[Outgoing], most: int) -> tuple[list[Outgoing], int]:
     """The mails besides the reply that fit in `most` bytes, and how many do not. The
     copies of one text (a broadcast to a game's players) go all together or not at all,
     in the order they were asked for."""

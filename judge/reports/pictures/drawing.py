@@ -17,13 +17,13 @@ from variants import Variant
 
 from .cities import cities, sieges, tints
 from .lettering import defs, words_at
-from .marks import CROSS, ROUND, marker, style_of, trimmed
-from .orders import order
+from .marks import CROSS, ROUND, burst, diamond, marker, style_of, trimmed
+from .orders import ends_shared, order
 from .palette import FAILED, INK, Style
 from .palette import styles as power_styles
 from .scene import Dislodged, Scene, Unit
 from .static import ROW, TITLE, Board, beside, board_layer, place_id
-from .svg import attrs, circle, escape, group, line_data
+from .svg import attrs, circle, escape, group, line_data, polygon
 
 KINDS = {"A": "army", "F": "fleet", "W": "wing", "G": "garrison"}
 
@@ -48,8 +48,10 @@ def layers(variant: Variant, scene: Scene) -> tuple[str, str]:
     # In a retreat phase the dislodged units give the orders, from beside their places,
     # drawn over them (a disbanded unit crossed out); else the units over the orders.
     away = {d.unit.place for d in scene.dislodged} if scene.retreating else set()
+    ends = ends_shared(board, list(scene.orders), away)
     orders = group(
-        (order(board, o, styles, o.unit.place in away) for o in scene.orders),
+        (order(board, o, styles, o.unit.place in away, end)
+         for o, end in zip(scene.orders, ends, strict=True)),
         id="orders", **ROUND, fill="none",
     )  # fmt: skip
     dislodged = group((_dislodged(board, d, styles) for d in scene.dislodged), id="dislodged")
@@ -125,18 +127,22 @@ def _dislodged(board: Board, d: Dislodged, styles: Mapping[str, Style]) -> str:
             f' class="retreat-option" fill="none" stroke="{FAILED}" stroke-width="1.2"'
             f' stroke-dasharray="2 3" d="{line_data(trimmed([(x, y), (tx, ty)], 10, 10))}"/>'
         )
-    items.append(circle(x, y, 12, fill="#ffffff", fill_opacity=0.7, stroke=FAILED,
-                        stroke_width=2.4))  # fmt: skip
+    # A red burst of eight deep spikes, whatever the power's colour (a siege's star on a
+    # Machiavelli map has twelve shallow ones, in ink).
+    items.append(polygon(burst(x, y), fill="#ffffff", stroke=FAILED, stroke_width=2.2))
     items += marker(x, y, d.unit.type, style_of(styles, d.unit.power), 0.85)
     return group(items, id=f"d-{here}", class_="unit dislodged", data_power=d.unit.power)
 
 
 def _built(board: Board, unit: Unit, styles: Mapping[str, Style]) -> str:
     x, y = board.at(unit.place)
+    # A diamond with a plus at its top: no other mark is a diamond (a hold is a ring).
     items = [
-        circle(x, y, 15, fill="none", stroke=INK, stroke_width=1.4),
-        circle(x, y, 12, fill="#ffffff", stroke=INK, stroke_width=1.4),
+        polygon(diamond(x, y, 19), fill="#ffffff", stroke=INK, stroke_width=1.6),
         *marker(x, y, unit.type, style_of(styles, unit.power), 0.75 if unit.type == "G" else 1),
+        circle(x, y - 19, 5, fill=INK),
+        f'<path stroke="#ffffff" stroke-width="1.6" d="M{x - 3:g},{y - 19:g} h6 M{x:g},'
+        f'{y - 22:g} v6"/>',
     ]
     return group(items, id=f"b-{place_id(unit.place)}", class_="build", data_power=unit.power)
 

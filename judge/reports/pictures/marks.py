@@ -28,6 +28,26 @@ def cross(x: float, y: float, size: float) -> str:
     )
 
 
+def burst(x: float, y: float, outer: float = 18, inner: float = 10, points: int = 8) -> list[Pt]:
+    """A burst of deep spikes round a place: the mark of a dislodged unit."""
+    out = []
+    for k in range(2 * points):
+        r = outer if k % 2 == 0 else inner
+        a = math.pi * k / points - math.pi / 2
+        out.append((x + r * math.cos(a), y + r * math.sin(a)))
+    return out
+
+
+def diamond(x: float, y: float, r: float) -> list[Pt]:
+    """A square on its corner round a place: the mark of a unit built."""
+    return [(x, y - r), (x + r, y), (x, y + r), (x - r, y)]
+
+
+def square(x: float, y: float, r: float) -> list[Pt]:
+    """A square round a place: where a support to hold ends (a hold is a ring)."""
+    return [(x - r, y - r), (x + r, y - r), (x + r, y + r), (x - r, y + r)]
+
+
 def marker(
     x: float, y: float, kind: str, style: Style, scale: float = 1.0, letter: bool = True
 ) -> list[str]:
@@ -65,11 +85,40 @@ def marker(
     else:
         shape = circle(x, y, 8.5 * s, fill=style.colour, **line)
     items = [shape]
+    if style.pattern != "plain":
+        middle = {"F": (x, y + 0.5 * s), "W": (x, y + 1.8 * s)}.get(kind, (x, y))
+        room = {"A": 7.2, "G": 6.0}.get(kind, 5.0) * s
+        items.append(pattern(*middle, room, style, s))
     if style.ring == "double":
         items.insert(0, circle(x, y, 12.5 * s, fill="#ffffff", stroke=INK, stroke_width=1))
     if letter:
         items.append(words_at(x, y + 3.6 * s, kind, 10 * s, style.ink, "middle", bold=True))
     return items
+
+
+def pattern(x: float, y: float, r: float, style: Style, scale: float) -> str:
+    """The power's pattern inside its marker (a circle of radius `r` round x, y), clear of
+    the letter in the middle: two stripes, two bars, two slashes either way, a grid of
+    both, or an inner ring; in the letter's colour."""
+    if style.pattern == "ring":
+        return circle(x, y, 0.8 * r, fill="none", stroke=style.ink, stroke_width=1.1 * scale)
+    normals = {
+        "stripes": [(0.0, 1.0)], "bars": [(1.0, 0.0)], "slash": [(0.7071, 0.7071)],
+        "backslash": [(-0.7071, 0.7071)], "grid": [(0.0, 1.0), (1.0, 0.0)],
+    }[style.pattern]  # fmt: skip
+    d = []
+    for nx, ny in normals:
+        for side in (-0.78, 0.78):
+            cx, cy = x + side * r * nx, y + side * r * ny
+            half = r * math.sqrt(1 - side * side)
+            d.append(
+                f"M{cx - half * ny:.1f},{cy + half * nx:.1f} L{cx + half * ny:.1f},"
+                f"{cy - half * nx:.1f}"
+            )
+    return (
+        f'<path class="pattern" stroke="{style.ink}" stroke-width="{1.2 * scale:.2g}"'
+        f' fill="none" d="{" ".join(d)}"/>'
+    )
 
 
 @dataclass(frozen=True, slots=True)

@@ -10,15 +10,23 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping
 
-from .marks import Pen, cross, head, stroke, style_of, trimmed
+from .marks import Pen, cross, head, square, stroke, style_of, trimmed
 from .palette import Style
 from .scene import Order
 from .static import Board, beside, place_id
-from .svg import Pt, circle, group
+from .svg import Pt, circle, group, polygon
 
 
-def order(board: Board, given: Order, styles: Mapping[str, Style], dislodged: bool) -> str:
-    """`dislodged`: the unit gives its order (a retreat) from beside its place."""
+def order(
+    board: Board,
+    given: Order,
+    styles: Mapping[str, Style],
+    dislodged: bool,
+    end_at: Pt | None = None,
+) -> str:
+    """`dislodged`: the unit gives its order (a retreat) from beside its place. `end_at`:
+    where its line ends, where lines ending at one place (moves into one province,
+    supports of one move) are spread so that none hides another (`ends_shared`)."""
     pen = Pen.of(style_of(styles, given.power), given.succeeded)
     start = board.at(given.unit.place)
     if dislodged:
@@ -31,16 +39,19 @@ def order(board: Board, given: Order, styles: Mapping[str, Style], dislodged: bo
         places = board.geometry.places
         points = [board.at(p) for p in given.path if p.partition("/")[0].rstrip("*") in places]
         points[0] = start
-        points = trimmed(points, 10, 12)
+        points = _ending(trimmed(points, 10, 12), end_at)
         items += stroke(points, pen, 2.6, "")
         items.append(head(points[-2], points[-1], pen))
         end = points[-1]
     elif kind == "hold":
-        items.append(circle(*start, 14, fill="none", stroke=pen.ink, stroke_width=4.2))
-        items.append(circle(*start, 14, fill="none", stroke=pen.colour, stroke_width=2.4))
+        # One plain ring (a casing only round a light colour): a unit built is in a
+        # diamond, a dislodged one in a burst, a unit supported to hold in a square.
+        if pen.cased:
+            items.append(circle(*start, 14, fill="none", stroke=pen.casing, stroke_width=4.6))
+        items.append(circle(*start, 14, fill="none", stroke=pen.colour, stroke_width=3))
         end = (start[0] + 10, start[1] - 10)
     elif kind == "support":
-        end = _support(board, given, pen, start, items)
+        end = _support(board, given, pen, start, items, end_at)
     elif kind == "convoy":
         points = [board.at(given.helped[0]), start]
         if len(given.helped) > 1:
@@ -63,21 +74,79 @@ def order(board: Board, given: Order, styles: Mapping[str, Style], dislodged: bo
     )
 
 
-def _support(board: Board, given: Order, pen: Pen, start: Pt, items: list[str]) -> Pt:
+def _support(
+    board: Board, given: Order, pen: Pen, start: Pt, items: list[str], end_at: Pt | None
+) -> Pt:
     helped = board.at(given.helped[0])
     if len(given.helped) > 1:
         target = board.at(given.helped[1])
         aim = (helped[0] + 0.65 * (target[0] - helped[0]),
                helped[1] + 0.65 * (target[1] - helped[1]))  # fmt: skip
-        points = trimmed([start, aim], 10, 0)
+        points = _ending(trimmed([start, aim], 10, 0), end_at)
         items += stroke(points, pen, 2, "5 3")
         items.append(circle(*points[-1], 3.2, fill=pen.colour, stroke=pen.ink, stroke_width=1))
     else:
-        points = trimmed([start, helped], 10, 14)
+        # A dashed square round the unit held (a hold is a ring, a unit built a diamond).
+        points = trimmed([start, helped], 10, 15)
         items += stroke(points, pen, 2, "5 3")
-        items.append(circle(*helped, 14, fill="none", stroke=pen.colour, stroke_width=2,
-                            stroke_dasharray="5 3"))  # fmt: skip
+        corners = square(*helped, 12.5)
+        if pen.cased:
+            items.append(polygon(corners, fill="none", stroke=pen.casing, stroke_width=3.6,
+                                 stroke_dasharray="5 3"))  # fmt: skip
+        items.append(polygon(corners, fill="none", stroke=pen.colour, stroke_width=2,
+                             stroke_dasharray="5 3"))  # fmt: skip
     return points[-1]
+
+
+def ends_shared(board: Board, orders: list[Order], away: set[str]) -> list[Pt | None]:
+    """Where each order's line ends when several end at one place (None: where it would
+    anyway): moves and retreats into one province end round it at their angles of
+    approach, spread at least SPREAD apart, as do supports of one move round its point;
+    so that none hides another. `away`: the places whose units give their orders from
+    beside them (the dislodged, in a retreat phase)."""
+    groups: dict[tuple, list[tuple[int, Pt, Pt, float]]] = {}
+    for i, given in enumerate(orders):
+        start = board.at(given.unit.place)
+        if given.unit.place in away:
+            start = beside(board.geometry, given.unit.place)
+        if given.kind in ("move", "retreat") and len(given.path) > 1:
+            places = [p for p in given.path if p.partition("/")[0].rstrip("*") in
+                      board.geometry.places]  # fmt: skip
+            before = board.at(places[-2]) if len(places) > 2 else start
+            key: tuple = ("to", given.path[-1].partition("/")[0])
+            groups.setdefault(key, []).append((i, before, board.at(given.path[-1]), 12.0))
+        elif given.kind == "support" and len(given.helped) > 1:
+            helped, target = board.at(given.helped[0]), board.at(given.helped[1])
+            aim = (helped[0] + 0.65 * (target[0] - helped[0]),
+                   helped[1] + 0.65 * (target[1] - helped[1]))  # fmt: skip
+            groups.setdefault(("help", *given.helped), []).append((i, start, aim, 6.0))
+    out: list[Pt | None] = [None] * len(orders)
+    for members in groups.values():
+        if len(members) < 2:
+            continue
+        at = sorted((math.atan2(s[1] - t[1], s[0] - t[0]), i, t, r) for i, s, t, r in members)
+        gap = 2 * math.asin(min(1.0, SPREAD / 2 / at[0][3]))
+        # Round the circle from after its widest opening, so that the last end and the
+        # first are pushed apart too.
+        n = len(at)
+        widest = max(range(n), key=lambda k: (at[(k + 1) % n][0] - at[k][0]) % (2 * math.pi))
+        at = at[widest + 1 :] + at[: widest + 1]
+        angles = [at[0][0]]
+        for a, *_ in at[1:]:
+            angles.append(angles[-1] + (a - angles[-1]) % (2 * math.pi))
+        for k in range(1, len(angles)):
+            angles[k] = max(angles[k], angles[k - 1] + gap)
+        for angle, (_, i, target, r) in zip(angles, at, strict=True):
+            out[i] = (target[0] + r * math.cos(angle), target[1] + r * math.sin(angle))
+    return out
+
+
+SPREAD = 8.0  # between the ends of two lines ending at one place
+
+
+def _ending(points: list[Pt], end: Pt | None) -> list[Pt]:
+    """The line with its end at `end`, if given."""
+    return points if end is None else [*points[:-1], end]
 
 
 def _siege(board: Board, given: Order, pen: Pen, start: Pt, items: list[str]) -> Pt:

@@ -35,10 +35,18 @@ TRADITIONAL = {
     "Russia": 5,
     "Turkey": 6,
 }
+# A power named for a colour (chromatic's) in that colour: a "Red" drawn green misleads.
+NAMED = {"Blue": 0, "Light": 1, "Dark": 2, "Black": 2, "Green": 3, "Red": 4, "Purple": 5,
+         "Yellow": 6}  # fmt: skip
 RINGS = ("solid", "double", "dashed", "dotted", "heavy")
+# A board of ten powers or more gives each power's markers a pattern too, one for each
+# colour of a round (marks.py draws them), so that the pattern and the outline together
+# tell every power apart without its colour.
+PATTERNS = ("plain", "stripes", "bars", "slash", "backslash", "grid", "ring")
+PATTERNED = 10  # powers, from which on the markers are patterned
 
 LAND = "#efe6cf"
-SEA = "#b9d3e8"
+SEA = "#a2bac0"  # chosen so that every power colour stays 14 CIEDE2000 from it (France too)
 IMPASSABLE = "#c9c2b2"
 BORDER = "#6b6255"
 COAST = "#4d6a80"
@@ -54,6 +62,7 @@ class Style:
     colour: str
     ring: str  # how its markers are outlined: one of RINGS
     ink: str  # the colour of a letter written on it
+    pattern: str = "plain"  # what is drawn inside its markers: one of PATTERNS
 
     @property
     def key(self) -> int:
@@ -62,14 +71,18 @@ class Style:
 
 def styles(variant: Variant) -> dict[str, Style]:
     """Each power's colour and outline: the traditional colour for a power of the standard
-    board's name, the others in the variant's order from the colours left."""
-    taken = {TRADITIONAL[p.name] for p in variant.powers if p.name in TRADITIONAL}
+    board's name (or, on a board without them, the colour a power is named for), the
+    others in the variant's order from the colours left."""
+    fixed = {**TRADITIONAL}
+    if not any(p.name in TRADITIONAL for p in variant.powers):
+        fixed = {name: i for name, i in NAMED.items()}
+    taken = {fixed[p.name] for p in variant.powers if p.name in fixed}
     free = [i for i in range(len(POWER_COLOURS)) if i not in taken]
     out: dict[str, Style] = {}
     k = 0
     for power in variant.powers:
-        if power.name in TRADITIONAL:
-            index = TRADITIONAL[power.name]
+        if power.name in fixed:
+            index = fixed[power.name]
         elif free:
             index = free.pop(0)
         else:
@@ -77,7 +90,10 @@ def styles(variant: Variant) -> dict[str, Style]:
             k += 1
         colour = POWER_COLOURS[index % len(POWER_COLOURS)]
         ring = RINGS[min(index // len(POWER_COLOURS), len(RINGS) - 1)]
-        out[power.name] = Style(colour, ring, ink_on(colour))
+        pattern = "plain"
+        if len(variant.powers) >= PATTERNED:
+            pattern = PATTERNS[index % len(PATTERNS)]
+        out[power.name] = Style(colour, ring, ink_on(colour), pattern)
     if variant.is_machiavelli:
         out[AUTONOMOUS] = Style(GREY, "solid", INK)
     return out

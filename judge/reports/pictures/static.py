@@ -12,8 +12,8 @@ from functools import cache
 from variants import Variant
 from variants.geometry import Geometry, geometry_of
 
+from .lettering import defs, words_at
 from .lettering import width as words_width
-from .lettering import words_at
 from .palette import BORDER, COAST, IMPASSABLE, LAND, LINK, SEA
 from .scene import CITY
 from .svg import Pt, attrs, circle, group, line_data, path_data
@@ -49,8 +49,9 @@ class Frame:
 
 
 KEY = (
-    "Solid arrow: move", "Dashed: support", "Dotted: convoy", "Ring: hold", "Red cross: failed",
-    "Red ring: dislodged (dotted: its retreats)", "Double ring: built", "Red X: removed",
+    "Solid arrow: move", "Dashed: support (square: to hold)", "Dotted: convoy", "Ring: hold",
+    "Red cross: failed", "Red burst: dislodged (dotted: its retreats)", "Diamond: built",
+    "Red X: removed",
 )  # fmt: skip
 # A Machiavelli map's: its cities, sieges and conversions (cities.py, orders.py).
 MACH_KEY = (
@@ -137,14 +138,34 @@ def beside(geometry: Geometry, place: str) -> Pt:
     ]
     others = [o for o in others if (o[0], o[1]) != (x, y)]
 
-    def room(direction: tuple[float, float]) -> float:
-        at = (x + BESIDE * direction[0], y + BESIDE * direction[1])
+    def room(direction: tuple[float, float], far: float) -> float:
+        at = (x + far * direction[0], y + far * direction[1])
         inside = 12 <= at[0] <= geometry.width - 12 and 12 <= at[1] <= geometry.height - 12
         clear = min((math.dist(at, o) for o in others), default=99.0)
-        return min(clear, 40.0) + (0 if inside else -100)
+        # Inside its own province (a dislodged unit drawn in the sea beside it misleads),
+        # its marker's edge too where the province has room for it.
+        own = within(home.rings, at)
+        edge = sum(within(home.rings, (at[0] + 9 * dx, at[1] + 9 * dy)) for dx, dy in AROUND)
+        return min(clear, 40.0) + (0 if inside else -100) + (0 if own else -1000) + 3 * edge
 
-    best = max(AROUND, key=room)  # the first of the best: up and right where all is clear
-    return (round(x + BESIDE * best[0], 1), round(y + BESIDE * best[1], 1))
+    for far in (BESIDE, 18.0, 13.0):
+        best = max(AROUND, key=lambda d: room(d, far))  # the first of the best: up and right
+        if room(best, far) > -500:
+            return (round(x + far * best[0], 1), round(y + far * best[1], 1))
+    return (x, y)
+
+
+def within(rings: tuple, point: Pt) -> bool:
+    """Whether `point` is inside the rings, filled by the even-odd rule."""
+    px, py = point
+    inside = False
+    for ring in rings:
+        n = len(ring)
+        for k in range(n):
+            (x0, y0), (x1, y1) = ring[k], ring[(k + 1) % n]
+            if (y0 > py) != (y1 > py) and px < x0 + (py - y0) * (x1 - x0) / (y1 - y0):
+                inside = not inside
+    return inside
 
 
 def place_id(place: str) -> str:
@@ -213,22 +234,32 @@ def _provinces(variant: Variant, geometry: Geometry) -> str:
 
 def links(geometry: Geometry) -> str:
     """Each link as a bridge: a pale road in a dark casing, a dot at each end, over the
-    provinces and under everything else; id `l-a-b`, class `link`."""
+    provinces and under everything else; id `l-a-b`, class `link`. On a board of more than
+    MANY links (layered: a province and its twin on the other board) each is a thin line,
+    so that they do not hide the orders drawn over them."""
     out = []
+    thin = len(geometry.links) > MANY
     for link in geometry.links:
         d = line_data(link.points)
         (x0, y0), (x1, y1) = link.points[0], link.points[-1]
+        if thin:
+            road = [f'<path stroke="{LINK}" stroke-width="1.1" d="{d}"/>']
+        else:
+            road = [f'<path stroke="{LINK}" stroke-width="4.6" d="{d}"/>',
+                    f'<path stroke="#fbf8f1" stroke-width="1.8" d="{d}"/>']  # fmt: skip
+        r = 2.2 if thin else 3.2
         out.append(
             group(
-                [f'<path stroke="{LINK}" stroke-width="5.5" d="{d}"/>',
-                 f'<path stroke="#fbf8f1" stroke-width="2.2" d="{d}"/>',
-                 circle(x0, y0, 3.2, fill=LINK), circle(x1, y1, 3.2, fill=LINK)],
+                [*road, circle(x0, y0, r, fill=LINK), circle(x1, y1, r, fill=LINK)],
                 id=f"l-{link.a}-{link.b}", class_="link",
             )
         )  # fmt: skip
     if not out:
         return ""
     return group(out, id="links", fill="none", stroke_linecap="round", stroke_linejoin="round")
+
+
+MANY = 40  # links on a board, beyond which each is drawn as a thin line
 
 
 def _names(variant: Variant, geometry: Geometry) -> str:
@@ -248,3 +279,9 @@ def _names(variant: Variant, geometry: Geometry) -> str:
         (group(words, class_=kind, fill=ink[kind]) for kind, words in kinds.items() if words),
         id="names",
     )
+
+
+def blank_board(variant: Variant) -> str:
+    """The variant's board as drawn, with no game on it: the SVG `judge map --svg` prints."""
+    board = board_layer(variant)
+    return board.opening + board.backdrop + defs(board.letters, "") + "</svg>"
