@@ -338,7 +338,10 @@ def _geometry(
     if missing:
         raise ValueError(f"{variant.name}: nothing drawn for {' '.join(sorted(missing))}")
     for abbr, geom in merged.items():
-        kept = [p for p in _parts(geom) if p.area >= getattr(facts, "SMALLEST", SMALLEST)]
+        parts = _parts(geom)
+        kept = [p for p in parts if p.area >= getattr(facts, "SMALLEST", SMALLEST)]
+        if not kept and parts and abbr != unnamed:  # a small island province: all of it
+            kept = [max(parts, key=lambda p: p.area)]
         rings = []
         for part in kept:
             simple = part.simplify(getattr(facts, "SIMPLIFY", SIMPLIFY), preserve_topology=True)

@@ -27,8 +27,8 @@ LON_STOPS = (
     (148.0, 1760.0),
 )
 # Outlines a little coarser than the standard board's, so that the picture stays small.
-SIMPLIFY = 2.4
-SMALLEST = 25.0
+SIMPLIFY = 2.9
+SMALLEST = 120.0
 LAT_STOPS = (
     (72.0, 0.0),
     (60.0, 150.0),
