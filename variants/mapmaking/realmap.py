@@ -403,6 +403,11 @@ def _rings(poly) -> list[tuple[tuple[int, int], ...]]:
     return out
 
 
+# Where a centre's marker may stand round its unit, first choice first: beside it, then
+# (in a small province, an island) under or over it.
+_MARKER_SPOTS = ((14, 10), (-14, 10), (14, -10), (-14, -10), (0, 12), (0, -12), (9, 8), (-9, 8))
+
+
 def _beside(poly, unit: tuple[int, int], inside: tuple[int, int]) -> tuple[tuple, tuple]:
     """Where the centre's marker and the name go: the marker beside the unit, inside the
     province; the name (its baseline's middle) at the point farthest inside the province
@@ -410,10 +415,9 @@ def _beside(poly, unit: tuple[int, int], inside: tuple[int, int]) -> tuple[tuple
     is inside the province and covers neither the unit nor the marker."""
     x, y = unit
     centre = next(
-        ((x + dx, y + dy) for dx, dy in ((14, 10), (-14, 10), (14, -10), (-14, -10))
-         if poly.contains(Point(x + dx, y + dy))),
+        ((x + dx, y + dy) for dx, dy in _MARKER_SPOTS if poly.contains(Point(x + dx, y + dy))),
         (x + 12, y + 11),
-    )  # fmt: skip
+    )
 
     def clear(lx: float, ly: float) -> bool:
         name = box(lx - 10, ly - 8, lx + 10, ly + 1)  # three letters at 10 units
