@@ -13,6 +13,9 @@ from tests.gametable import MASTER, POWERS, address, form
 from tests.test_press import press
 
 
+ROBOT_SEED = 4
+
+
 def _seat_robots(table) -> None:
     """The master seats Loeb's program as Germany and a blabbot as Italy; people the rest."""
     table.send(MASTER, form(MASTER))
@@ -20,6 +23,9 @@ def _seat_robots(table) -> None:
         MASTER,
         "CREATE ?war pwMaster\nBECOME MASTER\nSET ROBOT Germany loeb\nSET ROBOT Italy blabbot\n",
     )
+    # The robots' choices fixed (a seed the judge would draw at random): Loeb's program's
+    # trust list, which says whether France is an enemy it answers BWX, is the same each run.
+    table.seed("war", ROBOT_SEED, of="robot_seed")
     for power, letter in POWERS.items():
         if power not in ("Germany", "Italy"):
             table.send(address(power), f"SIGN ON ?war pw{power}\nSET PREFERENCE {letter}\n")

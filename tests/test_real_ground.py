@@ -11,7 +11,7 @@ import variants
 from variants.adjacency_check import check
 from variants.geometry import geometry_of
 
-REAL_GROUND = ("standard", "youngstown")
+REAL_GROUND = ("standard", "youngstown", "h31", "h32")
 
 
 @pytest.mark.parametrize("name", REAL_GROUND)

@@ -345,7 +345,10 @@ def _geometry(
     if missing:
         raise ValueError(f"{variant.name}: nothing drawn for {' '.join(sorted(missing))}")
     for abbr, geom in merged.items():
-        kept = [p for p in _parts(geom) if p.area >= getattr(facts, "SMALLEST", SMALLEST)]
+        parts = _parts(geom)
+        kept = [p for p in parts if p.area >= getattr(facts, "SMALLEST", SMALLEST)]
+        if not kept and parts and abbr != unnamed:  # a small island province: all of it
+            kept = [max(parts, key=lambda p: p.area)]
         rings = []
         for part in kept:
             simple = part.simplify(getattr(facts, "SIMPLIFY", SIMPLIFY), preserve_topology=True)
@@ -381,13 +384,24 @@ def _geometry(
             label = tuple(round(v) for v in project(*facts.LABELS[abbr]))
         places[abbr] = Place(abbr, tuple(rings), unit, label, coasts, centre)
     links = tuple(
-        _ends_inside(
-            Link(a, b, tuple(tuple(round(v) for v in project(*ll)) for ll in line)), places
-        )
+        Link(a, b, _ends_inside([project(*ll) for ll in line], merged[a], merged[b]))
         for a, b, line in getattr(facts, "LINKS", ())
     )
     height = round(frame.bounds[3])
     return Geometry(variant.name, project.width, height, places, tuple(nobody), links=links)
+
+
+def _ends_inside(line: list, first, last) -> tuple[tuple[int, int], ...]:
+    """The link's points, with a step into each end's region where the line ends on its
+    edge (an off-board box's side): a link runs from inside one region into the other."""
+    points = list(line)
+    for at, region in ((len(points) - 1, last), (0, first)):
+        end = Point(points[at])
+        inner = region.buffer(-3)
+        if not inner.is_empty and not inner.contains(end):
+            step = ops.nearest_points(inner, end)[0]
+            points.insert(at if at == 0 else at + 1, (step.x, step.y))
+    return tuple((round(x), round(y)) for x, y in points)
 
 
 def _rings(poly) -> list[tuple[tuple[int, int], ...]]:
@@ -405,6 +419,11 @@ def _rings(poly) -> list[tuple[tuple[int, int], ...]]:
     return out
 
 
+# Where a centre's marker may stand round its unit, first choice first: beside it, then
+# (in a small province, an island) under or over it.
+_MARKER_SPOTS = ((14, 10), (-14, 10), (14, -10), (-14, -10), (0, 12), (0, -12), (9, 8), (-9, 8))
+
+
 def _beside(
     poly, unit: tuple[int, int], inside: tuple[int, int], beside: tuple | None = None
 ) -> tuple[tuple, tuple]:
@@ -414,7 +433,7 @@ def _beside(
     province when that is clear of the unit, else at the first place round the unit where
     the name is inside the province and covers neither the unit nor the marker."""
     x, y = unit
-    offsets = beside or ((14, 10), (-14, 10), (14, -10), (-14, -10))
+    offsets = beside or _MARKER_SPOTS
     centre = next(
         ((x + dx, y + dy) for dx, dy in offsets if poly.contains(Point(x + dx, y + dy))),
         (x + offsets[0][0], y + offsets[0][1]),
@@ -436,54 +455,3 @@ def _beside(
     if label is None:
         label = inside if math.hypot(inside[0] - x, inside[1] - y) > 18 else (x, y + 26)
     return label, centre
-
-
-def _ends_inside(link: Link, places: dict) -> Link:
-    """The link with each end inside its own region (a strait's line, given by its places
-    on either shore, may end on the coast or in the water): an end outside is joined to
-    the nearest point a little inside the region, so that the picture shows the link
-    leaving one province and entering the other (variants/adjacency_check.py)."""
-    from shapely import make_valid
-    from shapely.geometry import Point, Polygon
-    from shapely.ops import nearest_points
-
-    points = list(link.points)
-    for first, abbr in ((True, link.a), (False, link.b)):
-        rings = places[abbr].rings
-        end = points[0] if first else points[-1]
-        if _inside(rings, end):
-            continue
-        region = Polygon()
-        for ring in rings:  # filled by the even-odd rule, as the picture fills them
-            region = region.symmetric_difference(make_valid(Polygon(ring)))
-        spot = None
-        for depth in (4.0, 2.0, 1.0):
-            inner = region.buffer(-depth)
-            if inner.is_empty:
-                continue
-            near = nearest_points(inner, Point(end))[0]
-            spot = (round(near.x), round(near.y))
-            if _inside(rings, spot):
-                break
-            spot = None
-        if spot is None:
-            inner = region.representative_point()
-            spot = (round(inner.x), round(inner.y))
-        if first:
-            points.insert(0, spot)
-        else:
-            points.append(spot)
-    return Link(link.a, link.b, tuple(points))
-
-
-def _inside(rings: tuple, point: tuple[int, int]) -> bool:
-    """Whether the point is inside the rings, filled by the even-odd rule (as drawn)."""
-    px, py = point
-    inside = False
-    for ring in rings:
-        n = len(ring)
-        for k in range(n):
-            (x0, y0), (x1, y1) = ring[k], ring[(k + 1) % n]
-            if (y0 > py) != (y1 > py) and px < x0 + (py - y0) * (x1 - x0) / (y1 - y0):
-                inside = not inside
-    return inside
