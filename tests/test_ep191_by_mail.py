@@ -12,7 +12,6 @@ from judge.store.models import Game, OrderRecord, PressRecord
 from tests.gametable import MASTER, POWERS, address, form
 from tests.test_press import press
 
-
 ROBOT_SEED = 4
 
 
