@@ -198,7 +198,8 @@ PLACES: dict[str, tuple[tuple[float, float], ...]] = {
     # The north-east
     "nys": ((-76.1, 43.0), (-73.75, 42.65), (-75.5, 44.5), (-78.9, 42.9), (-77.6, 43.15),
             (-74.5, 42.3), (-73.8, 44.5), (-75.5, 42.2), (-78.5, 42.1), (-74.8, 44.9)),
-    "nyc": ((-74.0, 40.7), (-73.2, 40.8), (-72.7, 41.7), (-73.9, 41.5), (-74.5, 41.4),
+    "nyc": ((-73.85, 41.35), (-74.0, 40.7), (-73.2, 40.8), (-72.7, 41.7), (-73.9, 41.5),
+            (-74.5, 41.4),
             (-72.2, 41.4), (-74.1, 41.15), (-73.5, 41.9)),
     "nje": ((-74.4, 40.2), (-74.8, 39.5), (-74.5, 40.8), (-75.0, 40.6), (-75.0, 39.8),
             (-75.3, 39.55)),
@@ -421,3 +422,16 @@ COASTS: dict[str, dict[str, tuple[float, float]]] = {
 LINKS: tuple[tuple[str, str, tuple[tuple[float, float], ...]], ...] = (
     ("ung", "nun", ((-71.5, 61.0), (-71.0, 62.8))),
 )
+
+# Names written where a player looks for them, clear of the crowded units of the north-east
+# and Florida: New York City's fleet in Westchester, its name on Connecticut, Massachusetts'
+# inland of it.
+LABELS: dict[str, tuple[float, float]] = {
+    "nyc": (-72.6, 41.7),
+    "mas": (-71.9, 42.45),
+    "nje": (-74.75, 39.35),
+    "wdc": (-77.4, 39.45),
+    "ten": (-87.2, 35.7),
+    "tam": (-82.55, 28.3),
+    "jac": (-81.5, 30.05),
+}
