@@ -420,7 +420,7 @@ COASTS: dict[str, dict[str, tuple[float, float]]] = {
 
 # Ungava and Nunavut are neighbours across the Hudson Strait (the board's land bridge).
 LINKS: tuple[tuple[str, str, tuple[tuple[float, float], ...]], ...] = (
-    ("ung", "nun", ((-71.5, 61.0), (-71.0, 62.8))),
+    ("ung", "nun", ((-71.0, 61.0), (-70.5, 63.4))),
 )
 
 # Names written where a player looks for them, clear of the crowded units of the north-east
