@@ -29,6 +29,10 @@ LAT_STOPS = ((75.0, 0.0), (70.0, 50.0), (60.0, 170.0), (50.0, 320.0), (45.0, 430
              (40.0, 550.0), (30.0, 740.0), (25.0, 820.0), (20.0, 890.0), (15.0, 960.0),
              (7.0, 1080.0), (0.0, 1160.0), (-19.0, 1310.0))  # fmt: skip
 UNNAMED = "*"
+# Outlines simplified a little more than the standard board's (161 provinces and the Arctic's
+# islands), so that the picture's SVG stays under 150 kB.
+SIMPLIFY = 1.7
+SMALLEST = 14.0
 
 _US = (
     "anc", "haw", "was", "ore", "ida", "sfr", "lan", "sdi", "ari", "uta", "nev", "nme", "col",
