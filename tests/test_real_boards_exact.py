@@ -23,7 +23,7 @@ def within(rings: tuple, point: tuple[int, int]) -> bool:
     return inside
 
 
-EXACT = ("h31", "h32", "milan", "loeb9", "aberration", "african2", "empire")
+EXACT = ("h31", "h32", "milan", "loeb9", "aberration", "african2", "empire", "modern")
 
 
 @pytest.mark.parametrize("name", EXACT)
