@@ -9,7 +9,7 @@ import pytest
 
 import variants
 from variants.adjacency_check import check
-from variants.geometry import geometry_of
+from variants.geometry import geometry_of, touching
 
 
 def within(rings: tuple, point: tuple[int, int]) -> bool:
@@ -23,7 +23,7 @@ def within(rings: tuple, point: tuple[int, int]) -> bool:
     return inside
 
 
-EXACT = ("h31", "h32", "milan", "loeb9", "aberration")
+EXACT = ("h31", "h32", "milan", "loeb9", "aberration", "african2", "empire", "modern")
 
 
 @pytest.mark.parametrize("name", EXACT)
@@ -44,3 +44,20 @@ def test_each_link_runs_from_one_region_into_the_other(name):
 def test_london_and_calais_are_joined_across_the_strait_by_a_drawn_link():
     links = {frozenset((k.a, k.b)) for k in geometry_of(variants.load("h32")).links}
     assert frozenset(("lon", "cal")) in links
+
+
+def test_empires_great_lakes_are_drawn_as_the_boards_lakes():
+    """info.empire: Lake Ontario borders only New York State and Ontario; Lake Superior
+    and Lake Huron do not meet; Ungava and Nunavut are joined by the land bridge."""
+    drawn = geometry_of(variants.load("empire"))
+    shown = touching(drawn) | {frozenset((k.a, k.b)) for k in drawn.links}
+    assert {next(iter(p - {"lon"})) for p in shown if "lon" in p} == {"nys", "ont"}
+    assert frozenset(("lsu", "lhu")) not in shown
+    assert frozenset(("ung", "nun")) in {frozenset((k.a, k.b)) for k in drawn.links}
+
+
+def test_african_spain_italy_and_madagascar_touch_only_their_seas():
+    drawn = touching(geometry_of(variants.load("african2")))
+    for coast, seas in {"spa": {"wms", "nao"}, "ita": {"wms", "ise"},
+                        "mad": {"nio", "sio", "mch"}}.items():  # fmt: skip
+        assert {next(iter(p - {coast})) for p in drawn if coast in p} == seas

@@ -9,23 +9,24 @@ Lambert conformal conic projection centred on the board, simplified to the pictu
 A tool for whoever redraws the map, not part of the judge: `python -m variants.mapmaking
 --natural-earth PATH` (docs/variant-format.md, "Geometry").
 
-A facts module says (names in capitals; those marked * may be left out):
-FRAME (west, south, east, north), CENTRE_LON, PARALLELS, PROJECTION* ("conic", "plate"
-or "warp": piecewise linear through LON_STOPS and LAT_STOPS, (degrees, picture units)
-each), MIDDLE and MAGNIFY* (the fisheye; 1: none) and FISHEYE* ("radial" or "separable"),
-WIDTH* (picture units across), BLOCKS (name -> today's countries, the provinces dividing
-them), ISLANDS* (boxes of land left to nobody), PLACES (each province's and sea's places,
-its city first; "*" for land of no province), FILLS* (water made a province's land),
-CARVE* (boxes cut from whatever lies there and made a province: a canal, an off-board box,
-a strait widened), GRAB* (the land in boxes given to a province: a narrow neck of land
-widened), COASTS* (a fleet's place on each named coast), BESIDE* (where the centre's marker
-may stand from the unit, in picture units, first choice first: a Machiavelli city beside its
-province's unit), INWARD* (a unit stands at its city moved this far inside its province,
-in picture units; else at the city if 5 units inside, or at the point farthest inside),
-LINKS* ((a, b, (lon, lat)
-points): a strait or crossing drawn as a line), UNNAMED* ("*"), SIMPLIFY* and SMALLEST*
-(picture units: the outlines' tolerance, the least island kept), LABELS* (where a
-province's name is written, where the point farthest inside misleads).
+A facts module says (names in capitals; those marked * may be left out): FRAME (west,
+south, east, north), CENTRE_LON, PARALLELS, PROJECTION* ("conic", "plate" or "warp":
+piecewise linear through LON_STOPS and LAT_STOPS, (degrees, picture units) each), MIDDLE
+and MAGNIFY* (the fisheye; 1: none) and FISHEYE* ("radial" or "separable"), WIDTH*
+(picture units across), BLOCKS (name -> today's countries, the provinces dividing them),
+ISLANDS* (boxes of land left to nobody), PLACES (each province's and sea's places, its
+city first; "*" for land of no province), FILLS* (water made a province's land), CARVE*
+(boxes, or outlines of (lon, lat) points, cut from whatever lies there and made a
+province: a canal, an off-board box, a strait widened, a lake), GRAB* (the land in boxes
+given to a province: a narrow neck of land widened), COASTS* (a fleet's place on each
+named coast), BESIDE* (where the centre's marker may stand from the unit, in picture
+units, first choice first: a Machiavelli city beside its province's unit), INWARD* (a unit
+stands at its city moved this far inside its province, in picture units; else at the city
+if 5 units inside, or at the point farthest inside), LINKS* ((a, b, (lon, lat) points):
+a strait or crossing drawn as a line),
+UNNAMED* ("*"), SIMPLIFY* and SMALLEST* (picture units: the outlines' tolerance, the least
+island kept), LABELS* (where a province's name is written, where the point farthest inside
+misleads).
 """
 
 from __future__ import annotations
@@ -284,7 +285,11 @@ def real_geometry(path: str, variant: Variant, facts: ModuleType | None = None) 
     return _geometry(variant, merged, frame, project, facts, unnamed)
 
 
-def _box(project: Projection, bounds: tuple[float, float, float, float]) -> Polygon:
+def _box(project: Projection, bounds: tuple) -> Polygon:
+    """A box (west, south, east, north), or an outline of (lon, lat) points (a lake the
+    countries fill, carved as the board's water)."""
+    if isinstance(bounds[0], tuple):
+        return Polygon([project(*ll) for ll in bounds]).buffer(0)
     w, s, e, n = bounds
     return Polygon([project(w, s), project(e, s), project(e, n), project(w, n)])
 
@@ -293,7 +298,10 @@ def places_of(facts: ModuleType, abbr: str) -> tuple[tuple[float, float], ...]:
     """A province's places: its own, or the middle of the box carved for it."""
     if abbr in facts.PLACES:
         return facts.PLACES[abbr]
-    w, s, e, n = getattr(facts, "CARVE", {})[abbr][0]
+    first = getattr(facts, "CARVE", {})[abbr][0]
+    if isinstance(first[0], tuple):
+        return (first[0],)
+    w, s, e, n = first
     return (((w + e) / 2, (s + n) / 2),)
 
 
