@@ -101,6 +101,10 @@ class Settings:
     log_format: str = "text"  # or "json": one JSON object a line, for a log collector
     # Prometheus's /metrics on host:port (operations.md 7); empty: not served
     metrics_listen: str = ""
+    # DAIDE bots over TCP (docs/daide.md): the first game's port on host:port; each game
+    # opened to DAIDE (SET DAIDE) takes the next free one of `daide_ports`. Empty: no DAIDE.
+    daide_listen: str = ""
+    daide_ports: int = 50
     keep_days: int = 60  # raw mail and sent mail bodies are kept this long, then blanked
     timezone: str = "UTC"  # the judge's zone (IANA name): how times are shown
     # Grey and fake press go out at a random moment within this many seconds, so that
@@ -177,7 +181,9 @@ def validate(settings: Settings) -> Settings:
         )
     if settings.log_format not in ("text", "json"):
         problems.append(f"log_format {settings.log_format!r} must be text or json")
-    for key, default in (("listen", 2525), ("lmtp", 2424), ("metrics_listen", 9464)):
+    for key, default in (
+        ("listen", 2525), ("lmtp", 2424), ("metrics_listen", 9464), ("daide_listen", 16713)
+    ):  # fmt: skip
         value = getattr(settings, key)
         try:
             if value:
@@ -191,7 +197,7 @@ def validate(settings: Settings) -> Settings:
         "password_min", "sign_on_failures", "sign_on_judge_failures", "sign_on_window",
         "link_days", "link_pending", "replies_per_day", "files_per_mail", "reply_bytes",
         "mail_output_bytes", "echoed_errors", "smtp_connections", "smtp_host_connections",
-        "smtp_recipients", "bounce_limit",
+        "smtp_recipients", "bounce_limit", "daide_ports",
     ):  # fmt: skip
         if getattr(settings, key) < 1:
             problems.append(f"{key} must be at least 1")

@@ -211,6 +211,7 @@ class Judge:
         self.ticking = threading.Lock()  # held while a tick runs
         self.metrics: MetricsServer | None = None
         self.watcher: Watcher | None = None
+        self.daide: Any = None  # the DAIDE server (judge/daide/), when daide_listen is set
 
     # -- starting and stopping -----------------------------------------------------------
 
@@ -252,6 +253,13 @@ class Judge:
                     self.settings.metrics_listen, self.store, self.clock.now
                 )
                 self.metrics.start()
+            if self.settings.daide_listen:
+                from .daide.server import DaideServer
+
+                self.daide = DaideServer(
+                    self.store, self.settings, self.clock.now, self.outbox_waiting.set
+                )
+                self.daide.start()
         except BaseException:
             self.stop()
             raise
@@ -276,6 +284,7 @@ class Judge:
                     ("SMTP", self.settings.listen),
                     ("LMTP", self.settings.lmtp),
                     ("metrics", self.settings.metrics_listen),
+                    ("DAIDE", self.settings.daide_listen),
                 )
                 if where
             ),
@@ -342,6 +351,9 @@ class Judge:
         if self.metrics is not None:
             self.metrics.stop()
             self.metrics = None
+        if self.daide is not None:
+            self.daide.stop()
+            self.daide = None
         for part in (self.intake, self.watcher):
             if part is not None:
                 part.stop(deadline.left())

@@ -16,6 +16,7 @@ from .endings import votes
 from .forming import joining, player, setup
 from .listings import games, history, maps, relations, summary, whogame
 from .master import control, rules, settings
+from .master import daide as daide_commands
 from .master import robots as robot_commands
 from .play import orders
 from .press import diary, postal, press
@@ -91,6 +92,7 @@ HANDLERS: dict[type, Handler] = {
     p.SetNoRobot: robot_commands.set_no_robot,
     p.SetRobots: robot_commands.set_robots,
     p.SetHumansOnly: robot_commands.set_humans_only,
+    p.SetDaide: daide_commands.set_daide,
     # listings
     p.ListGames: games.list_games,
     p.WhoGame: whogame.who_game,
