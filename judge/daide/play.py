@@ -217,9 +217,9 @@ def submit(
         }
         for i, text in enumerate(texts):
             line = verdicts.get(text or "")
-            if text is not None and line is not None and line.get("result") == "illegal":
-                if line.get("reason") != "replaced":
-                    notes[i] = note_of(str(line.get("reason") or ""), kind)
+            illegal = line is not None and line.get("result") == "illegal"
+            if text is not None and illegal and line.get("reason") != "replaced":
+                notes[i] = note_of(str(line.get("reason") or ""), kind)
         if kind == "adjustment":
             due = owed(game, power)
             if due == 0:

@@ -181,7 +181,7 @@ class Link:
                 return tokens
 
     def send(self, tokens: Iterable[int]) -> None:
-        if not self.closed:
+        if not self.closed and not self.writer.is_closing():
             self.writer.write(diplomacy(tokens))
 
     async def fail(self, code: ErrorCode) -> None:

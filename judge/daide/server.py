@@ -66,7 +66,10 @@ class Client:
         self.last_from: str | None = None  # who sent the last FRM (HUH's answer goes back)
 
     def send(self, tokens: list[int] | Message) -> None:
-        self.link.send(tokens.flat() if isinstance(tokens, Message) else tokens)
+        flat = tokens.flat() if isinstance(tokens, Message) else tokens
+        if log.isEnabledFor(logging.DEBUG):
+            log.debug("DAIDE to %s: %s", self.power or "?", to_text(flat)[:200])
+        self.link.send(flat)
 
 
 class Room:
@@ -84,6 +87,8 @@ class Room:
         self.status = ""
         self.press_after = 0
         self.ended = False
+        self.looking = asyncio.Lock()  # one look at a time: each change is told once
+        self.seating = asyncio.Lock()  # one NME at a time: no power is given twice
 
     async def start(self, host: str) -> None:
         self.view = await self.server.db(play.view, self.game_id)
@@ -120,7 +125,7 @@ class Room:
                 tokens = await link.receive()
                 await self.handle(client, tokens)
                 await link.writer.drain()
-        except (Closed, ProtocolError, ConnectionError):
+        except (Closed, ProtocolError, ConnectionError, asyncio.CancelledError):
             pass
         except Exception:
             log.exception("DAIDE: game %s: a message could not be handled", self.game_id)
@@ -128,9 +133,9 @@ class Room:
             if client in self.clients:
                 self.clients.remove(client)
             await link.close()
-            if client.power and self.status == "active" and not self.ended:
-                if not any(c.power == client.power for c in self.clients):
-                    self.tell_all(message(T("CCD"), bracket(self._power(client.power))))
+            gone = client.power and not any(c.power == client.power for c in self.clients)
+            if gone and self.status == "active" and not self.ended:
+                self.tell_all(message(T("CCD"), bracket(self._power(client.power))))
 
     def tell_all(self, msg: Message, but: Client | None = None) -> None:
         for c in self.clients:
@@ -144,6 +149,8 @@ class Room:
     # -- the client's messages --------------------------------------------------------------
 
     async def handle(self, client: Client, tokens: list[int]) -> None:
+        if log.isEnabledFor(logging.DEBUG):
+            log.debug("DAIDE from %s: %s", client.power or "?", to_text(tokens)[:200])
         try:
             msg = parse(tokens)
         except BracketError:
@@ -162,6 +169,10 @@ class Room:
         return self.view
 
     async def nme(self, client: Client, msg: Message, tokens: list[int]) -> None:
+        async with self.seating:
+            await self._nme(client, msg)
+
+    async def _nme(self, client: Client, msg: Message) -> None:
         v = await self.refresh()
         name = msg[1].text() if len(msg) > 2 and isinstance(msg[1], Message) else None
         version = msg[2].text() if len(msg) > 2 and isinstance(msg[2], Message) else None
@@ -517,6 +528,10 @@ class Room:
     # -- what others changed ----------------------------------------------------------------
 
     async def poll(self) -> None:
+        async with self.looking:
+            await self._poll()
+
+    async def _poll(self) -> None:
         v = await self.refresh()
         if v is None:
             return
@@ -656,6 +671,10 @@ class DaideServer:
                 await asyncio.wait_for(self.stopping.wait(), every)
         for room in list(self.rooms.values()):
             await room.close()
+        others = [t for t in asyncio.all_tasks() if t is not asyncio.current_task()]
+        for task in others:
+            task.cancel()
+        await asyncio.gather(*others, return_exceptions=True)
 
     async def _look(self) -> None:
         open_ = await self.db(play.open_games)

@@ -67,10 +67,9 @@ def set_daide(ctx: Conversation, cmd: p.SetDaide) -> None:
         if holder is not None and not is_robot(holder) and holder.status in ("active", "late"):
             ctx.fail(texts.held_by_person(what, power, game.name))
             continue
-        if game.status == "forming" and holder is None:
-            if len(players(game)) >= game.settings["players"]:
-                ctx.fail(f"{what}: game '{game.name}' has all the players it needs.")
-                break
+        if game.status == "forming" and holder is None and _full(game):
+            ctx.fail(f"{what}: game '{game.name}' has all the players it needs.")
+            break
         code = daide_seats.open_seat(ctx.session, ctx.settings, game, power)
         if code is None:
             ctx.fail(texts.no_port(what))
@@ -96,6 +95,10 @@ def set_daide(ctx: Conversation, cmd: p.SetDaide) -> None:
         from ..forming.start import start_game
 
         ctx.at_end("start", lambda: start_game(ctx, game))
+
+
+def _full(game) -> bool:
+    return len(players(game)) >= game.settings["players"]
 
 
 def _master(ctx: Conversation, what: str):
