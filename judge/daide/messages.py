@@ -63,7 +63,8 @@ class Message:
 
 
 def bracket(*items: int | Message | str) -> Message:
-    """A bracketed sub-message; a str is put as text tokens."""
+    """A bracketed sub-message; a str is put in as text tokens (`bracket("STANDARD")` is
+    ('STANDARD'))."""
     return Message(_items(items))
 
 
@@ -76,7 +77,7 @@ def _items(items: Iterable[int | Message | str]) -> list:
     out: list = []
     for item in items:
         if isinstance(item, str):
-            out.append(Message(text_tokens(item)))
+            out.extend(text_tokens(item))
         else:
             out.append(item)
     return out
