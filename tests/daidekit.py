@@ -85,3 +85,77 @@ def bots(programs: list[str], port: int, folder: Path, *extra: str) -> Iterator[
                 proc.wait(5)
             except subprocess.TimeoutExpired:
                 proc.kill()
+
+
+def wait_for_port(port: int, timeout: float = 10) -> None:
+    """Until the game's port takes connections (the server opens it within a look)."""
+    import socket
+    import time
+
+    end = time.monotonic() + timeout
+    while True:
+        try:
+            with socket.create_connection(("127.0.0.1", port), timeout=1):
+                return
+        except OSError:
+            if time.monotonic() > end:
+                raise
+            time.sleep(0.05)
+
+
+class Watcher:
+    """A DAIDE client of our own for a test: it connects, says OBS (or IAM), and keeps every
+    message the server sends it, as text."""
+
+    def __init__(self, port: int, first: str = "OBS") -> None:
+        import socket
+        import threading
+
+        from judge.daide import protocol as p
+
+        self.sock = socket.create_connection(("127.0.0.1", port), timeout=30)
+        self.sock.sendall(p.initial_message())
+        self.heard: list[str] = []
+        self.names = None
+        self._p = p
+        self.thread = threading.Thread(target=self._read, args=(first,), daemon=True)
+        self.thread.start()
+
+    def send(self, text: str) -> None:
+        from judge.daide.tokens import from_text
+
+        self.sock.sendall(self._p.diplomacy(from_text(text, self.names)))
+
+    def _read(self, first: str) -> None:
+        from judge.daide.client import read
+        from judge.daide.tokens import Names, from_bytes, to_text
+
+        try:
+            kind, body = read(self.sock)
+            self.names = Names({n.strip(): t for t, n in self._p.read_representation(body)})
+            self.send(first)
+            while True:
+                kind, body = read(self.sock)
+                if kind == self._p.Kind.DM:
+                    text = to_text(from_bytes(body), self.names)
+                    self.heard.append(text)
+                    if text.startswith("MAP ("):
+                        self.send(f"YES ({text})")  # the map accepted: the game may go on
+                elif kind in (self._p.Kind.FM, self._p.Kind.EM):
+                    return
+        except Exception:
+            return
+
+    def wait(self, start: str, timeout: float = 30) -> list[str]:
+        import time
+
+        end = time.monotonic() + timeout
+        while time.monotonic() < end:
+            found = [m for m in self.heard if m.startswith(start)]
+            if found:
+                return found
+            time.sleep(0.05)
+        raise AssertionError(f"no {start} in {self.heard[-5:]}")
+
+    def close(self) -> None:
+        self.sock.close()

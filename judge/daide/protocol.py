@@ -71,10 +71,20 @@ def initial_message(version: int = VERSION, magic: int = MAGIC) -> bytes:
     return frame(Kind.IM, version.to_bytes(2, "big") + magic.to_bytes(2, "big"))
 
 
+def _paired(name: bytes) -> bytes:
+    """A name's four bytes as 16-bit words, each high byte first (see `representation`)."""
+    return bytes((name[1], name[0], name[3], name[2]))
+
+
 def representation(entries: Iterable[tuple[int, str]]) -> bytes:
-    """The RM: each token with its three-letter name and a NUL."""
+    """The RM: each token with its three-letter name and a NUL, 6 bytes an entry.
+
+    The reference client (AiClient, ../shared/daide-client) turns every message it reads,
+    this one too, from network order as a run of 16-bit words; so the name's characters go
+    on the wire as words, the second of each pair first ("UA\0S" for AUS), and it reads
+    the name it is sent. Our own client reads them the same way (`read_representation`)."""
     body = b"".join(
-        t.to_bytes(2, "big") + name.encode("ascii")[:3].ljust(3, b" ") + b"\0"
+        t.to_bytes(2, "big") + _paired(name.encode("ascii")[:3].ljust(3, b" ") + b"\0")
         for t, name in entries
     )
     return frame(Kind.RM, body)
@@ -82,7 +92,10 @@ def representation(entries: Iterable[tuple[int, str]]) -> bytes:
 
 def read_representation(body: bytes) -> list[tuple[int, str]]:
     return [
-        (int.from_bytes(body[i : i + 2], "big"), body[i + 2 : i + 5].decode("ascii"))
+        (
+            int.from_bytes(body[i : i + 2], "big"),
+            _paired(body[i + 2 : i + 6]).rstrip(b"\0").decode("ascii", "replace"),
+        )
         for i in range(0, len(body) - len(body) % 6, 6)
     ]
 

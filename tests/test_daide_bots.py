@@ -1,0 +1,190 @@
+"""DAIDE bots at the judge's table (issue 34), against the real DumbBot, HoldBot and RandBot
+built from their source, over TCP, with people by mail over SMTP: seven DumbBots play ten
+years alone; a person plays France beside six; HoldBot and RandBot play two other variants
+from their MDF; a bot that drops is late and comes back with IAM; an observer over DAIDE
+sees what one by mail sees. One judge for the module: each test plays a game of its own."""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Iterator
+
+import pytest
+
+import robots
+from tests.daidekit import Watcher, bots, bots_dir, port_and_codes, wait_for_port
+from tests.gametable import MASTER, Table, address, form
+from tests.judgekit import InProcessJudge, free_port
+
+TIMING = "SET MOVE MIN 0 DELAY 0\nSET RETREAT DELAY 0\nSET ADJUST DELAY 0\n"
+FRANCE = address("France")
+
+
+@pytest.fixture(scope="module")
+def folder():
+    return bots_dir()
+
+
+@pytest.fixture(scope="module")
+def table(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Table]:
+    home = tmp_path_factory.mktemp("daide") / "judge"
+    listen = f"127.0.0.1:{free_port()}"
+    with InProcessJudge(home, JUDGE_DAIDE_LISTEN=listen, JUDGE_DAIDE_PORTS="8") as judge:
+        table = Table(judge)
+        for who in (MASTER, FRANCE):
+            table.send(who, form(who))
+        yield table
+
+
+def _master(table: Table, game: str, body: str) -> str:
+    return table.send(MASTER, f"SIGN ON M{game} pwMaster\n{body}").get_content()
+
+
+def _create(table: Table, game: str, options: str = "") -> None:
+    reply = table.send(
+        MASTER, f"CREATE ?{game} pwMaster {options}\nBECOME MASTER\n{TIMING}"
+    ).get_content()
+    assert f"You've been selected to play Master in game '{game}'." in reply
+
+
+def _until(table: Table, game: str, year: int, timeout: float = 90) -> tuple[str, str]:
+    """Until the game reaches spring of `year` or ends; its status and phase."""
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        status, phase, _ = table.board(game)
+        if status != "active" or int(phase[1:-1]) >= year:
+            return status, phase
+        time.sleep(0.1)
+    raise AssertionError(f"game {game} stuck at {table.board(game)[:2]}")
+
+
+def _results(table: Table, game: str) -> list[str]:
+    return [
+        m.get_content()
+        for m in table.inbox(MASTER, "Results")
+        if f":{game} " in str(m["Subject"]) or f":{game}-" in str(m["Subject"])
+    ]
+
+
+def test_seven_dumbbots_play_ten_years_with_nobody_by_mail(table, folder):
+    _create(table, "ten")
+    reply = _master(table, "ten", "SET DAIDE")
+    assert "Game 'ten' set: Austria is played by a DAIDE bot." in " ".join(reply.split())
+    port, codes = port_and_codes(reply)
+    assert sorted(codes) == ["Austria", "England", "France", "Germany", "Italy", "Russia",
+                             "Turkey"]  # fmt: skip
+    assert all(1 <= c <= 8191 for c in codes.values())
+    wait_for_port(port)
+    with bots(["dumbbot"] * 7, port, folder):
+        status, phase = _until(table, "ten", 1911, timeout=150)
+    assert status == "finished" or phase.startswith("S1911"), (status, phase)
+    shown = table.show("ten")["settings"]["daide"]["bots"]
+    assert {b["name"] for b in shown.values()} == {"DumbBot"} and len(shown) == 7
+    every = _results(table, "ten")
+    assert len(every) >= 20
+    # No bot's order was refused: every unit of every phase had its order processed.
+    refused = [text for text in every if "No Order Processed" in text]
+    assert not refused, refused[0]
+    who = table.send(FRANCE, "WHOGAME ten\n").get_content()
+    assert "DAIDE bot" in who
+
+
+def test_a_person_by_mail_and_six_dumbbots_play_three_years(table, folder):
+    _create(table, "mix")
+    powers = ["Austria", "England", "Germany", "Italy", "Russia", "Turkey"]
+    reply = _master(table, "mix", "\n".join(f"SET DAIDE {p}" for p in powers))
+    port, codes = port_and_codes(reply)
+    assert sorted(codes) == powers
+    table.send(FRANCE, "SIGN ON ?mix pwFrance\n")
+    starting = table.wait_for(FRANCE, "Game Starting")[0].get_content()
+    assert "You have been selected as France in game 'mix'" in starting
+    assert "Austria:                  DAIDE bot" in starting
+    wait_for_port(port)
+    watcher = Watcher(port)
+    rng = random.Random(34)
+    seen = set()
+    with bots(["dumbbot"] * 6, port, folder):
+        while True:
+            status, phase, position = table.board("mix")
+            if status != "active" or int(phase[1:-1]) >= 1904:
+                break
+            orders = robots.play("hold", position, "France", rng)
+            if not orders or phase in seen:
+                table.judge.mailbox.wait(lambda p=phase: table.board("mix")[1] != p, 60)
+                continue
+            seen.add(phase)
+            table.send(FRANCE, "SIGN ON Fmix pwFrance\n" + "\n".join(orders))
+            # Days before the deadline: the phase went on once the bots' orders were in.
+            table.wait_for(FRANCE, f"{phase} Results")
+    assert table.board("mix")[1][1:5] == "1904"
+    every = [m.get_content() for m in table.inbox(FRANCE, "Results")]
+    assert len(every) >= 6
+    assert not [text for text in every if "No Order Processed" in text]
+    moved = [line for text in every for line in text.splitlines() if " -> " in line]
+    for power in powers:
+        assert any(line.startswith(f"{power}:") for line in moved), power
+    # The observer over DAIDE saw the phases go by: results, centres, positions.
+    assert watcher.wait("ORD (SPR 1901) ((FRA AMY PAR) HLD) (SUC)")
+    assert watcher.wait("SCO (AUS") and watcher.wait("NOW (FAL 1901)")
+    watcher.close()
+
+
+def test_holdbot_and_randbot_play_two_other_variants_from_their_mdf(table, folder):
+    for game, variant in (("yng", "youngstown"), ("old", "1898")):
+        _create(table, game, variant)
+        reply = _master(table, game, "SET DAIDE")
+        port, codes = port_and_codes(reply)
+        n = len(codes)
+        wait_for_port(port)
+        watcher = Watcher(port)
+        with bots(["holdbot", "randbot"] * (n // 2) + ["randbot"] * (n % 2), port, folder):
+            status, phase = _until(table, game, 1903)
+        mdf = watcher.wait("MAP")[0]
+        assert mdf == f"MAP ('{variant.upper()}')"
+        assert status == "active" and phase.startswith("S1903"), (game, status, phase)
+        every = _results(table, game)
+        assert every and not [t for t in every if "No Order Processed" in t]
+        moved = [line for text in every for line in text.splitlines() if " -> " in line]
+        assert moved  # the RandBots moved
+        watcher.close()
+
+
+def test_a_bot_that_drops_is_late_and_comes_back_with_iam(table, folder):
+    _create(table, "back")
+    reply = _master(table, "back", "SET DAIDE")
+    port, codes = port_and_codes(reply)
+    wait_for_port(port)
+    watcher = Watcher(port)
+    with bots(["dumbbot"] * 7, port, folder) as procs:
+        _until(table, "back", 1901)
+        table.judge.mailbox.wait(lambda: table.board("back")[1] != "S1901M", 60)
+        shown = table.show("back")["settings"]["daide"]["bots"]
+        procs[0].kill()  # one bot drops: its power is in civil disorder for the others
+        ccd = watcher.wait("CCD (")[0]
+        lost = ccd.split("(")[1].split(")")[0]
+        assert lost in {"AUS", "ENG", "FRA", "GER", "ITA", "RUS", "TUR"}
+        power = next(p for p in codes if p[:3].upper() == lost)
+        phase = table.board("back")[1]
+        time.sleep(1.5)
+        assert table.board("back")[1] == phase  # it waits for the late bot's orders
+        assert shown[power]["name"] == "DumbBot"
+        # The same bot comes back, asking for its power with the passcode (IAM).
+        with bots(["dumbbot"], port, folder, f"-r{lost}:{codes[power]}"):
+            watcher.wait(f"NOT (CCD ({lost}))")
+            table.judge.mailbox.wait(lambda: table.board("back")[1] != phase, 60)
+    watcher.close()
+
+
+def test_an_observer_of_a_blind_game_sees_no_unit(table, folder):
+    _create(table, "dark", "blind")
+    reply = _master(table, "dark", "SET DAIDE")
+    port, _codes = port_and_codes(reply)
+    wait_for_port(port)
+    watcher = Watcher(port)
+    with bots(["holdbot"] * 7, port, folder):
+        _until(table, "dark", 1902)
+    now = watcher.wait("NOW (")[0]
+    assert now == "NOW (SPR 1901)", now  # no unit, as an observer by mail sees none
+    assert not [m for m in watcher.heard if m.startswith("ORD")]
+    watcher.close()
