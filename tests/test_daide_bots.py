@@ -188,3 +188,64 @@ def test_an_observer_of_a_blind_game_sees_no_unit(table, folder):
     assert now == "NOW (SPR 1901)", now  # no unit, as an observer by mail sees none
     assert not [m for m in watcher.heard if m.startswith("ORD")]
     watcher.close()
+
+
+def _ordered(table: Table, game: str, power: str) -> bool:
+    from sqlalchemy import select
+
+    from judge.store.models import Game, OrderRecord
+
+    with table.judge.store.transaction(readonly=True) as session:
+        found = session.execute(select(Game).where(Game.name == game)).scalar_one()
+        return (
+            session.execute(
+                select(OrderRecord.id).where(
+                    OrderRecord.game_id == found.id, OrderRecord.power == power
+                )
+            ).first()
+            is not None
+        )
+
+
+def test_a_person_makes_peace_with_a_bot_in_dpp_press(table, folder):
+    import subprocess
+    import sys
+
+    _create(table, "talk")
+    reply = _master(table, "talk", "SET DAIDE England\nSET DAIDE Germany")
+    port, codes = port_and_codes(reply)
+    robots_ = "\n".join(f"SET ROBOT {p} hold" for p in ("Austria", "Italy", "Russia", "Turkey"))
+    _master(table, "talk", robots_)
+    table.send(FRANCE, "SIGN ON ?talk pwFrance\n")
+    table.wait_for(FRANCE, "Game Starting")
+    wait_for_port(port)
+    ours = subprocess.Popen(
+        [sys.executable, "-m", "judge", "bot", "--daide", f"127.0.0.1:{port}", "--strategy",
+         "blabbot", "--power", "Germany", "--passcode", str(codes["Germany"])],
+        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+    )  # fmt: skip
+    try:
+        with bots(["dumbbot"], port, folder):
+            table.judge.mailbox.wait(
+                lambda: _ordered(table, "talk", "England") and _ordered(table, "talk", "Germany"),
+                60,
+            )
+            # Plain language to a bot: HUH, at once, in the reply.
+            plain = table.send(FRANCE, "SIGN ON Ftalk pwFrance\nPRESS TO E\nShall we?\nENDPRESS")
+            assert "HUH: England is played by a DAIDE bot, which reads DPP press only" in " ".join(
+                plain.get_content().split()
+            )
+            # DPP to the DumbBot: it reads no press, and answers HUH and TRY () (DAIDE's way).
+            table.send(FRANCE, "SIGN ON Ftalk pwFrance\nPRESS TO E\nPRP (PCE (FRA ENG))\nENDPRESS")
+            huh = table.wait_for(FRANCE, "Press from E to F")[0].get_content()
+            assert "HUH (" in huh and "PRP (PCE (FRA ENG))" in huh, huh
+            assert "Message from England (robot) to France in 'talk':" in huh
+            # DPP to our BlabBot over DAIDE: it makes peace.
+            table.send(FRANCE, "SIGN ON Ftalk pwFrance\nPRESS TO G\nPRP (PCE (FRA GER))\nENDPRESS")
+            yes = table.wait_for(FRANCE, "Press from G to F")[0].get_content()
+            assert "YES (PRP (PCE (FRA GER)))" in yes, yes
+            assert "[In plain English:" in yes
+    finally:
+        ours.terminate()
+        said = ours.communicate(timeout=10)[0]
+    assert "Traceback" not in said, said

@@ -102,7 +102,13 @@ class Client:
         return self.seat
 
     def _iam(self) -> Message:
-        token = next(t for t, n in self.seat.rm.items() if n == self.seat.power_asked.upper())
+        asked = self.seat.power_asked.upper()
+        # The power by its three letters, or by its name (those of a power are its first
+        # three letters but where two powers' clash: then give the three letters).
+        names = [n for n in (asked, asked[:3]) if n in self.seat.rm.values()]
+        if not names:
+            raise ValueError(f"the server has no power {self.seat.power_asked!r}")
+        token = next(t for t, n in self.seat.rm.items() if n == names[0])
         return message(T("IAM"), bracket(token), bracket(_number(self.seat.passcode or 0)))
 
     # -- the server's messages ------------------------------------------------------------
@@ -121,6 +127,8 @@ class Client:
                 self.send(message(T("NOW")))
             else:
                 self.send(message(T("YES"), bracket(*msg.items)))
+        elif head == T("YES") and _about(msg, "IAM"):
+            self.send(message(T("MAP")))  # back in its seat: the map, then where things stand
         elif head == T("HLO"):
             s.power = self._power(msg[1].head())
         elif head == T("SCO"):

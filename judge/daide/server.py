@@ -33,6 +33,11 @@ from .tokens import CLOSE, OPEN, T, is_number, number, to_text, value_of
 
 log = logging.getLogger("judge.daide")
 
+# The AiClient bots (../shared/daide-client, release 8~3) fail on any FRM: its handler reads
+# the sender before it has read the message. They play without press; the judge gives their
+# answer for them (HUH and TRY ()), by the names they give in NME.
+PRESSLESS = frozenset({"DumbBot", "HoldBot", "RandBot"})
+
 
 def phase_tokens(phase: str) -> Message:
     """S1901M as (SPR 1901)."""
@@ -89,6 +94,9 @@ class Room:
         self.ended = False
         self.looking = asyncio.Lock()  # one look at a time: each change is told once
         self.seating = asyncio.Lock()  # one NME at a time: no power is given twice
+        self.answers: list[tuple[str, str, Any]] = []  # press a pressless bot answers
+        self.tried: set[tuple[str, str]] = set()  # (bot power, sender) told TRY () once
+        self.dropped: set[str] = set()  # powers whose bot dropped (CCD told)
 
     async def start(self, host: str) -> None:
         self.view = await self.server.db(play.view, self.game_id)
@@ -135,6 +143,7 @@ class Room:
             await link.close()
             gone = client.power and not any(c.power == client.power for c in self.clients)
             if gone and self.status == "active" and not self.ended:
+                self.dropped.add(client.power)
                 self.tell_all(message(T("CCD"), bracket(self._power(client.power))))
 
     def tell_all(self, msg: Message, but: Client | None = None) -> None:
@@ -219,7 +228,8 @@ class Room:
         client.power = power
         client.accepted = True
         client.send(message(T("YES"), bracket(*msg.items)))
-        if v.status == "active":
+        if v.status == "active" and power in self.dropped:
+            self.dropped.discard(power)
             self.tell_all(message(T("NOT"), bracket(T("CCD"), bracket(self._power(power)))), client)
 
     async def map_(self, client: Client, msg: Message, tokens: list[int]) -> None:
@@ -562,6 +572,7 @@ class Room:
         for h in heard:
             self.press_after = max(self.press_after, h.id)
             self._deliver(h, v)
+        await self.answer_for_pressless()
         if v.status == "finished" and not self.ended:
             self.ended = True
             if v.ending == "draw":
@@ -607,8 +618,32 @@ class Room:
         )  # fmt: skip
         for c in self.clients:
             if c.power in h.to and c.power != h.sender and c.accepted:
+                if (v.bots.get(c.power) or {}).get("name") in PRESSLESS:
+                    self.answers.append((c.power, h.sender, dpp))
+                    continue
                 c.last_from = h.sender
                 c.send(frm)
+
+    async def answer_for_pressless(self) -> None:
+        """What DAIDE's bots without press answer (HUH and TRY ()), said for the AiClient
+        bots, whose FRM handler fails (robots.talk: the judge's dumbbot's own answer)."""
+        from robots.talk import answer
+
+        from ..engine.press.dpp import names_of
+
+        while self.answers:
+            power, sender, dpp = self.answers.pop(0)
+            tokens = names_of(self.board.variant).powers
+            tried = (power, sender) in self.tried
+            for text in answer("dumbbot", power, sender, dpp, frozenset(), tokens=tokens,
+                               tried=tried):  # fmt: skip
+                if text.startswith("TRY"):
+                    self.tried.add((power, sender))
+                await self.server.db(
+                    play.bot_press, self.server.settings, self.server.now(), self.game_id,
+                    power, [sender], text,
+                )  # fmt: skip
+                self.server.wake()
 
 
 HANDLERS: dict[int, Callable[..., Any]] = {

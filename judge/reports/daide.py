@@ -47,3 +47,18 @@ def where_to_connect(game: str, address: str, seats: Iterable[tuple[str, str, in
     for power, token, code in seats:
         lines.append(f"  {power + ':':<16} IAM ({token}) ({code})")
     return "\n".join(lines)
+
+
+def huh_plain(power: str) -> str:
+    return (
+        f"HUH: {power} is played by a DAIDE bot, which reads DPP press only (GET dpp); it "
+        "was not given this message."
+    )
+
+
+def huh_level(power: str, needed: int, level: int) -> str:
+    return (
+        f"HUH: {power} is played by a DAIDE bot, and this game's press goes to level {level} "
+        f"of DAIDE's press (LVL {level}); the message needs level {needed}, and it was not "
+        "given it."
+    )
