@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import delete, insert, select
+from sqlalchemy import delete, select
 
 from adjudicator import adjudicate
 from parser.dpp import DppError, check, english
@@ -201,56 +201,58 @@ def submit(
             except Note as problem:
                 texts.append(None)
                 notes.append(problem.note)
-        given = orders_of(session, game, phase)
-        mine = list(given.get(power, []))
+        taken = [t for t in texts if t is not None]
+        if not taken:
+            return notes
         variant = board.variant
-        for text in texts:
-            if text is None:
-                continue
-            key = unit_key(variant, kind, text)
-            if key is not None:
-                mine = [t for t in mine if unit_key(variant, kind, t) != key]
-            mine.append(text)
-        out = adjudicate(phase_document(game, {**given, power: mine}))
+        rows = list(
+            session.scalars(
+                select(OrderRecord).where(
+                    OrderRecord.game_id == game.id, OrderRecord.power == power,
+                    OrderRecord.phase == phase, OrderRecord.condition.is_(None),
+                )
+            )
+        )  # fmt: skip
+        keys = {unit_key(variant, kind, t) for t in taken} - {None}
+        stale = [r.id for r in rows if unit_key(variant, kind, r.text) in keys]
+        if kind == "adjustment" and "waive" in taken:
+            stale += [r.id for r in rows if r.text.strip().lower() == "waive"]
+        if stale:
+            session.execute(delete(OrderRecord).where(OrderRecord.id.in_(stale)))
+        new = [
+            OrderRecord(
+                game_id=game.id, participant_id=me.id, power=power, phase=phase, text=t,
+                condition=None, created_at=now, inbound_id=None, advance=False,
+            )
+            for t in taken
+        ]  # fmt: skip
+        session.add_all(new)
+        session.flush()
+        # One trial for the notes and the orders flags both (standing.refresh).
+        _given, out = refresh(session, game)
         verdicts = {
             line["text"]: line for line in out.get("orders", []) if line.get("power") == power
         }
+        wrong = set()
         for i, text in enumerate(texts):
             line = verdicts.get(text or "")
             illegal = line is not None and line.get("result") == "illegal"
             if text is not None and illegal and line.get("reason") != "replaced":
                 notes[i] = note_of(str(line.get("reason") or ""), kind)
-        if kind == "adjustment":
-            due = owed(game, power)
-            if due == 0:
-                notes = [("NMB" if n == "MBV" else n) for n in notes]
-        taken = [t for t, n in zip(texts, notes, strict=True) if t is not None and n == "MBV"]
-        if taken:
-            rows = list(
-                session.scalars(
-                    select(OrderRecord).where(
-                        OrderRecord.game_id == game.id, OrderRecord.power == power,
-                        OrderRecord.phase == phase, OrderRecord.condition.is_(None),
-                    )
-                )
-            )  # fmt: skip
-            keys = {unit_key(variant, kind, t) for t in taken} - {None}
-            stale = [r.id for r in rows if unit_key(variant, kind, r.text) in keys]
-            if kind == "adjustment" and "waive" in taken:
-                stale += [r.id for r in rows if r.text.strip().lower() == "waive"]
-            if stale:
-                session.execute(delete(OrderRecord).where(OrderRecord.id.in_(stale)))
-            session.execute(
-                insert(OrderRecord.__table__),
-                [
-                    {"game_id": game.id, "participant_id": me.id, "power": power,
-                     "phase": phase, "text": t, "condition": None, "created_at": now,
-                     "inbound_id": None, "advance": False}
-                    for t in taken
-                ],
-            )  # fmt: skip
-            me.wait = False
-            _go_on(session, settings, now, game)
+                wrong.add(text)
+        if kind == "adjustment" and owed(game, power) == 0:
+            notes = [("NMB" if n == "MBV" else n) for n in notes]
+            wrong |= set(taken)
+        if wrong:  # the bot's to correct: not kept
+            for row in new:
+                if row.text in wrong:
+                    session.delete(row)
+            session.flush()
+            refresh(session, game)
+        me.wait = False
+        notices = Notices(session, settings, now)
+        processing.schedule(notices, game)
+        notices.write_outbox()
         return notes
 
 
