@@ -146,7 +146,7 @@ class Watcher:
         except Exception:
             return
 
-    def wait(self, start: str, timeout: float = 30) -> list[str]:
+    def wait(self, start: str, timeout: float = 60) -> list[str]:
         import time
 
         end = time.monotonic() + timeout
