@@ -251,3 +251,69 @@ def test_a_person_makes_peace_with_a_bot_in_dpp_press(table, folder):
         ours.terminate()
         said = ours.communicate(timeout=10)[0]
     assert "Traceback" not in said, said
+
+
+def test_a_bot_is_told_the_note_of_each_order_and_what_is_missing(table):
+    """Our own client as France, beside the judge's robots: THX's notes from the adjudicator's
+    reasons, MIS, NOT (SUB), HST and the refusals of what is not yet or not its own."""
+    _create(table, "notes")
+    reply = _master(table, "notes", "SET DAIDE France")
+    port, codes = port_and_codes(reply)
+    others = [p for p in ("Austria", "England", "Germany", "Italy", "Russia", "Turkey")]
+    _master(table, "notes", "\n".join(f"SET ROBOT {p} hold" for p in others))
+    wait_for_port(port)
+    bot = Watcher(port, f"IAM (FRA) ({codes['France']})")
+    assert bot.wait("YES (IAM (FRA)")
+    bot.send("HLO")
+    assert bot.wait("HLO (FRA) (")[0].endswith("((LVL 30))")
+    bot.send("SMR")
+    assert bot.wait("REJ (SMR)")
+    bot.send(
+        "SUB ((FRA AMY PAR) MTO MUN) ((FRA FLT BRE) MTO MAO) ((ENG FLT LON) HLD) "
+        "((FRA AMY GAS) HLD) ((FRA AMY MAR) RTO SPA)"
+    )
+    assert bot.wait("THX ((FRA AMY PAR) MTO MUN) (FAR)")
+    assert bot.wait("THX ((FRA FLT BRE) MTO MAO) (MBV)")
+    assert bot.wait("THX ((ENG FLT LON) HLD) (NYU)")
+    assert bot.wait("THX ((FRA AMY GAS) HLD) (NSU)")
+    assert bot.wait("THX ((FRA AMY MAR) RTO SPA) (NRS)")
+    bot.send("MIS")
+    missing = bot.wait("MIS (")[0]
+    assert "(FRA AMY PAR)" in missing and "(FRA AMY MAR)" in missing
+    assert "BRE" not in missing
+    bot.send("NOT (SUB ((FRA FLT BRE) MTO MAO))")
+    assert bot.wait("YES (NOT (SUB")
+    bot.send("MIS")
+    time.sleep(0.5)
+    assert "(FRA FLT BRE)" in [m for m in bot.heard if m.startswith("MIS (")][-1]
+    bot.send("HST (SPR 1901)")
+    assert bot.wait("REJ (HST (SPR 1901))")
+    bot.send("SUB ((FRA AMY PAR) MTO BUR) ((FRA FLT BRE) MTO MAO) ((FRA AMY MAR) MTO SPA)")
+    assert bot.wait("ORD (SPR 1901) ((FRA AMY PAR) MTO BUR) (SUC)")
+    assert bot.wait("NOW (FAL 1901)")
+    bot.send("HST (SPR 1901)")
+    time.sleep(0.5)
+    assert len([m for m in bot.heard if m.startswith("ORD (SPR 1901) ((FRA AMY PAR)")]) == 2
+    bot.send("PCE (FRA ENG)")
+    assert bot.wait("HUH (ERR PCE (FRA ENG))")
+    bot.send("SUB ((FRA AMY")
+    assert bot.wait("PRN (SUB ((FRA AMY)")
+    bot.close()
+
+
+def test_set_daide_says_what_it_cannot_do(table):
+    _create(table, "nope")
+    reply = " ".join(_master(table, "nope", "SET DAIDE Atlantis").split())
+    assert "SET DAIDE: game 'nope' has no power 'Atlantis'" in reply
+    reply = " ".join(_master(table, "nope", "SET NO DAIDE France").split())
+    assert "SET NO DAIDE: France of game 'nope' is not open to DAIDE bots." in reply
+    reply = " ".join(
+        table.send(FRANCE, "SIGN ON ?nope pwFrance\nSET DAIDE France\n").get_content().split()
+    )
+    assert "SET DAIDE: only a master of game 'nope' may do that." in reply
+    reply = " ".join(_master(table, "nope", "SET DAIDE England\nSET NO DAIDE England").split())
+    assert "England is played by a DAIDE bot" in reply and "England is no longer open" in reply
+    mach = table.send(MASTER, "CREATE ?prince pwMaster machiavelli\nBECOME MASTER\n").get_content()
+    assert "selected to play Master" in mach
+    reply = " ".join(_master(table, "prince", "SET DAIDE").split())
+    assert "cannot be played over DAIDE: Machiavelli is no DAIDE game" in reply
