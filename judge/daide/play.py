@@ -29,6 +29,7 @@ from ..engine.press.dpp import names_of, remember_friends
 from ..engine.press.robot_mail import send_robot_press
 from ..engine.reply.notices import Notices
 from ..reports.blind import known_result, seen_position, sight
+from ..reports.identities import hides_players
 from ..store.db import Store
 from ..store.models import Game, HistoryEvent, OrderRecord, Participant, PhaseRecord, PressRecord
 from . import seats as daide_seats
@@ -68,6 +69,7 @@ class View:
     deadline: datetime | None
     centers_count: dict[str, int] = field(default_factory=dict)
     ending: str = ""  # "draw" or the winner's power, once finished
+    hidden: bool = False  # who plays which power is not shown (gunboat: reports/identities)
     late: list[str] = field(default_factory=list)
 
 
@@ -116,7 +118,7 @@ def _view(session, game: Game) -> View:
         position=position, level=press_level(settings), blind=is_blind(game),
         bcenters=all_centers(game), deadline=game.deadline,
         centers_count={p: len(c) for p, c in (position.get("centers") or {}).items()},
-        ending=ending,
+        ending=ending, hidden=hides_players(game),
     )  # fmt: skip
 
 
