@@ -143,6 +143,7 @@ class Client:
         elif head == T("THX"):
             if msg[2].head() != T("MBV"):
                 s.refused += 1
+                self.replace(msg[1], msg[2].head())
         elif head == T("FRM"):
             self.talk(msg)
         elif head == T("SLO"):
@@ -197,11 +198,31 @@ class Client:
         friends = frozenset(s.friends)
         orders = robots.play(s.strategy, position, s.power, rng, friends, rules)
         owner = {u.split()[1].partition("/")[0]: p for p, us in units.items() for u in us}
-        subs = [order_message(board, s.power, text, owner.get) for text in orders]
+        kind = {"M": "movement", "R": "retreat", "B": "adjustment"}[phase[-1]]
+        subs = [order_message(board, s.power, text, owner.get, kind) for text in orders]
         subs = [x for x in subs if x is not None]
         s.phases += 1
         if subs:
             self.send(message(T("SUB"), *subs))
+
+    def replace(self, order: Message, note: int | None) -> None:
+        """An order refused: a hold, a disband or a waive instead, as DAIDE's own clients
+        do, so that the game need not wait for the deadline."""
+        unit = order[0] if isinstance(order[0], Message) else None
+        if unit is None:
+            return
+        moves = {T(n) for n in ("FAR", "NSP", "NSU", "NAS", "NSF", "NSA")}
+        builds = {T(n) for n in ("YSC", "ESC", "HSC", "NSC", "CST")}
+        if note in moves:
+            new = bracket(unit, T("HLD"))
+        elif note == T("NVR"):
+            new = bracket(unit, T("DSB"))
+        elif note in builds:
+            new = bracket(unit[0], T("WVE"))
+        else:
+            return
+        if new.flat() != order.flat():
+            self.send(message(T("SUB"), new))
 
     def talk(self, msg: Message) -> None:
         """A press message: BlabBot's answers (robots.talk), sent back to its sender."""

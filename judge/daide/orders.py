@@ -132,11 +132,13 @@ def unit_message(board: Board, power: str, text: str) -> Message:
 
 
 def order_message(
-    board: Board, power: str, order: str, owner_at: Callable[[str], str | None]
-) -> Message | None:
+    board: Board, power: str, order: str, owner_at: Callable[[str], str | None],
+    kind: str = "movement",
+) -> Message | None:  # fmt: skip
     """An adjudicated order line (`F nth - bel`, `A lvp S F lon - nth`, `build A lon`,
     `WAIVE`) as ORD's order; None for what DAIDE cannot say. `owner_at`: the power whose
-    unit stands at a place (a supported or convoyed unit is named in full)."""
+    unit stands at a place (a supported or convoyed unit is named in full); `kind`: the
+    phase's (a move in a retreat phase is RTO)."""
     words = order.replace("->", "-").split()
     low = [w.lower() for w in words]
     if not words:
@@ -164,7 +166,8 @@ def order_message(
             if len(places) > 1:  # a named route
                 seas = bracket(*(board.location(x) for x in places[:-1]))
                 return bracket(me, T("CTO"), board.location(places[-1]), T("VIA"), seas)
-            return bracket(me, T("MTO"), board.location(places[0]))
+            verb = T("RTO") if kind == "retreat" else T("MTO")
+            return bracket(me, verb, board.location(places[0]))
         if rest[0] in ("s", "c") and len(rest) >= 3:
             other_at = rest[2]
             owner = owner_at(other_at.partition("/")[0]) or power

@@ -315,7 +315,7 @@ class Room:
         kind = {"M": "movement", "R": "retreat", "B": "adjustment"}[phase[-1]]
         msgs = []
         for line in out.get("orders") or []:
-            order = order_message(self.board, line["power"], line["order"], owner.get)
+            order = order_message(self.board, line["power"], line["order"], owner.get, kind)
             if order is None:
                 continue
             unit = " ".join(line["order"].split()[:2]).lower()
