@@ -41,6 +41,7 @@ LINEUPS = {
     "ours-vs-hold": ("ours", "hold"),
 }
 PROGRAMS = {"orig": "dumbbot", "hold": "holdbot"}
+STALLED = 90.0  # seconds without a phase processed: the game is given up and said so
 
 
 def wilson(hits: int, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -91,10 +92,15 @@ def one_game(table: Table, folder: Path, name: str, lone: str, others: str, seat
     for t in threads:
         t.start()
     with _programs(programs, port, folder):
-        end = time.monotonic() + 60 * years
-        while time.monotonic() < end:
+        last, since = "", time.monotonic()
+        while True:
             status, phase, _ = table.board(name)
             if status != "active" or int(phase[1:-1]) > 1900 + years:
+                break
+            if phase != last:
+                last, since = phase, time.monotonic()
+            elif time.monotonic() - since > STALLED:
+                print(f"  game {name} stalled at {phase}", flush=True)
                 break
             time.sleep(0.2)
     centers = _centers(table, name)
