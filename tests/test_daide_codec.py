@@ -121,3 +121,32 @@ def got_frames(data: bytes) -> list[tuple[int, bytes]]:
         out.append((data[0], data[4 : 4 + length]))
         data = data[4 + length :]
     return out
+
+
+def test_orders_between_daide_and_the_judge():
+    from judge.daide.messages import parse
+    from judge.daide.orders import judge_text, order_message
+
+    board = board_of("standard")
+    names = board.names
+
+    def ord_(text: str, kind: str) -> str:
+        owner = {"yor": "England"}.get
+        return to_text(order_message(board, "France", text, owner, kind).flat(), names)
+
+    assert ord_("A bel R pic", "retreat") == "(FRA AMY BEL) RTO PIC"
+    assert ord_("A bel - pic", "retreat") == "(FRA AMY BEL) RTO PIC"
+    assert ord_("remove A bel", "adjustment") == "(FRA AMY BEL) REM"
+    assert ord_("F stp/sc - bot", "movement") == "(FRA FLT (STP SCS)) MTO GOB"
+    assert ord_("A yor - nth - nwy", "movement") == "(FRA AMY YOR) CTO NWY VIA (NTH)"
+    assert ord_("F nth C A yor - nwy", "movement") == "(FRA FLT NTH) CVY (ENG AMY YOR) CTO NWY"
+    assert ord_("WAIVE", "adjustment") == "FRA WVE"
+
+    def text(daide: str, kind: str) -> str:
+        return judge_text(board, parse(from_text(daide, names))[0], kind, "Russia")
+
+    assert text("((RUS FLT (STP SCS)) MTO GOB)", "movement") == "F stp/sc - bot"
+    assert text("((RUS AMY MOS) SUP (RUS AMY WAR) MTO UKR)", "movement") == "A mos S A war - ukr"
+    assert text("((RUS FLT SEV) RTO (BUL ECS))", "retreat") == "F sev - bul/ec"
+    assert text("((RUS FLT STP) BLD)", "adjustment") == "build F stp"
+    assert text("(RUS WVE)", "adjustment") == "waive"

@@ -159,6 +159,8 @@ def order_message(
             return bracket(me, T("DSB"))
         if rest[0] in ("build", "b"):
             return bracket(me, T("BLD"))
+        if rest[0] in ("r", "retreat") and len(rest) > 1 and kind == "retreat":
+            return bracket(me, T("RTO"), board.location(rest[-1]))  # `A bel R pic`
         if rest[0] in ("remove", "r"):
             return bracket(me, T("REM"))
         if rest[0] == "-":
