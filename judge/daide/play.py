@@ -242,8 +242,11 @@ def submit(
             if text is not None and illegal and line.get("reason") != "replaced":
                 notes[i] = note_of(str(line.get("reason") or ""), kind)
                 wrong.add(text)
-        if kind == "adjustment" and owed(game, power) == 0:
-            notes = [("NMB" if n == "MBV" else n) for n in notes]
+        if kind == "adjustment" and owed(game, power) == 0:  # nothing to build or remove
+            notes = [
+                n if n != "MBV" else ("NMR" if (t or "").startswith("remove") else "NMB")
+                for t, n in zip(texts, notes, strict=True)
+            ]
             wrong |= set(taken)
         if wrong:  # the bot's to correct: not kept
             for row in new:
