@@ -85,7 +85,7 @@ def one_game(table: Table, folder: Path, name: str, lone: str, others: str, seat
                         "passcode": codes[power],
                         "seed": seat * 7919 + len(threads),
                     },
-                )  # fmt: skip
+                )
             )
         else:
             programs.setdefault(PROGRAMS[kind], []).append(f"-r{power[:3].upper()}:{codes[power]}")
@@ -154,7 +154,7 @@ def main() -> int:
     print(f"{args.games} games a line-up, {args.years} years at most, Standard")
     print(f"{'line-up':<18} {'games':>5}  {'lone: mean centres (95 %)':<26} "
           f"{'solos (95 %)':<22} others: mean centres")  # fmt: skip
-    with InProcessJudge(home, JUDGE_DAIDE_LISTEN=listen, JUDGE_DAIDE_PORTS="4",
+    with InProcessJudge(home, JUDGE_DAIDE_LISTEN=listen, JUDGE_DAIDE_PORTS="8",
                         JUDGE_LOG_LEVEL="WARNING") as judge:  # fmt: skip
         table = Table(judge)
         table.send(MASTER, form(MASTER))

@@ -180,15 +180,22 @@ def test_a_bot_that_drops_is_late_and_comes_back_with_iam(table, folder):
 
 def test_an_observer_of_a_blind_game_sees_no_unit(table, folder):
     _create(table, "dark", "blind")
+    watching = table.send("watcher@example.org", form("watcher@example.org"))
+    watching = table.send("watcher@example.org", "OBSERVE dark passW\n").get_content()
+    assert "You are now an Observer in game 'dark'." in watching
     reply = _master(table, "dark", "SET DAIDE")
     port, _codes = port_and_codes(reply)
     wait_for_port(port)
     watcher = Watcher(port)
     with bots(["holdbot"] * 7, port, folder):
         _until(table, "dark", 1902)
-    now = watcher.wait("NOW (")[0]
-    assert now == "NOW (SPR 1901)", now  # no unit, as an observer by mail sees none
-    assert not [m for m in watcher.heard if m.startswith("ORD")]
+    now = watcher.wait("NOW (")
+    assert all(n.count("(") == 1 for n in now) and len(now) >= 2, now  # no unit
+    assert not [m for m in watcher.heard if m.startswith("ORD")]  # no order
+    assert watcher.wait("SCO (UNO ")  # and no centre by name
+    # The same as his copy by mail: blind results naming no unit.
+    by_mail = table.wait_for("watcher@example.org", "Blind Results")[0].get_content()
+    assert "Army" not in by_mail and "Fleet" not in by_mail, by_mail
     watcher.close()
 
 

@@ -137,6 +137,8 @@ def test_orders_between_daide_and_the_judge():
     assert ord_("A bel R pic", "retreat") == "(FRA AMY BEL) RTO PIC"
     assert ord_("A bel - pic", "retreat") == "(FRA AMY BEL) RTO PIC"
     assert ord_("remove A bel", "adjustment") == "(FRA AMY BEL) REM"
+    assert ord_("A bel disband", "adjustment") == "(FRA AMY BEL) REM"
+    assert ord_("A bel disband", "retreat") == "(FRA AMY BEL) DSB"
     assert ord_("F stp/sc - bot", "movement") == "(FRA FLT (STP SCS)) MTO GOB"
     assert ord_("A yor - nth - nwy", "movement") == "(FRA AMY YOR) CTO NWY VIA (NTH)"
     assert ord_("F nth C A yor - nwy", "movement") == "(FRA FLT NTH) CVY (ENG AMY YOR) CTO NWY"

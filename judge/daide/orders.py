@@ -155,8 +155,8 @@ def order_message(
     try:
         if not rest or rest[0] in ("h", "hold", "holds"):
             return bracket(me, T("HLD"))
-        if rest[0] in ("disband", "d"):
-            return bracket(me, T("DSB"))
+        if rest[0] in ("disband", "d"):  # in an adjustment phase, a removal
+            return bracket(me, T("REM") if kind == "adjustment" else T("DSB"))
         if rest[0] in ("build", "b"):
             return bracket(me, T("BLD"))
         if rest[0] in ("r", "retreat") and len(rest) > 1 and kind == "retreat":

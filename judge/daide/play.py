@@ -28,7 +28,7 @@ from ..engine.play.standing import orders_of, phase_document, refresh
 from ..engine.press.dpp import names_of, remember_friends
 from ..engine.press.robot_mail import send_robot_press
 from ..engine.reply.notices import Notices
-from ..reports.blind import known_result, seen_position, sight
+from ..reports.blind import known_position, known_result, sight
 from ..reports.identities import hides_players
 from ..store.db import Store
 from ..store.models import Game, HistoryEvent, OrderRecord, Participant, PhaseRecord, PressRecord
@@ -134,7 +134,8 @@ def position_seen(v: View, power: str | None) -> dict[str, Any]:
     seen = seen_by(v, power)
     if seen is None:
         return v.position
-    return dict(seen_position(board_of(v.variant).variant, v.position, seen))
+    # His copy's board, and of the centres those it names (the one cut a robot gets too).
+    return dict(known_position(board_of(v.variant).variant, v.position, seen))
 
 
 def phases_after(store: Store, game_id: int, turn: int) -> list[tuple[int, str, dict]]:

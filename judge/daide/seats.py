@@ -53,15 +53,23 @@ def where(settings: Settings, port: int) -> str:
 
 
 def _free_port(session: Session, settings: Settings, game: Game) -> int | None:
+    """A port no running game has; of those, one no game ever had, else the one whose last
+    game is the oldest: a game just over may still have its port open for a moment, and a
+    bot meant for the new game must not reach the old one."""
     _, base = host_port(settings.daide_listen, 16713)
-    used = set()
-    for other in session.scalars(select(Game).where(Game.status.in_(("forming", "active")))):
-        if other.id != game.id and port_of(other):
-            used.add(port_of(other))
-    for port in range(base, base + settings.daide_ports):
-        if port not in used:
-            return port
-    return None
+    busy: set[int] = set()
+    last: dict[int, int] = {}
+    for other in session.scalars(select(Game)):
+        port = port_of(other) or (state(other).get("had_port"))
+        if other.id == game.id or not port:
+            continue
+        if other.status in ("forming", "active"):
+            busy.add(int(port))
+        last[int(port)] = max(last.get(int(port), 0), other.id)
+    free = [p for p in range(base, base + settings.daide_ports) if p not in busy]
+    if not free:
+        return None
+    return min(free, key=lambda p: (last.get(p, 0), p))
 
 
 def open_seat(session: Session, settings: Settings, game: Game, power: str) -> int | None:
@@ -89,7 +97,7 @@ def close_seat(game: Game, power: str) -> None:
     taken.pop(power, None)
     daide.update(passcodes=codes, bots=taken)
     if not codes:
-        daide.pop("port", None)
+        daide["had_port"] = daide.pop("port", None)
     _put(game, daide)
 
 

@@ -715,6 +715,11 @@ class DaideServer:
 
     async def _look(self) -> None:
         open_ = await self.db(play.open_games)
+        for game_id, room in list(self.rooms.items()):  # the games over first: their ports
+            if open_.get(game_id) != room.port:
+                await room.poll()
+                await room.close()
+                del self.rooms[game_id]
         for game_id, port in open_.items():
             if game_id not in self.rooms:
                 room = Room(self, game_id, port)
@@ -724,11 +729,8 @@ class DaideServer:
                     log.error("DAIDE: port %s for game %s: %s", port, game_id, problem)
                     continue
                 self.rooms[game_id] = room
-        for game_id, room in list(self.rooms.items()):
+        for room in list(self.rooms.values()):
             await room.poll()
-            if game_id not in open_:
-                await room.close()
-                del self.rooms[game_id]
 
     def stop(self) -> None:
         if self.loop is not None and self.stopping is not None:
