@@ -30,7 +30,7 @@ def folder():
 def table(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Table]:
     home = tmp_path_factory.mktemp("daide") / "judge"
     listen = f"127.0.0.1:{free_port()}"
-    with InProcessJudge(home, JUDGE_DAIDE_LISTEN=listen, JUDGE_DAIDE_PORTS="8") as judge:
+    with InProcessJudge(home, JUDGE_DAIDE_LISTEN=listen, JUDGE_DAIDE_PORTS="20") as judge:
         table = Table(judge)
         for who in (MASTER, FRANCE):
             table.send(who, form(who))
