@@ -267,7 +267,8 @@ def test_a_bot_is_told_the_note_of_each_order_and_what_is_missing(table):
     reply = _master(table, "notes", "SET DAIDE France")
     port, codes = port_and_codes(reply)
     others = [p for p in ("Austria", "England", "Germany", "Italy", "Russia", "Turkey")]
-    _master(table, "notes", "\n".join(f"SET ROBOT {p} hold" for p in others))
+    _master(table, "notes", "\n".join(f"SET ROBOT {p} hold" for p in others[1:]))
+    _master(table, "notes", "SET ROBOT Austria dumbbot")
     wait_for_port(port)
     bot = Watcher(port, f"IAM (FRA) ({codes['France']})")
     assert bot.wait("YES (IAM (FRA)")
@@ -301,6 +302,12 @@ def test_a_bot_is_told_the_note_of_each_order_and_what_is_missing(table):
     bot.send("HST (SPR 1901)")
     time.sleep(0.5)
     assert len([m for m in bot.heard if m.startswith("ORD (SPR 1901) ((FRA AMY PAR)")]) == 2
+    # Press to the judge's own robots: their answer comes back as FRM.
+    bot.send("SND (AUS) (PRP (PCE (FRA AUS)))")
+    assert bot.wait("YES (SND (AUS) (PRP (PCE (FRA AUS))))")
+    assert bot.wait("FRM (AUS) (FRA) (HUH (")
+    bot.send("SND (AUS) (INS (PCE (FRA AUS)))")  # beyond LVL 30
+    assert bot.wait("HUH (SND (AUS) (ERR INS")
     bot.send("PCE (FRA ENG)")
     assert bot.wait("HUH (ERR PCE (FRA ENG))")
     bot.send("SUB ((FRA AMY")

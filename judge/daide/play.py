@@ -25,7 +25,7 @@ from ..engine.play import processing
 from ..engine.play.blind import all_centers, is_blind
 from ..engine.play.order_book import phase_kind, unit_key
 from ..engine.play.standing import orders_of, phase_document, refresh
-from ..engine.press.dpp import names_of, remember_friends
+from ..engine.press.dpp import names_of, remember_friends, robot_answers
 from ..engine.press.robot_mail import send_robot_press
 from ..engine.reply.notices import Notices
 from ..reports.blind import known_position, known_result, sight
@@ -472,6 +472,7 @@ def bot_press(
         me = holders.get(power)
         bots = []
         notices = Notices(session, settings, now)
+        judge_robots = []
         for other in to:
             x = holders.get(other)
             if x is None or other == power:
@@ -480,6 +481,8 @@ def bot_press(
                 bots.append(x.id)
             elif other not in robots:
                 send_robot_press(notices, game, power, x, [text])
+            else:
+                judge_robots.append(other)
         if bots and me is not None:
             session.add(
                 PressRecord(
@@ -489,5 +492,18 @@ def bot_press(
                 )
             )  # fmt: skip
         remember_friends(game, power, list(to), message)
+        # The judge's own robots answer as they answer people (press/dpp.py); the answers
+        # are kept as their press to the bot, which the server sends it as FRM.
+        if judge_robots and me is not None:
+            for robot, answer in robot_answers(game, power, judge_robots, message):
+                seat = holders.get(robot)
+                if seat is not None:
+                    session.add(
+                        PressRecord(
+                            game_id=game.id, sender_id=seat.id, recipients=[me.id],
+                            shown_to=[], grey=False, postal=False, text=answer, created_at=now,
+                            phase=game.phase, broadcast=False,
+                        )
+                    )  # fmt: skip
         notices.write_outbox()
         return None
