@@ -152,3 +152,13 @@ def test_orders_between_daide_and_the_judge():
     assert text("((RUS FLT SEV) RTO (BUL ECS))", "retreat") == "F sev - bul/ec"
     assert text("((RUS FLT STP) BLD)", "adjustment") == "build F stp"
     assert text("(RUS WVE)", "adjustment") == "waive"
+
+
+def test_judge_bot_needs_a_box_or_a_daide_server(capsys: pytest.CaptureFixture[str]):
+    from judge.cli import main
+
+    assert main(["bot", "--strategy", "dumbbot", "--game", "war"]) == 2
+    err = capsys.readouterr().err
+    assert "judge bot: by mail it needs --address, --password, --judge, --maildir or --imap" in err
+    assert main(["bot", "--strategy", "dumbbot", "--daide", "nowhere"]) == 2
+    assert "--daide must be HOST:PORT, not 'nowhere'" in capsys.readouterr().err
