@@ -162,3 +162,22 @@ def test_judge_bot_needs_a_box_or_a_daide_server(capsys: pytest.CaptureFixture[s
     assert "judge bot: by mail it needs --address, --password, --judge, --maildir or --imap" in err
     assert main(["bot", "--strategy", "dumbbot", "--daide", "nowhere"]) == 2
     assert "--daide must be HOST:PORT, not 'nowhere'" in capsys.readouterr().err
+
+
+def test_every_variant_that_fits_daide_has_its_mdf():
+    from pathlib import Path
+
+    names = sorted({p.stem for p in (Path(variants.__file__).parent / "data").glob("*.variant")})
+    fitting = []
+    for name in names:
+        variant = variants.load(name)
+        if unfit(variant):
+            continue
+        board = board_of(name)
+        texts = set(board.province_names.values()) | set(board.power_names.values())
+        assert len(texts) == len(board.provinces) + len(board.powers), name
+        assert len(set(board.provinces.values())) == len(board.provinces), name
+        assert to_text(board.mdf().flat(), board.names).startswith("MDF ("), name
+        fitting.append(name)
+    assert {"standard", "youngstown", "1898", "modern", "chaos"} <= set(fitting)
+    assert "colonial" not in fitting  # railways
