@@ -331,3 +331,17 @@ def test_set_daide_says_what_it_cannot_do(table):
     assert "selected to play Master" in mach
     reply = " ".join(_master(table, "prince", "SET DAIDE").split())
     assert "cannot be played over DAIDE: Machiavelli is no DAIDE game" in reply
+
+
+def test_passcodes_are_not_to_be_guessed(table):
+    _create(table, "guess")
+    port, codes = port_and_codes(_master(table, "guess", "SET DAIDE France"))
+    wait_for_port(port)
+    for n in range(5):
+        wrong = Watcher(port, f"IAM (FRA) ({(codes['France'] + n) % 8191 + 1})")
+        assert wrong.wait("REJ (IAM (FRA)")
+        wrong.close()
+    # Five wrong ones from this host: even the right one is refused now, for a while.
+    right = Watcher(port, f"IAM (FRA) ({codes['France']})")
+    assert right.wait("REJ (IAM (FRA)")
+    right.close()

@@ -16,6 +16,7 @@ import asyncio
 import contextlib
 import logging
 import threading
+import time
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from datetime import datetime
@@ -37,6 +38,10 @@ log = logging.getLogger("judge.daide")
 # the sender before it has read the message. They play without press; the judge gives their
 # answer for them (HUH and TRY ()), by the names they give in NME.
 PRESSLESS = frozenset({"DumbBot", "HoldBot", "RandBot"})
+# Wrong IAM passcodes from one host, in IAM_WINDOW seconds, after which its IAMs are refused
+# until the window has passed: a passcode is one of 8191 numbers.
+IAM_FAILURES = 5
+IAM_WINDOW = 600.0
 
 
 def phase_tokens(phase: str) -> Message:
@@ -60,6 +65,8 @@ class Client:
 
     def __init__(self, link: Link) -> None:
         self.link = link
+        peer = link.writer.get_extra_info("peername")
+        self.host = str(peer[0]) if peer else "?"
         self.name = ""
         self.version = ""
         self.power: str | None = None
@@ -97,6 +104,7 @@ class Room:
         self.answers: list[tuple[str, str, Any]] = []  # press a pressless bot answers
         self.tried: set[tuple[str, str]] = set()  # (bot power, sender) told TRY () once
         self.dropped: set[str] = set()  # powers whose bot dropped (CCD told)
+        self.failures: dict[str, list[float]] = {}  # host -> times of its wrong passcodes
 
     async def start(self, host: str) -> None:
         self.view = await self.server.db(play.view, self.game_id)
@@ -219,7 +227,14 @@ class Room:
         ok = len(msg) == 3 and isinstance(msg[1], Message) and isinstance(msg[2], Message)
         power = self.board.power_of_token.get(msg[1].head()) if ok else None
         code = msg[2].number() if ok else None
+        host = client.host
+        now = time.monotonic()
+        tries = [t for t in self.failures.get(host, []) if now - t < IAM_WINDOW]
+        if len(tries) >= IAM_FAILURES:  # a passcode is a number up to 8191: no guessing
+            client.send(message(T("REJ"), bracket(*msg.items)))
+            return
         if power is None or code is None or v.passcodes.get(power) != code:
+            self.failures[host] = [*tries, now]
             client.send(message(T("REJ"), bracket(*msg.items)))
             return
         for other in [c for c in self.clients if c.power == power and c is not client]:
