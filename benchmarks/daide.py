@@ -154,8 +154,11 @@ def main() -> int:
     print(f"{args.games} games a line-up, {args.years} years at most, Standard")
     print(f"{'line-up':<18} {'games':>5}  {'lone: mean centres (95 %)':<26} "
           f"{'solos (95 %)':<22} others: mean centres")  # fmt: skip
+    # The master creates and ends a game in three mails: no limit on his mail or replies.
+    limits = {"JUDGE_RATE_LIMIT": "100000", "JUDGE_HOST_RATE_LIMIT": "100000",
+              "JUDGE_REPLIES_PER_DAY": "100000"}  # fmt: skip
     with InProcessJudge(home, JUDGE_DAIDE_LISTEN=listen, JUDGE_DAIDE_PORTS="8",
-                        JUDGE_LOG_LEVEL="WARNING") as judge:  # fmt: skip
+                        JUDGE_LOG_LEVEL="WARNING", **limits) as judge:  # fmt: skip
         table = Table(judge)
         table.send(MASTER, form(MASTER))
         n = 0
