@@ -296,6 +296,11 @@ def test_a_bot_is_told_the_note_of_each_order_and_what_is_missing(table):
     assert "(FRA FLT BRE)" in [m for m in bot.heard if m.startswith("MIS (")][-1]
     bot.send("HST (SPR 1901)")
     assert bot.wait("REJ (HST (SPR 1901))")
+    for said in ("DRW", "NOT (DRW)", "NOT (GOF)", "GOF", "TME (60)"):
+        bot.send(said)
+        assert bot.wait(f"YES ({said})")
+    bot.send("TME")  # the deadline is days away: more seconds than DAIDE can say
+    assert bot.wait("REJ (TME)")
     bot.send("SUB ((FRA AMY PAR) MTO BUR) ((FRA FLT BRE) MTO MAO) ((FRA AMY MAR) MTO SPA)")
     assert bot.wait("ORD (SPR 1901) ((FRA AMY PAR) MTO BUR) (SUC)")
     assert bot.wait("NOW (FAL 1901)")
@@ -345,3 +350,22 @@ def test_passcodes_are_not_to_be_guessed(table):
     right = Watcher(port, f"IAM (FRA) ({codes['France']})")
     assert right.wait("REJ (IAM (FRA)")
     right.close()
+
+
+def test_seven_bots_agree_a_draw_and_are_told_the_end(table):
+    _create(table, "truce")
+    port, codes = port_and_codes(_master(table, "truce", "SET DAIDE"))
+    wait_for_port(port)
+    seated = [Watcher(port, f"IAM ({p[:3].upper()}) ({code})") for p, code in codes.items()]
+    for bot in seated:
+        assert bot.wait("YES (IAM")
+        bot.send("DRW")
+    for bot in seated:
+        assert bot.wait("DRW")
+        smr = bot.wait("SMR (SPR 1901)")[0]
+        assert "(AUS ('DAIDE bot') ('?') 3)" in smr, smr  # (it gave no name: IAM)
+        assert bot.wait("OFF")
+        bot.close()
+    assert table.board("truce")[0] == "finished"
+    declared = table.wait_for(MASTER, "Draw Declared")[0].get_content()
+    assert "truce" in declared

@@ -506,8 +506,10 @@ class Room:
     def smr(self, v: play.View) -> Message:
         parts: list[Any] = [phase_tokens(v.phase) if v.phase else bracket()]
         for name, token in self.board.powers.items():
-            bot = v.bots.get(name) if name in v.seats and not v.hidden else None
-            who, version = (bot["name"], bot["version"]) if bot else ("player", "by mail")
+            bot = v.bots.get(name) or {"name": "DAIDE bot", "version": ""}
+            who, version = (
+                (bot["name"], bot["version"]) if name in v.seats else ("player", "by mail")
+            )
             if v.hidden:  # a gunboat game: nothing tells a bot from a person
                 who, version = "player", ""
             parts.append(
