@@ -185,81 +185,110 @@ def submit(
     store: Store, settings: Settings, now: datetime, game_id: int, power: str,
     orders: list[Message],
 ) -> list[str]:  # fmt: skip
-    """SUB: each order's note (MBV: taken). Taken orders replace the power's earlier ones
-    for the same unit; then, as after a mail of orders, the phase goes on if all are in."""
+    """SUB from one power: each order's note (see `submit_many`)."""
+    return submit_many(store, settings, now, game_id, [(power, orders)])[0]
+
+
+def submit_many(
+    store: Store, settings: Settings, now: datetime, game_id: int,
+    subs: list[tuple[str, list[Message]]],
+) -> list[list[str]]:  # fmt: skip
+    """SUBs of several powers at once (the server gathers those that arrive together: bots
+    order within moments of NOW), in one transaction: each order's note (MBV: taken).
+    Taken orders replace the power's earlier ones for the same unit; one trial gives every
+    note and the orders flags; then, as after a mail of orders, the phase goes on if all
+    are in."""
     with store.transaction() as session:
-        found = _game(session, game_id, power)
-        if found is None:
-            return ["NRS"] * len(orders)
-        game, me = found
+        game = session.get(Game, game_id)
+        if game is None or game.status != "active" or not game.phase:
+            return [["NRS"] * len(orders) for _power, orders in subs]
+        holders = {x.power: x for x in players(game) if x.power and x.status != "resigned"}
         board = board_of(game.variant)
-        kind = phase_kind(game.phase or "")
-        phase = game.phase or ""
-        notes: list[str] = []
-        texts: list[str | None] = []
-        for order in orders:
-            try:
-                texts.append(judge_text(board, order, kind, power))
-                notes.append("MBV")
-            except Note as problem:
-                texts.append(None)
-                notes.append(problem.note)
-        taken = [t for t in texts if t is not None]
-        if not taken:
-            return notes
         variant = board.variant
-        rows = list(
-            session.scalars(
-                select(OrderRecord).where(
-                    OrderRecord.game_id == game.id, OrderRecord.power == power,
-                    OrderRecord.phase == phase, OrderRecord.condition.is_(None),
+        phase = game.phase or ""
+        kind = phase_kind(phase)
+        every: list[list[str]] = []
+        texts_of: list[list[str | None]] = []
+        new: list[OrderRecord] = []
+        mine: dict[str, list[OrderRecord]] = {}
+        for power, orders in subs:
+            notes: list[str] = []
+            texts: list[str | None] = []
+            me = holders.get(power)
+            for order in orders:
+                try:
+                    if me is None:
+                        raise Note("NYU")
+                    texts.append(judge_text(board, order, kind, power))
+                    notes.append("MBV")
+                except Note as problem:
+                    texts.append(None)
+                    notes.append(problem.note)
+            every.append(notes)
+            texts_of.append(texts)
+            taken = [t for t in texts if t is not None]
+            if not taken or me is None:
+                continue
+            rows = list(
+                session.scalars(
+                    select(OrderRecord).where(
+                        OrderRecord.game_id == game.id, OrderRecord.power == power,
+                        OrderRecord.phase == phase, OrderRecord.condition.is_(None),
+                    )
                 )
-            )
-        )  # fmt: skip
-        keys = {unit_key(variant, kind, t) for t in taken} - {None}
-        stale = [r.id for r in rows if unit_key(variant, kind, r.text) in keys]
-        if kind == "adjustment" and "waive" in taken:
-            stale += [r.id for r in rows if r.text.strip().lower() == "waive"]
-        if stale:
-            session.execute(delete(OrderRecord).where(OrderRecord.id.in_(stale)))
-        new = [
-            OrderRecord(
-                game_id=game.id, participant_id=me.id, power=power, phase=phase, text=t,
-                condition=None, created_at=now, inbound_id=None, advance=False,
-            )
-            for t in taken
-        ]  # fmt: skip
-        session.add_all(new)
+            )  # fmt: skip
+            rows += [r for r in new if r.power == power]  # an earlier SUB of this batch
+            keys = {unit_key(variant, kind, t) for t in taken} - {None}
+            stale = [r for r in rows if unit_key(variant, kind, r.text) in keys]
+            if kind == "adjustment" and "waive" in taken:
+                stale += [r for r in rows if r.text.strip().lower() == "waive"]
+            for r in stale:
+                if r in new:
+                    new.remove(r)
+                    session.expunge(r)
+                else:
+                    session.delete(r)
+            added = [
+                OrderRecord(
+                    game_id=game.id, participant_id=me.id, power=power, phase=phase,
+                    text=t, condition=None, created_at=now, inbound_id=None, advance=False,
+                )
+                for t in taken
+            ]  # fmt: skip
+            session.add_all(added)
+            new.extend(added)
+            mine.setdefault(power, []).extend(added)
+            me.wait = False
+        if not new:
+            return every
         session.flush()
         # One trial for the notes and the orders flags both (standing.refresh).
         _given, out = refresh(session, game)
-        verdicts = {
-            line["text"]: line for line in out.get("orders", []) if line.get("power") == power
-        }
-        wrong = set()
-        for i, text in enumerate(texts):
-            line = verdicts.get(text or "")
-            illegal = line is not None and line.get("result") == "illegal"
-            if text is not None and illegal and line.get("reason") != "replaced":
-                notes[i] = note_of(str(line.get("reason") or ""), kind)
-                wrong.add(text)
-        if kind == "adjustment" and owed(game, power) == 0:  # nothing to build or remove
-            notes = [
-                n if n != "MBV" else ("NMR" if (t or "").startswith("remove") else "NMB")
-                for t, n in zip(texts, notes, strict=True)
-            ]
-            wrong |= set(taken)
+        verdicts = {(line.get("power"), line["text"]): line for line in out.get("orders", [])}
+        wrong: list[OrderRecord] = []
+        for (power, _orders), notes, texts in zip(subs, every, texts_of, strict=True):
+            bad = set()
+            for i, text in enumerate(texts):
+                line = verdicts.get((power, text or ""))
+                illegal = line is not None and line.get("result") == "illegal"
+                if text is not None and illegal and line.get("reason") != "replaced":
+                    notes[i] = note_of(str(line.get("reason") or ""), kind)
+                    bad.add(text)
+            if kind == "adjustment" and power in holders and owed(game, power) == 0:
+                for i, text in enumerate(texts):  # nothing to build or remove
+                    if text is not None and notes[i] == "MBV":
+                        notes[i] = "NMR" if text.startswith("remove") else "NMB"
+                        bad.add(text)
+            wrong += [r for r in mine.get(power, []) if r.text in bad]
         if wrong:  # the bot's to correct: not kept
-            for row in new:
-                if row.text in wrong:
-                    session.delete(row)
+            for row in wrong:
+                session.delete(row)
             session.flush()
             refresh(session, game)
-        me.wait = False
         notices = Notices(session, settings, now)
         processing.schedule(notices, game)
         notices.write_outbox()
-        return notes
+        return every
 
 
 def _go_on(session, settings: Settings, now: datetime, game: Game) -> None:

@@ -105,6 +105,8 @@ class Room:
         self.tried: set[tuple[str, str]] = set()  # (bot power, sender) told TRY () once
         self.dropped: set[str] = set()  # powers whose bot dropped (CCD told)
         self.failures: dict[str, list[float]] = {}  # host -> times of its wrong passcodes
+        self.pending: list[tuple[str, list[Message], asyncio.Future]] = []  # SUBs to take
+        self.submitting: asyncio.Task | None = None
 
     async def start(self, host: str) -> None:
         self.view = await self.server.db(play.view, self.game_id)
@@ -403,14 +405,31 @@ class Room:
         if not client.power or not orders:
             client.send(message(T("REJ"), bracket(*msg.items)))
             return
-        notes = await self.server.db(
-            play.submit, self.server.settings, self.server.now(), self.game_id, client.power,
-            orders,
-        )  # fmt: skip
-        self.server.wake()
+        answer: asyncio.Future = asyncio.get_running_loop().create_future()
+        self.pending.append((client.power, orders, answer))
+        if self.submitting is None or self.submitting.done():
+            self.submitting = asyncio.create_task(self._submit())
+        notes = await answer
         for order, note in zip(orders, notes, strict=True):
             client.send(message(T("THX"), order, bracket(T(note))))
         await self.poll()
+
+    async def _submit(self) -> None:
+        """The SUBs waiting, in one transaction; those that come meanwhile, in the next."""
+        while self.pending:
+            batch, self.pending = self.pending, []
+            try:
+                notes = await self.server.db(
+                    play.submit_many, self.server.settings, self.server.now(), self.game_id,
+                    [(power, orders) for power, orders, _ in batch],
+                )  # fmt: skip
+            except Exception as problem:
+                for _power, _orders, answer in batch:
+                    answer.set_exception(problem)
+                continue
+            self.server.wake()
+            for (_power, _orders, answer), mine in zip(batch, notes, strict=True):
+                answer.set_result(mine)
 
     async def not_(self, client: Client, msg: Message, tokens: list[int]) -> None:
         inner = msg[1] if len(msg) > 1 and isinstance(msg[1], Message) else None
