@@ -141,10 +141,10 @@ def test_holdbot_and_randbot_play_two_other_variants_from_their_mdf(table, folde
         wait_for_port(port)
         watcher = Watcher(port)
         with bots(["holdbot", "randbot"] * (n // 2) + ["randbot"] * (n % 2), port, folder):
-            status, phase = _until(table, game, 1903)
+            status, phase = _until(table, game, 1902)
         mdf = watcher.wait("MAP")[0]
         assert mdf == f"MAP ('{variant.upper()}')"
-        assert status == "active" and phase.startswith("S1903"), (game, status, phase)
+        assert status == "active" and phase.startswith("S1902"), (game, status, phase)
         every = _results(table, game, "M")
         assert every and not [t for t in every if "No Order Processed" in t]
         moved = [line for text in every for line in text.splitlines() if " -> " in line]

@@ -71,6 +71,7 @@ class Client:
     def __init__(self, host: str, port: int, seat: Seat, timeout: float = 600) -> None:
         self.sock = socket.create_connection((host, port), timeout=timeout)
         self.seat = seat
+        self.waiting: Message | None = None  # a NOW to play once HLO says our power
 
     def send(self, msg: Message) -> None:
         self.sock.sendall(p.diplomacy(msg.flat()))
@@ -131,6 +132,8 @@ class Client:
             self.send(message(T("MAP")))  # back in its seat: the map, then where things stand
         elif head == T("HLO"):
             s.power = self._power(msg[1].head())
+            if self.waiting is not None:  # a NOW came before we knew our power
+                self.play(self.waiting)
         elif head == T("SCO"):
             s.centers = {}
             for part in msg.items[1:]:
@@ -174,7 +177,9 @@ class Client:
         s = self.seat
         board = s.board
         if board is None or s.power is None:
+            self.waiting = msg
             return
+        self.waiting = None
         turn = msg[1]
         code = {v: k for k, v in SEASONS.items()}[FIXED_NAMES[turn[0]]]
         phase = f"{code[0]}{value_of(turn[1]):04d}{code[1]}"
