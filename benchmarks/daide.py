@@ -172,6 +172,9 @@ def main() -> int:
                 mine.append(c)
                 wins += won
                 rest.extend(theirs)
+                if (g + 1) % 7 == 0 and g + 1 < args.games:  # each seat once more: so far
+                    print(f"  {part}: {g + 1} games, lone {mean_interval(mine)}, "
+                          f"{wins} solos, others {mean_interval(rest)}", flush=True)  # fmt: skip
             low, high = wilson(wins, len(mine))
             print(
                 f"{part:<18} {len(mine):>5}  {mean_interval(mine):<26} "
