@@ -107,6 +107,7 @@ class Room:
         self.failures: dict[str, list[float]] = {}  # host -> times of its wrong passcodes
         self.pending: list[tuple[str, list[Message], asyncio.Future]] = []  # SUBs to take
         self.submitting: asyncio.Task | None = None
+        self.out: set[str] = set()  # powers told OUT
 
     async def start(self, host: str) -> None:
         self.view = await self.server.db(play.view, self.game_id)
@@ -594,6 +595,7 @@ class Room:
                             c.send(m)
             began = self.status == "forming" and v.status == "active"
             self.turn, self.status = v.turn, v.status
+            self._out(v)
             if v.status == "active":
                 for c in self.clients:
                     if not c.accepted:
@@ -624,6 +626,15 @@ class Room:
                 c.send(message(T("OFF")))
                 with contextlib.suppress(Exception):
                     await c.link.writer.drain()
+
+    def _out(self, v: play.View) -> None:
+        """OUT (power) for each power left with neither units nor centres, once."""
+        units = v.position.get("units") or {}
+        centres = v.position.get("centers") or {}
+        for power in self.board.powers:
+            if power not in self.out and not units.get(power) and not centres.get(power):
+                self.out.add(power)
+                self.tell_all(message(T("OUT"), bracket(self._power(power))))
 
     def _timers(self, v: play.View) -> None:
         left = self._left(v)
