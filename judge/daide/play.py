@@ -174,8 +174,11 @@ def take_seat(store: Store, game_id: int, power: str, name: str, version: str) -
 
 
 def _game(session, game_id: int, power: str) -> tuple[Game, Participant] | None:
+    """The game, and the place of `power` if a DAIDE bot plays it (None otherwise)."""
     game = session.get(Game, game_id)
     if game is None or game.status != "active" or not game.phase:
+        return None
+    if ((game.settings or {}).get("robots") or {}).get(power) != daide_seats.DAIDE:
         return None
     me = next((x for x in players(game) if x.power == power and x.status != "resigned"), None)
     return None if me is None else (game, me)
@@ -202,7 +205,12 @@ def submit_many(
         game = session.get(Game, game_id)
         if game is None or game.status != "active" or not game.phase:
             return [["NRS"] * len(orders) for _power, orders in subs]
-        holders = {x.power: x for x in players(game) if x.power and x.status != "resigned"}
+        robots = (game.settings or {}).get("robots") or {}
+        holders = {  # the powers a DAIDE bot still plays (not one SET ROBOT gave another)
+            x.power: x
+            for x in players(game)
+            if x.power and x.status != "resigned" and robots.get(x.power) == daide_seats.DAIDE
+        }
         board = board_of(game.variant)
         variant = board.variant
         phase = game.phase or ""

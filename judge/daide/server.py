@@ -205,7 +205,7 @@ class Room:
             asked = next((p for p, n in self.board.power_names.items() if n == token.upper()), None)
             name = rest or name
         connected = {c.power for c in self.clients if c.power}
-        free = [p for p in v.passcodes if p not in v.bots and p not in connected]
+        free = [p for p in v.passcodes if p in v.seats and p not in set(v.bots) | connected]
         if asked is not None:
             free = [p for p in free if p == asked]
         if v.status not in ("forming", "active") or not free:
@@ -236,7 +236,7 @@ class Room:
         if len(tries) >= IAM_FAILURES:  # a passcode is a number up to 8191: no guessing
             client.send(message(T("REJ"), bracket(*msg.items)))
             return
-        if power is None or code is None or v.passcodes.get(power) != code:
+        if power not in v.seats or code is None or v.passcodes.get(power) != code:
             self.failures[host] = [*tries, now]
             client.send(message(T("REJ"), bracket(*msg.items)))
             return
