@@ -1,7 +1,7 @@
 """Press between people by mail and DAIDE bots, the mail side: a bot reads DPP press only,
 and only up to its game's press level (HLO's LVL). What it cannot read it never gets, and
 the sender is told so at once, with DAIDE's HUH (the DAIDE server sends a bot its press
-as FRM: server.py, `_deliver`)."""
+as FRM: room.py, `_deliver`)."""
 
 from __future__ import annotations
 
