@@ -64,8 +64,9 @@ def mean_interval(values: list[float]) -> str:
 
 
 def one_game(table: Table, folder: Path, name: str, lone: str, others: str, seat: int,
-             years: int) -> tuple[int, bool, list[int]]:  # fmt: skip
-    """The lone bot's centres, whether it won, and the others' centres."""
+             years: int) -> tuple[int, bool, list[int]] | None:  # fmt: skip
+    """The lone bot's centres, whether it won, and the others' centres (None: the game
+    stalled, and is left out)."""
     table.send(MASTER, f"CREATE ?{name} pwMaster\nBECOME MASTER\n{TIMING}")
     reply = table.send(MASTER, f"SIGN ON M{name} pwMaster\nSET DAIDE\n").get_content()
     port, codes = port_and_codes(reply)
@@ -100,8 +101,9 @@ def one_game(table: Table, folder: Path, name: str, lone: str, others: str, seat
             if phase != last:
                 last, since = phase, time.monotonic()
             elif time.monotonic() - since > STALLED:
-                print(f"  game {name} stalled at {phase}", flush=True)
-                break
+                print(f"  game {name} stalled at {phase}: left out", flush=True)
+                table.send(MASTER, f"SIGN ON M{name} pwMaster\nTERMINATE\n")
+                return None
             time.sleep(0.2)
     centers = _centers(table, name)
     table.send(MASTER, f"SIGN ON M{name} pwMaster\nTERMINATE\n")
@@ -168,7 +170,10 @@ def main() -> int:
             started = time.monotonic()
             for g in range(args.games):
                 n += 1
-                c, won, theirs = one_game(table, folder, f"b{n}", lone, others, g % 7, args.years)
+                played = one_game(table, folder, f"b{n}", lone, others, g % 7, args.years)
+                if played is None:
+                    continue
+                c, won, theirs = played
                 mine.append(c)
                 wins += won
                 rest.extend(theirs)
