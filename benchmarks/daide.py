@@ -84,7 +84,7 @@ def one_game(table: Table, folder: Path, name: str, lone: str, others: str, seat
                     kwargs={
                         "power": power[:3],
                         "passcode": codes[power],
-                        "seed": seat * 7919 + len(threads),
+                        "seed": hash((name, power)) & 0x7FFFFFFF,  # a game of its own
                     },
                 )
             )
