@@ -29,7 +29,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from judge.daide.client import play as play_ours
 from tests.daidekit import bots, bots_dir, port_and_codes, wait_for_port
 from tests.gametable import MASTER, Table, form
-from tests.judgekit import InProcessJudge, free_port
+from tests.judgekit import InProcessJudge
 
 POWERS = ["Austria", "England", "France", "Germany", "Italy", "Russia", "Turkey"]
 TIMING = "SET MOVE MIN 0 DELAY 0\nSET RETREAT DELAY 0\nSET ADJUST DELAY 0\n"
@@ -152,7 +152,7 @@ def main() -> int:
         logging.getLogger("judge.daide").setLevel(logging.DEBUG)
     folder = bots_dir.__wrapped__() if hasattr(bots_dir, "__wrapped__") else bots_dir()
     home = Path(tempfile.mkdtemp(prefix="daide-bench-")) / "judge"
-    listen = f"127.0.0.1:{free_port()}"
+    listen = f"127.0.0.1:{free_ports(8)}"
     print(f"{args.games} games a line-up, {args.years} years at most, Standard")
     print(f"{'line-up':<18} {'games':>5}  {'lone: mean centres (95 %)':<26} "
           f"{'solos (95 %)':<22} others: mean centres")  # fmt: skip

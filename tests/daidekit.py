@@ -159,3 +159,23 @@ class Watcher:
 
     def close(self) -> None:
         self.sock.close()
+
+
+def free_ports(count: int) -> int:
+    """The first of `count` ports in a row that are free now, below the kernel's ephemeral
+    range (32768 on): a game's DAIDE port is bound when the game is opened, and a port in
+    that range may meanwhile be taken by some outgoing connection."""
+    import random
+    import socket
+
+    rng = random.SystemRandom()
+    for _ in range(100):
+        base = rng.randrange(20000, 32000 - count)
+        try:
+            for port in range(base, base + count):
+                with socket.socket() as s:
+                    s.bind(("127.0.0.1", port))
+        except OSError:
+            continue
+        return base
+    raise OSError(f"no {count} free ports in a row")

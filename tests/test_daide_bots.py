@@ -13,9 +13,9 @@ from collections.abc import Iterator
 import pytest
 
 import robots
-from tests.daidekit import Watcher, bots, bots_dir, port_and_codes, wait_for_port
+from tests.daidekit import Watcher, bots, bots_dir, free_ports, port_and_codes, wait_for_port
 from tests.gametable import MASTER, Table, address, form
-from tests.judgekit import InProcessJudge, free_port
+from tests.judgekit import InProcessJudge
 
 TIMING = "SET MOVE MIN 0 DELAY 0\nSET RETREAT DELAY 0\nSET ADJUST DELAY 0\n"
 FRANCE = address("France")
@@ -29,7 +29,7 @@ def folder():
 @pytest.fixture(scope="module")
 def table(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Table]:
     home = tmp_path_factory.mktemp("daide") / "judge"
-    listen = f"127.0.0.1:{free_port()}"
+    listen = f"127.0.0.1:{free_ports(20)}"
     with InProcessJudge(home, JUDGE_DAIDE_LISTEN=listen, JUDGE_DAIDE_PORTS="20") as judge:
         table = Table(judge)
         for who in (MASTER, FRANCE):
