@@ -27,7 +27,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from judge.daide.client import play as play_ours
-from tests.daidekit import bots, bots_dir, port_and_codes, wait_for_port
+from tests.daidekit import bots, bots_dir, free_ports, port_and_codes, wait_for_port
 from tests.gametable import MASTER, Table, form
 from tests.judgekit import InProcessJudge
 
