@@ -366,6 +366,7 @@ def test_seven_bots_agree_a_draw_and_are_told_the_end(table):
         assert "(AUS ('DAIDE bot') ('?') 3)" in smr, smr  # (it gave no name: IAM)
         assert bot.wait("OFF")
         bot.close()
-    assert table.board("truce")[0] == "finished"
-    declared = table.wait_for(MASTER, "Draw Declared")[0].get_content()
+    table.judge.mailbox.wait(lambda: table.board("truce")[0] == "finished", 60)
+    table.judge.mailbox.wait(lambda: table.inbox(MASTER, "Draw Declared"), 90)
+    declared = table.inbox(MASTER, "Draw Declared")[0].get_content()
     assert "truce" in declared
