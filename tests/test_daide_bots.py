@@ -80,7 +80,7 @@ def test_seven_dumbbots_play_ten_years_with_nobody_by_mail(table, folder):
     wait_for_port(port)
     with bots(["dumbbot"] * 7, port, folder):
         status, phase = _until(table, "ten", 1911, timeout=150)
-    assert status == "finished" or phase.startswith("S1911"), (status, phase)
+    assert status == "finished" or int(phase[1:5]) >= 1911, (status, phase)
     shown = table.show("ten")["settings"]["daide"]["bots"]
     assert {b["name"] for b in shown.values()} == {"DumbBot"} and len(shown) == 7
     every = _results(table, "ten", "M")
