@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import argparse
 import math
+import os
 import statistics
 import sys
 import tempfile
@@ -41,7 +42,8 @@ LINEUPS = {
     "ours-vs-hold": ("ours", "hold"),
 }
 PROGRAMS = {"orig": "dumbbot", "hold": "holdbot"}
-STALLED = 90.0  # seconds without a phase processed: the game is given up and said so
+# Seconds without a phase processed, after which a game is given up and said so.
+STALLED = float(os.environ.get("DAIDE_BENCH_STALLED", "90"))
 
 
 def wilson(hits: int, n: int, z: float = 1.96) -> tuple[float, float]:
