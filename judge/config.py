@@ -106,6 +106,10 @@ class Settings:
     # judge mails (GET LINK); empty: http://web_listen.
     web_listen: str = ""
     web_url: str = ""
+    # DAIDE bots over TCP (docs/daide.md): the first game's port on host:port; each game
+    # opened to DAIDE (SET DAIDE) takes the next free one of `daide_ports`. Empty: no DAIDE.
+    daide_listen: str = ""
+    daide_ports: int = 50
     keep_days: int = 60  # raw mail and sent mail bodies are kept this long, then blanked
     timezone: str = "UTC"  # the judge's zone (IANA name): how times are shown
     # Grey and fake press go out at a random moment within this many seconds, so that
@@ -210,6 +214,7 @@ def validate(settings: Settings) -> Settings:
         ("lmtp", 2424),
         ("metrics_listen", 9464),
         ("web_listen", 8080),
+        ("daide_listen", 16713),
     ):
         value = getattr(settings, key)
         try:
@@ -224,7 +229,7 @@ def validate(settings: Settings) -> Settings:
         "password_min", "sign_on_failures", "sign_on_judge_failures", "sign_on_window",
         "link_days", "link_pending", "replies_per_day", "files_per_mail", "reply_bytes",
         "mail_output_bytes", "echoed_errors", "smtp_connections", "smtp_host_connections",
-        "smtp_recipients", "bounce_limit", "webhook_attempts",
+        "smtp_recipients", "bounce_limit", "webhook_attempts", "daide_ports",
     ):  # fmt: skip
         if getattr(settings, key) < 1:
             problems.append(f"{key} must be at least 1")

@@ -213,6 +213,7 @@ class Judge:
         self.metrics: MetricsServer | None = None
         self.web: Any = None  # the web window (judge/web/server.py), if web_listen
         self.watcher: Watcher | None = None
+        self.daide: Any = None  # the DAIDE server (judge/daide/), when daide_listen is set
 
     # -- starting and stopping -----------------------------------------------------------
 
@@ -261,6 +262,13 @@ class Judge:
 
                 self.web = WebServer(self.settings, self.store, self.clock.now)
                 self.web.start()
+            if self.settings.daide_listen:
+                from .daide.server import DaideServer
+
+                self.daide = DaideServer(
+                    self.store, self.settings, self.clock.now, self.outbox_waiting.set
+                )
+                self.daide.start()
         except BaseException:
             self.stop()
             raise
@@ -286,6 +294,7 @@ class Judge:
                     ("LMTP", self.settings.lmtp),
                     ("metrics", self.settings.metrics_listen),
                     ("the web window", self.settings.web_listen),
+                    ("DAIDE", self.settings.daide_listen),
                 )
                 if where
             ),
@@ -355,6 +364,9 @@ class Judge:
         if self.web is not None:
             self.web.stop()
             self.web = None
+        if self.daide is not None:
+            self.daide.stop()
+            self.daide = None
         for part in (self.intake, self.watcher):
             if part is not None:
                 part.stop(deadline.left())

@@ -16,6 +16,7 @@ from .endings import votes
 from .forming import joining, player, setup
 from .listings import export, games, history, links, maps, relations, summary, whogame
 from .master import control, rules, settings, webhooks
+from .master import daide as daide_commands
 from .master import robots as robot_commands
 from .play import orders
 from .press import diary, postal, press
@@ -94,6 +95,7 @@ HANDLERS: dict[type, Handler] = {
     p.SetRobots: robot_commands.set_robots,
     p.SetHumansOnly: robot_commands.set_humans_only,
     p.SetWebhook: webhooks.set_webhook,
+    p.SetDaide: daide_commands.set_daide,
     # listings
     p.ListGames: games.list_games,
     p.WhoGame: whogame.who_game,

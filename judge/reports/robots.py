@@ -29,7 +29,10 @@ def robot_strategy(address: str) -> str | None:
 
 
 def robot_name(strategy: str) -> str:
-    """How a robot is shown where a player's address would be: `Robot (dumbbot)`."""
+    """How a robot is shown where a player's address would be: `Robot (dumbbot)`; a
+    power played over DAIDE is a `DAIDE bot`."""
+    if strategy == "daide":
+        return "DAIDE bot"
     return f"Robot ({strategy})"
 
 

@@ -174,6 +174,15 @@ class SetRobots(Command):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class SetDaide(Command):
+    """SET DAIDE [power]: the power (every power nobody plays) is open to DAIDE bots over
+    TCP; SET NO DAIDE [power] closes it again (docs/daide.md)."""
+
+    power: str = ""
+    on: bool = True
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class SetHumansOnly(Command):
     """SET HUMANS ONLY (on) / SET OPEN TO ALL (off): whether program players may sign on."""
 
@@ -414,6 +423,10 @@ class MasterRules(Rules):
             return SetRobots(on=False)
         words = [str(i).lower() for i in items if i.type == "WORD"]
         return SetRobots(strategy=words[0] if words else "")
+
+    def set_daide(self, items: list) -> Command:
+        words = [str(i) for i in items if i.type == "WORD"]
+        return SetDaide(power=words[0] if words else "", on=not said_no(items))
 
     def humans_only(self, items: list) -> Command:
         return SetHumansOnly(on=True)

@@ -24,6 +24,7 @@ from sqlalchemy import func, select
 import parser as p
 from variants import Variant, province_of
 
+from ...daide.bridge import daide_notes
 from ...reports.dpp import dpp_refused, with_reading
 from ...reports.frame import game_subject
 from ...reports.identities import hides_players
@@ -150,6 +151,8 @@ def press(ctx: Conversation, cmd: p.Press) -> None:
             )
         )  # fmt: skip
     ctx.say(press_sent(_names(game, real) if partial else None, header, text))
+    for note in daide_notes(game, robots, dpp.message if isinstance(dpp, Read) else None):
+        ctx.say(note)
     if isinstance(dpp, Read) and robots and not grey and me.role == "player" and me.power:
         robot_replies(ctx, game, me, robots, dpp.message)
 

@@ -1,0 +1,373 @@
+"""DAIDE bots at the judge's table (issue 34), against the real DumbBot, HoldBot and RandBot
+built from their source, over TCP, with people by mail over SMTP: seven DumbBots play ten
+years alone; a person plays France beside six; HoldBot and RandBot play two other variants
+from their MDF; a bot that drops is late and comes back with IAM; an observer over DAIDE
+sees what one by mail sees. One judge for the module: each test plays a game of its own."""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Iterator
+
+import pytest
+
+import robots
+from tests.daidekit import Watcher, bots, bots_dir, free_ports, port_and_codes, wait_for_port
+from tests.gametable import MASTER, Table, address, form
+from tests.judgekit import InProcessJudge
+
+TIMING = "SET MOVE MIN 0 DELAY 0\nSET RETREAT DELAY 0\nSET ADJUST DELAY 0\n"
+FRANCE = address("France")
+
+
+@pytest.fixture(scope="module")
+def folder():
+    return bots_dir()
+
+
+@pytest.fixture(scope="module")
+def table(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Table]:
+    home = tmp_path_factory.mktemp("daide") / "judge"
+    listen = f"127.0.0.1:{free_ports(20)}"
+    with InProcessJudge(home, JUDGE_DAIDE_LISTEN=listen, JUDGE_DAIDE_PORTS="20") as judge:
+        table = Table(judge)
+        for who in (MASTER, FRANCE):
+            table.send(who, form(who))
+        yield table
+
+
+def _master(table: Table, game: str, body: str) -> str:
+    return table.send(MASTER, f"SIGN ON M{game} pwMaster\n{body}").get_content()
+
+
+def _create(table: Table, game: str, options: str = "") -> None:
+    reply = table.send(
+        MASTER, f"CREATE ?{game} pwMaster {options}\nBECOME MASTER\n{TIMING}"
+    ).get_content()
+    assert f"You've been selected to play Master in game '{game}'." in reply
+
+
+def _until(table: Table, game: str, year: int, timeout: float = 90) -> tuple[str, str]:
+    """Until the game reaches spring of `year` or ends; its status and phase."""
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        status, phase, _ = table.board(game)
+        if status != "active" or int(phase[1:-1]) >= year:
+            return status, phase
+        time.sleep(0.1)
+    raise AssertionError(f"game {game} stuck at {table.board(game)[:2]}")
+
+
+def _results(table: Table, game: str, kind: str = "") -> list[str]:
+    """The master's copies of the game's results (`kind`: "M" for movement only: a unit
+    dislodged with nowhere to go is destroyed with no order of its own)."""
+    return [
+        m.get_content()
+        for m in table.inbox(MASTER, f"{kind} Results")
+        if f":{game} " in str(m["Subject"]) or f":{game}-" in str(m["Subject"])
+    ]
+
+
+def test_seven_dumbbots_play_ten_years_with_nobody_by_mail(table, folder):
+    _create(table, "ten")
+    reply = _master(table, "ten", "SET DAIDE")
+    assert "Game 'ten' set: Austria is played by a DAIDE bot." in " ".join(reply.split())
+    port, codes = port_and_codes(reply)
+    assert sorted(codes) == ["Austria", "England", "France", "Germany", "Italy", "Russia",
+                             "Turkey"]  # fmt: skip
+    assert all(1 <= c <= 8191 for c in codes.values())
+    wait_for_port(port)
+    with bots(["dumbbot"] * 7, port, folder):
+        status, phase = _until(table, "ten", 1911, timeout=150)
+    assert status == "finished" or int(phase[1:5]) >= 1911, (status, phase)
+    shown = table.show("ten")["settings"]["daide"]["bots"]
+    assert {b["name"] for b in shown.values()} == {"DumbBot"} and len(shown) == 7
+    every = _results(table, "ten", "M")
+    assert len(every) >= 18
+    # No bot's order was refused: every unit of every phase had its order processed.
+    refused = [text for text in every if "No Order Processed" in text]
+    assert not refused, refused[0]
+    who = table.send(FRANCE, "WHOGAME ten\n").get_content()
+    assert "DAIDE bot" in who
+
+
+def test_a_person_by_mail_and_six_dumbbots_play_three_years(table, folder):
+    _create(table, "mix")
+    powers = ["Austria", "England", "Germany", "Italy", "Russia", "Turkey"]
+    reply = _master(table, "mix", "\n".join(f"SET DAIDE {p}" for p in powers))
+    port, codes = port_and_codes(reply)
+    assert sorted(codes) == powers
+    table.send(FRANCE, "SIGN ON ?mix pwFrance\n")
+    starting = table.wait_for(FRANCE, "Game Starting")[0].get_content()
+    assert "You have been selected as France in game 'mix'" in starting
+    assert "Austria:                  DAIDE bot" in starting
+    wait_for_port(port)
+    watcher = Watcher(port)
+    rng = random.Random(34)
+    seen = set()
+    with bots(["dumbbot"] * 6, port, folder):
+        while True:
+            status, phase, position = table.board("mix")
+            if status != "active" or int(phase[1:-1]) >= 1904:
+                break
+            orders = robots.play("hold", position, "France", rng)
+            if not orders or phase in seen:
+                table.judge.mailbox.wait(lambda p=phase: table.board("mix")[1] != p, 90)
+                continue
+            seen.add(phase)
+            table.send(FRANCE, "SIGN ON Fmix pwFrance\n" + "\n".join(orders))
+            # Days before the deadline: the phase went on once the bots' orders were in.
+            table.judge.mailbox.wait(lambda p=phase: table.inbox(FRANCE, f"{p} Results"), 90)
+    assert table.board("mix")[1][1:5] == "1904"
+    every = [m.get_content() for m in table.inbox(FRANCE, "M Results")]
+    assert len(every) >= 6
+    assert not [text for text in every if "No Order Processed" in text]
+    moved = [line for text in every for line in text.splitlines() if " -> " in line]
+    for power in powers:
+        assert any(line.startswith(f"{power}:") for line in moved), power
+    # The observer over DAIDE saw the phases go by: results, centres, positions.
+    assert watcher.wait("ORD (SPR 1901) ((FRA AMY PAR) HLD) (SUC)")
+    assert watcher.wait("SCO (AUS") and watcher.wait("NOW (FAL 1901)")
+    watcher.close()
+
+
+def test_holdbot_and_randbot_play_two_other_variants_from_their_mdf(table, folder):
+    for game, variant in (("yng", "youngstown"), ("old", "1898")):
+        _create(table, game, variant)
+        reply = _master(table, game, "SET DAIDE")
+        port, codes = port_and_codes(reply)
+        n = len(codes)
+        wait_for_port(port)
+        watcher = Watcher(port)
+        with bots(["holdbot", "randbot"] * (n // 2) + ["randbot"] * (n % 2), port, folder):
+            status, phase = _until(table, game, 1902)
+        mdf = watcher.wait("MAP")[0]
+        assert mdf == f"MAP ('{variant.upper()}')"
+        assert status == "active" and int(phase[1:5]) >= 1902, (game, status, phase)
+        every = _results(table, game, "M")
+        assert every and not [t for t in every if "No Order Processed" in t]
+        moved = [line for text in every for line in text.splitlines() if " -> " in line]
+        assert moved  # the RandBots moved
+        watcher.close()
+
+
+def test_a_bot_that_drops_is_late_and_comes_back_with_iam(table, folder):
+    _create(table, "back")
+    reply = _master(table, "back", "SET DAIDE")
+    port, codes = port_and_codes(reply)
+    wait_for_port(port)
+    watcher = Watcher(port)
+    with bots(["dumbbot"] * 7, port, folder) as procs:
+        _until(table, "back", 1901)
+        table.judge.mailbox.wait(lambda: table.board("back")[1] != "S1901M", 60)
+        shown = table.show("back")["settings"]["daide"]["bots"]
+        procs[0].kill()  # one bot drops: its power is in civil disorder for the others
+        ccd = watcher.wait("CCD (")[0]
+        lost = ccd.split("(")[1].split(")")[0]
+        assert lost in {"AUS", "ENG", "FRA", "GER", "ITA", "RUS", "TUR"}
+        power = next(p for p in codes if p[:3].upper() == lost)
+        phase = table.board("back")[1]
+        time.sleep(1.5)
+        assert table.board("back")[1] == phase  # it waits for the late bot's orders
+        assert shown[power]["name"] == "DumbBot"
+        # The same bot comes back, asking for its power with the passcode (IAM).
+        with bots(["dumbbot"], port, folder, f"-r{lost}:{codes[power]}"):
+            watcher.wait(f"NOT (CCD ({lost}))")
+            table.judge.mailbox.wait(lambda: table.board("back")[1] != phase, 60)
+    watcher.close()
+
+
+def test_an_observer_of_a_blind_game_sees_no_unit(table, folder):
+    _create(table, "dark", "blind")
+    watching = table.send("watcher@example.org", form("watcher@example.org"))
+    watching = table.send("watcher@example.org", "OBSERVE dark passW\n").get_content()
+    assert "You are now an Observer in game 'dark'." in watching
+    reply = _master(table, "dark", "SET DAIDE")
+    port, _codes = port_and_codes(reply)
+    wait_for_port(port)
+    watcher = Watcher(port)
+    with bots(["holdbot"] * 7, port, folder):
+        _until(table, "dark", 1902)
+    now = watcher.wait("NOW (")
+    assert all(n.count("(") == 1 for n in now) and len(now) >= 2, now  # no unit
+    assert not [m for m in watcher.heard if m.startswith("ORD")]  # no order
+    assert watcher.wait("SCO (UNO ")  # and no centre by name
+    # The same as his copy by mail: blind results naming no unit.
+    table.judge.mailbox.wait(lambda: table.inbox("watcher@example.org", "Blind Results"), 90)
+    by_mail = table.inbox("watcher@example.org", "Blind Results")[0].get_content()
+    assert "Army" not in by_mail and "Fleet" not in by_mail, by_mail
+    watcher.close()
+
+
+def _ordered(table: Table, game: str, power: str) -> bool:
+    from sqlalchemy import select
+
+    from judge.store.models import Game, OrderRecord
+
+    with table.judge.store.transaction(readonly=True) as session:
+        found = session.execute(select(Game).where(Game.name == game)).scalar_one()
+        return (
+            session.execute(
+                select(OrderRecord.id).where(
+                    OrderRecord.game_id == found.id, OrderRecord.power == power
+                )
+            ).first()
+            is not None
+        )
+
+
+def test_a_person_makes_peace_with_a_bot_in_dpp_press(table, folder):
+    import subprocess
+    import sys
+
+    _create(table, "talk")
+    reply = _master(table, "talk", "SET DAIDE England\nSET DAIDE Germany")
+    port, codes = port_and_codes(reply)
+    robots_ = "\n".join(f"SET ROBOT {p} hold" for p in ("Austria", "Italy", "Russia", "Turkey"))
+    _master(table, "talk", robots_)
+    table.send(FRANCE, "SIGN ON ?talk pwFrance\n")
+    table.wait_for(FRANCE, "Game Starting")
+    wait_for_port(port)
+    ours = subprocess.Popen(
+        [sys.executable, "-m", "judge", "bot", "--daide", f"127.0.0.1:{port}", "--strategy",
+         "blabbot", "--power", "Germany", "--passcode", str(codes["Germany"])],
+        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+    )  # fmt: skip
+    try:
+        with bots(["dumbbot"], port, folder):
+            table.judge.mailbox.wait(
+                lambda: _ordered(table, "talk", "England") and _ordered(table, "talk", "Germany"),
+                60,
+            )
+            # Plain language to a bot: HUH, at once, in the reply.
+            plain = table.send(FRANCE, "SIGN ON Ftalk pwFrance\nPRESS TO E\nShall we?\nENDPRESS")
+            assert "HUH: England is played by a DAIDE bot, which reads DPP press only" in " ".join(
+                plain.get_content().split()
+            )
+            # DPP to the DumbBot: it reads no press, and answers HUH and TRY () (DAIDE's way).
+            table.send(FRANCE, "SIGN ON Ftalk pwFrance\nPRESS TO E\nPRP (PCE (FRA ENG))\nENDPRESS")
+            huh = table.wait_for(FRANCE, "Press from E to F")[0].get_content()
+            assert "HUH (" in huh and "PRP (PCE (FRA ENG))" in huh, huh
+            assert "Message from England (robot) to France in 'talk':" in huh
+            # DPP to our BlabBot over DAIDE: it makes peace.
+            table.send(FRANCE, "SIGN ON Ftalk pwFrance\nPRESS TO G\nPRP (PCE (FRA GER))\nENDPRESS")
+            yes = table.wait_for(FRANCE, "Press from G to F")[0].get_content()
+            assert "YES (PRP (PCE (FRA GER)))" in yes, yes
+            assert "[In plain English:" in yes
+    finally:
+        ours.terminate()
+        said = ours.communicate(timeout=10)[0]
+    assert "Traceback" not in said, said
+
+
+def test_a_bot_is_told_the_note_of_each_order_and_what_is_missing(table):
+    """Our own client as France, beside the judge's robots: THX's notes from the adjudicator's
+    reasons, MIS, NOT (SUB), HST and the refusals of what is not yet or not its own."""
+    _create(table, "notes")
+    reply = _master(table, "notes", "SET DAIDE France")
+    port, codes = port_and_codes(reply)
+    others = [p for p in ("Austria", "England", "Germany", "Italy", "Russia", "Turkey")]
+    _master(table, "notes", "\n".join(f"SET ROBOT {p} hold" for p in others[1:]))
+    _master(table, "notes", "SET ROBOT Austria dumbbot")
+    wait_for_port(port)
+    bot = Watcher(port, f"IAM (FRA) ({codes['France']})")
+    assert bot.wait("YES (IAM (FRA)")
+    bot.send("HLO")
+    assert bot.wait("HLO (FRA) (")[0].endswith("((LVL 30))")
+    bot.send("SMR")
+    assert bot.wait("REJ (SMR)")
+    bot.send(
+        "SUB ((FRA AMY PAR) MTO MUN) ((FRA FLT BRE) MTO MAO) ((ENG FLT LON) HLD) "
+        "((FRA AMY GAS) HLD) ((FRA AMY MAR) RTO SPA)"
+    )
+    assert bot.wait("THX ((FRA AMY PAR) MTO MUN) (FAR)")
+    assert bot.wait("THX ((FRA FLT BRE) MTO MAO) (MBV)")
+    assert bot.wait("THX ((ENG FLT LON) HLD) (NYU)")
+    assert bot.wait("THX ((FRA AMY GAS) HLD) (NSU)")
+    assert bot.wait("THX ((FRA AMY MAR) RTO SPA) (NRS)")
+    bot.send("MIS")
+    missing = bot.wait("MIS (")[0]
+    assert "(FRA AMY PAR)" in missing and "(FRA AMY MAR)" in missing
+    assert "BRE" not in missing
+    bot.send("NOT (SUB ((FRA FLT BRE) MTO MAO))")
+    assert bot.wait("YES (NOT (SUB")
+    bot.send("MIS")
+    time.sleep(0.5)
+    assert "(FRA FLT BRE)" in [m for m in bot.heard if m.startswith("MIS (")][-1]
+    bot.send("HST (SPR 1901)")
+    assert bot.wait("REJ (HST (SPR 1901))")
+    for said in ("DRW", "NOT (DRW)", "NOT (GOF)", "GOF", "TME (60)"):
+        bot.send(said)
+        assert bot.wait(f"YES ({said})")
+    bot.send("TME")  # the deadline is days away: more seconds than DAIDE can say
+    assert bot.wait("REJ (TME)")
+    bot.send("SUB ((FRA AMY PAR) MTO BUR) ((FRA FLT BRE) MTO MAO) ((FRA AMY MAR) MTO SPA)")
+    assert bot.wait("ORD (SPR 1901) ((FRA AMY PAR) MTO BUR) (SUC)")
+    assert bot.wait("NOW (FAL 1901)")
+    bot.send("HST (SPR 1901)")
+    time.sleep(0.5)
+    assert len([m for m in bot.heard if m.startswith("ORD (SPR 1901) ((FRA AMY PAR)")]) == 2
+    # Press to the judge's own robots: their answer comes back as FRM.
+    bot.send("SND (AUS) (PRP (PCE (FRA AUS)))")
+    assert bot.wait("YES (SND (AUS) (PRP (PCE (FRA AUS))))")
+    assert bot.wait("FRM (AUS) (FRA) (HUH (")
+    bot.send("SND (AUS) (INS (PCE (FRA AUS)))")  # beyond LVL 30
+    assert bot.wait("HUH (SND (AUS) (ERR INS")
+    bot.send("PCE (FRA ENG)")
+    assert bot.wait("HUH (ERR PCE (FRA ENG))")
+    bot.send("SUB ((FRA AMY")
+    assert bot.wait("PRN (SUB ((FRA AMY)")
+    bot.close()
+
+
+def test_set_daide_says_what_it_cannot_do(table):
+    _create(table, "nope")
+    reply = " ".join(_master(table, "nope", "SET DAIDE Atlantis").split())
+    assert "SET DAIDE: game 'nope' has no power 'Atlantis'" in reply
+    reply = " ".join(_master(table, "nope", "SET NO DAIDE France").split())
+    assert "SET NO DAIDE: France of game 'nope' is not open to DAIDE bots." in reply
+    reply = " ".join(
+        table.send(FRANCE, "SIGN ON ?nope pwFrance\nSET DAIDE France\n").get_content().split()
+    )
+    assert "SET DAIDE: only a master of game 'nope' may do that." in reply
+    reply = " ".join(_master(table, "nope", "SET DAIDE England\nSET NO DAIDE England").split())
+    assert "England is played by a DAIDE bot" in reply and "England is no longer open" in reply
+    mach = table.send(MASTER, "CREATE ?prince pwMaster machiavelli\nBECOME MASTER\n").get_content()
+    assert "selected to play Master" in mach
+    reply = " ".join(_master(table, "prince", "SET DAIDE").split())
+    assert "cannot be played over DAIDE: Machiavelli is no DAIDE game" in reply
+
+
+def test_passcodes_are_not_to_be_guessed(table):
+    _create(table, "guess")
+    port, codes = port_and_codes(_master(table, "guess", "SET DAIDE France"))
+    wait_for_port(port)
+    for n in range(5):
+        wrong = Watcher(port, f"IAM (FRA) ({(codes['France'] + n) % 8191 + 1})")
+        assert wrong.wait("REJ (IAM (FRA)")
+        wrong.close()
+    # Five wrong ones from this host: even the right one is refused now, for a while.
+    right = Watcher(port, f"IAM (FRA) ({codes['France']})")
+    assert right.wait("REJ (IAM (FRA)")
+    right.close()
+
+
+def test_seven_bots_agree_a_draw_and_are_told_the_end(table):
+    _create(table, "truce")
+    port, codes = port_and_codes(_master(table, "truce", "SET DAIDE"))
+    wait_for_port(port)
+    seated = [Watcher(port, f"IAM ({p[:3].upper()}) ({code})") for p, code in codes.items()]
+    for bot in seated:
+        assert bot.wait("YES (IAM")
+        bot.send("DRW")
+    for bot in seated:
+        assert bot.wait("DRW")
+        smr = bot.wait("SMR (SPR 1901)")[0]
+        assert "(AUS ('DAIDE bot') ('?') 3)" in smr, smr  # (it gave no name: IAM)
+        assert bot.wait("OFF")
+        bot.close()
+    table.judge.mailbox.wait(lambda: table.board("truce")[0] == "finished", 60)
+    table.judge.mailbox.wait(lambda: table.inbox(MASTER, "Draw Declared"), 90)
+    declared = table.inbox(MASTER, "Draw Declared")[0].get_content()
+    assert "truce" in declared
