@@ -217,12 +217,20 @@ class InProcessJudge:
     workers are threads of this process (`processes = 0`), so that a test sees their log;
     `JudgeProcess` runs the judge as configured by default, answering in processes."""
 
-    def __init__(self, home: Path, clock: Clock | None = None, **extra: str) -> None:
-        """`clock`: the judge's time (a FixedClock for a test that needs a given day)."""
+    def __init__(
+        self, home: Path, clock: Clock | None = None, *, like: Path | None = None, **extra: str
+    ) -> None:
+        """`clock`: the judge's time (a FixedClock for a test that needs a given day);
+        `like`: a stopped judge's home (made in this process, at the newest schema) that
+        this one starts as a copy of: its database and its Maildir."""
         extra.setdefault("JUDGE_PROCESSES", "0")
         self.env = environment(home, **extra)
         self.settings = load(self.env)
-        self.store = migrated(self.settings)
+        if like is not None:
+            shutil.copytree(like, self.settings.home)
+            self.store = Store(self.settings.database)
+        else:
+            self.store = migrated(self.settings)
         self.judge = Judge(self.settings, clock)
         # A judge that hears mail over LMTP only (behind Postfix) is mailed through Postfix.
         self.client = Client.of(self.settings) if self.settings.listen else None
