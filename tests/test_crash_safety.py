@@ -16,6 +16,7 @@ from collections import Counter
 from email.parser import BytesHeaderParser
 from pathlib import Path
 
+import pytest
 from sqlalchemy import func, select
 
 from judge.clock import SystemClock
@@ -24,6 +25,10 @@ from judge.mailin.queue import store_inbound
 from judge.store.db import Store
 from judge.store.models import Inbound, Outbox
 from tests.judgekit import JudgeProcess, environment, mail, migrated
+
+# The longest tests of the suite by the clock (judges started again and again, mail by the
+# hundred): first, beside the others, not last and alone.
+pytestmark = pytest.mark.early
 
 # The stop's bound in these tests, in seconds (`shutdown_seconds`, 10 by default).
 BOUND = 1.0
