@@ -32,15 +32,16 @@ def judge(tmp_path: Path) -> Iterator[InProcessJudge]:
 @pytest.fixture
 def table(tmp_path: Path) -> Iterator[Table]:
     """A judge and seven registered players (and a watcher), before any game."""
-    with InProcessJudge(tmp_path / "judge") as judge:
-        yield Table.seated(judge)
+    with InProcessJudge(tmp_path / "judge", like=Table.home()) as judge:
+        yield Table(judge)
 
 
 @pytest.fixture
 def web(tmp_path: Path) -> Iterator[Table]:
     """A judge with its web window on a free port, and the seven players (and a watcher)."""
-    with InProcessJudge(tmp_path / "judge", JUDGE_WEB_LISTEN=f"127.0.0.1:{free_port()}") as judge:
-        yield Table.seated(judge)
+    listen = f"127.0.0.1:{free_port()}"
+    with InProcessJudge(tmp_path / "judge", like=Table.home(), JUDGE_WEB_LISTEN=listen) as judge:
+        yield Table(judge)
 
 
 @pytest.fixture

@@ -3,8 +3,12 @@ their registration, and the opening of a game called 'war'."""
 
 from __future__ import annotations
 
+import atexit
 import json
+import shutil
+import tempfile
 from email.message import EmailMessage
+from pathlib import Path
 
 from sqlalchemy import select
 
@@ -52,6 +56,9 @@ def form(who: str) -> str:
     )
 
 
+_SEATED: list[Path] = []
+
+
 class Table:
     """The players around a judge, and what they read."""
 
@@ -65,6 +72,21 @@ class Table:
         for who in [*(address(power) for power in POWERS), "watcher@example.org"]:
             table.send(who, form(who))
         return table
+
+    @staticmethod
+    def home() -> Path:
+        """A stopped judge's home where the seven players and the watcher registered by mail,
+        once in this process, for `InProcessJudge(like=...)`: each table's judge starts as a
+        copy of it (database and Maildir, the same rows, ids and mails). The eight
+        REGISTERs and their replies cost a third of a second of CPU a table, and some two
+        hundred tests each start at a table."""
+        if not _SEATED:
+            folder = Path(tempfile.mkdtemp(prefix="judge-seated-"))
+            atexit.register(shutil.rmtree, folder, ignore_errors=True)
+            with InProcessJudge(folder / "judge") as judge:
+                Table.seated(judge)
+            _SEATED.append(judge.settings.home)
+        return _SEATED[0]
 
     def send(self, sender: str, body: str, subject: str = "") -> EmailMessage:
         return self.judge.ask(sender, body, subject)

@@ -108,8 +108,8 @@ def check_game(
 
 @pytest.fixture
 def pictured(tmp_path: Path) -> Iterator[Table]:
-    with InProcessJudge(tmp_path / "judge", JUDGE_PICTURES="true") as judge:
-        table = Table.seated(judge)
+    with InProcessJudge(tmp_path / "judge", like=Table.home(), JUDGE_PICTURES="true") as judge:
+        table = Table(judge)
         table.send(STRANGER, form(STRANGER))
         yield table
 

@@ -16,6 +16,7 @@ from collections import Counter
 from email.parser import BytesHeaderParser
 from pathlib import Path
 
+import pytest
 from sqlalchemy import func, select
 
 from judge.clock import SystemClock
@@ -24,6 +25,10 @@ from judge.mailin.queue import store_inbound
 from judge.store.db import Store
 from judge.store.models import Inbound, Outbox
 from tests.judgekit import JudgeProcess, environment, mail, migrated
+
+# The longest tests of the suite by the clock (judges started again and again, mail by the
+# hundred): first, beside the others, not last and alone.
+pytestmark = pytest.mark.early
 
 # The stop's bound in these tests, in seconds (`shutdown_seconds`, 10 by default).
 BOUND = 1.0
@@ -104,7 +109,14 @@ def test_sigkill_at_random_moments_loses_nothing_and_answers_once(tmp_path):
     sender.start()
     kills = 0
     while not done.is_set():
-        time.sleep(rng.uniform(0.2, 0.8))
+        # Killed after a random number of mails more (and a random moment after the last),
+        # not after a random time: a restart takes seconds on a loaded machine, and kills
+        # by the clock then came after ever fewer mails, so that the test ran for minutes
+        # (fifty kills and more where an idle machine needs a dozen).
+        due = len(accepted) + rng.randint(5, 45)
+        while len(accepted) < due and not done.is_set():
+            time.sleep(0.01)
+        time.sleep(rng.uniform(0, 0.3))
         if done.is_set():
             break
         judge.kill()

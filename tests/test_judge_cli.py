@@ -47,7 +47,7 @@ def test_process_stores_and_answers_a_piped_mail(tmp_path):
 
 def test_process_reads_the_mbox_from_line_procmail_passes(tmp_path):
     env = environment(tmp_path / "j")
-    run_judge(env, "migrate")
+    migrated(load(env)).dispose()  # the schema, as `judge migrate` leaves it
     bounce = (
         b"From MAILER-DAEMON Sat Nov 21 10:00:00 2026\n"
         + mail("MAILER-DAEMON@mx.example.org", "delivery failed").as_bytes()
@@ -64,7 +64,7 @@ def test_process_reads_the_mbox_from_line_procmail_passes(tmp_path):
 
 def test_process_queue_only_leaves_the_answer_to_the_daemon(tmp_path):
     env = environment(tmp_path / "j")
-    run_judge(env, "migrate")
+    migrated(load(env)).dispose()  # the schema, as `judge migrate` leaves it
     message = mail("pipe@example.org", "VERSION")
     assert run_judge(env, "process", "--queue-only", stdin=message.as_bytes()).returncode == 0
     mailbox = Mailbox(tmp_path / "j" / "mail")
@@ -79,7 +79,7 @@ def test_process_queue_only_leaves_the_answer_to_the_daemon(tmp_path):
 
 def test_process_refuses_a_mail_too_big_for_good(tmp_path):
     env = environment(tmp_path / "j", JUDGE_MAX_MESSAGE="2000")
-    run_judge(env, "migrate")
+    migrated(load(env)).dispose()  # the schema, as `judge migrate` leaves it
     done = run_judge(env, "process", stdin=mail("a@example.org", "x" * 5000).as_bytes())
     assert done.returncode == 65
     assert b"too big" in done.stderr
@@ -114,12 +114,12 @@ def test_serve_refuses_an_old_schema_with_a_clear_message(tmp_path):
 
 def test_serve_says_when_it_cannot_listen(tmp_path):
     env = environment(tmp_path / "j")
-    run_judge(env, "migrate")
+    migrated(load(env)).dispose()  # the schema, as `judge migrate` leaves it
     judge = JudgeProcess(env)
     judge.start()
     try:
         other = environment(tmp_path / "k", JUDGE_LISTEN=env["JUDGE_LISTEN"])
-        run_judge(other, "migrate")
+        migrated(load(other)).dispose()
         done = run_judge(other, "serve", timeout=30)
         assert done.returncode == 1 and b"cannot serve" in done.stderr
     finally:
@@ -128,7 +128,7 @@ def test_serve_says_when_it_cannot_listen(tmp_path):
 
 def test_show_unknown_game(tmp_path):
     env = environment(tmp_path / "j")
-    run_judge(env, "migrate")
+    migrated(load(env)).dispose()  # the schema, as `judge migrate` leaves it
     done = run_judge(env, "show", "nosuch", "--json")
     assert done.returncode == 2
     assert done.stderr.strip() == b"judge: no game called 'nosuch'"
@@ -176,7 +176,7 @@ def test_show_prints_the_state_without_secrets(tmp_path):
 def test_tick_answers_nothing_the_rate_limit_dropped(tmp_path):
     """Over the rate limit by pipe: told once, the rest dropped; a later tick answers none."""
     env = environment(tmp_path / "j", JUDGE_RATE_LIMIT="1", JUDGE_RATE_WINDOW="3600")
-    run_judge(env, "migrate")
+    migrated(load(env)).dispose()  # the schema, as `judge migrate` leaves it
     first, second, third = (mail("busy@example.org", "VERSION") for _ in range(3))
     for message in (first, second, third):
         piped = run_judge(env, "process", "--sender", "busy@example.org", stdin=message.as_bytes())

@@ -23,8 +23,8 @@ WATCHER = "watcher@example.org"
 
 @pytest.fixture
 def pictured(tmp_path: Path):
-    with InProcessJudge(tmp_path / "judge", JUDGE_PICTURES="true") as judge:
-        yield Table.seated(judge)
+    with InProcessJudge(tmp_path / "judge", like=Table.home(), JUDGE_PICTURES="true") as judge:
+        yield Table(judge)
 
 
 def text_of(mail: EmailMessage) -> str:

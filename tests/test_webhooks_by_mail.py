@@ -46,8 +46,8 @@ def hook() -> Iterator[Hook]:
 
 @contextmanager
 def seated(tmp_path: Path, **env: str) -> Iterator[Table]:
-    with InProcessJudge(tmp_path / "judge", **env) as judge:
-        yield Table.seated(judge)
+    with InProcessJudge(tmp_path / "judge", like=Table.home(), **env) as judge:
+        yield Table(judge)
 
 
 @pytest.fixture
