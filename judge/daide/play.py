@@ -371,7 +371,7 @@ def draw_vote(
         me.draw = "all" if on else None
         if on:
             notices = Notices(session, settings, now)
-            votes._count(notices, game)
+            votes.count_votes(notices, game)
             notices.write_outbox()
         return True
 
