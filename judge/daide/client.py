@@ -277,7 +277,7 @@ def _number(value: int) -> int:
 
 def _dpp_names(board: Board) -> Names:
     """Tokens as the judge's DPP writes them (press/dpp.py: names_of)."""
-    from .play import judge_names
+    from .press import judge_names
 
     return judge_names(board)
 

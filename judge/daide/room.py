@@ -1,5 +1,5 @@
 """One game's table on the DAIDE server: its port's connections (`Client`), what each has
-been told, the message syntax's server side for each message a bot sends (`HANDLERS`), and
+been told, (the answers to its messages are handlers.py's), and
 the look at what others changed (`Room.poll`): a phase processed, press, the end.
 
 The judge's state is its database; the room reads and writes it through play.py on the
@@ -10,19 +10,18 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import time
-from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from collections.abc import Awaitable, Callable
+from typing import Any
 
 from . import play
+from . import press as daide_press
+from .connection import Client
+from .host import Host
 from .mdf import SEASONS, Board, board_of
-from .messages import BracketError, Message, bracket, huh, message, parse
+from .messages import Message, bracket, message, parse
 from .orders import order_message, result_message, unit_message
 from .protocol import Closed, Link, ProtocolError, representation
-from .tokens import CLOSE, OPEN, T, is_number, number, to_text, value_of
-
-if TYPE_CHECKING:
-    from .server import DaideServer
+from .tokens import T, is_number, number, value_of
 
 log = logging.getLogger("judge.daide")
 
@@ -30,10 +29,6 @@ log = logging.getLogger("judge.daide")
 # the sender before it has read the message. They play without press; the judge gives their
 # answer for them (HUH and TRY ()), by the names they give in NME.
 PRESSLESS = frozenset({"DumbBot", "HoldBot", "RandBot"})
-# Wrong IAM passcodes from one host, in IAM_WINDOW seconds, after which its IAMs are refused
-# until the window has passed: a passcode is one of 8191 numbers.
-IAM_FAILURES = 5
-IAM_WINDOW = 600.0
 
 
 def phase_tokens(phase: str) -> Message:
@@ -52,35 +47,15 @@ def phase_of(turn: Message) -> str | None:
     return f"{code[0]}{value_of(turn[1]):04d}{code[1]}"
 
 
-class Client:
-    """One connected bot or observer."""
-
-    def __init__(self, link: Link) -> None:
-        self.link = link
-        peer = link.writer.get_extra_info("peername")
-        self.host = str(peer[0]) if peer else "?"
-        self.name = ""
-        self.version = ""
-        self.power: str | None = None
-        self.observer = False
-        self.accepted = False  # YES (MAP) or IAM: it plays from here on
-        self.started = False  # HLO sent
-        self.timers: set[int] = set()  # TME (seconds) asked for
-        self.told: set[tuple[str, int]] = set()
-        self.last_from: str | None = None  # who sent the last FRM (HUH's answer goes back)
-
-    def send(self, tokens: list[int] | Message) -> None:
-        flat = tokens.flat() if isinstance(tokens, Message) else tokens
-        if log.isEnabledFor(logging.DEBUG):
-            log.debug("DAIDE to %s: %s", self.power or "?", to_text(flat)[:200])
-        self.link.send(flat)
+Dispatch = Callable[["Room", Client, list[int]], Awaitable[None]]
 
 
 class Room:
     """One game's table: its port, its clients, what they have been told."""
 
-    def __init__(self, server: DaideServer, game_id: int, port: int) -> None:
+    def __init__(self, server: Host, game_id: int, port: int, dispatch: Dispatch) -> None:
         self.server = server
+        self.dispatch = dispatch  # handlers.handle: the answer to a client's message
         self.game_id = game_id
         self.port = port
         self.clients: list[Client] = []
@@ -108,7 +83,7 @@ class Room:
         self.board = board_of(self.view.variant)
         self.turn = self.view.turn
         self.status = self.view.status
-        self.press_after = await self.server.db(play.last_press, self.game_id)
+        self.press_after = await self.server.db(daide_press.last_press, self.game_id)
         self.tcp = await asyncio.start_server(self._connected, host, self.port)
         log.info("DAIDE: game %s on port %s", self.view.name, self.port)
 
@@ -134,7 +109,7 @@ class Room:
         try:
             while True:
                 tokens = await link.receive()
-                await self.handle(client, tokens)
+                await self.dispatch(self, client, tokens)
                 await link.writer.drain()
         except (Closed, ProtocolError, ConnectionError, asyncio.CancelledError):
             pass
@@ -158,109 +133,12 @@ class Room:
         assert self.board is not None
         return self.board.powers[power]
 
-    # -- the client's messages --------------------------------------------------------------
-
-    async def handle(self, client: Client, tokens: list[int]) -> None:
-        if log.isEnabledFor(logging.DEBUG):
-            log.debug("DAIDE from %s: %s", client.power or "?", to_text(tokens)[:200])
-        try:
-            msg = parse(tokens)
-        except BracketError:
-            client.send([T("PRN"), OPEN, *tokens, CLOSE])
-            return
-        head = msg.head()
-        handler = HANDLERS.get(head) if head is not None else None
-        if handler is None:
-            client.send(huh(tokens, 0))
-            return
-        await handler(self, client, msg, tokens)
+    # -- what the client is told ----------------------------------------------------------
 
     async def refresh(self) -> play.View:
         self.view = await self.server.db(play.view, self.game_id)
         assert self.view is not None
         return self.view
-
-    async def nme(self, client: Client, msg: Message, tokens: list[int]) -> None:
-        async with self.seating:
-            await self._nme(client, msg)
-
-    async def _nme(self, client: Client, msg: Message) -> None:
-        v = await self.refresh()
-        name = msg[1].text() if len(msg) > 2 and isinstance(msg[1], Message) else None
-        version = msg[2].text() if len(msg) > 2 and isinstance(msg[2], Message) else None
-        if name is None or version is None or client.power or client.observer:
-            client.send(message(T("REJ"), bracket(*msg.items)))
-            return
-        asked = None
-        if ":" in name:  # DumbBot's -rPOW:code gives its name as 'POW:name'
-            token, _, rest = name.partition(":")
-            asked = next((p for p, n in self.board.power_names.items() if n == token.upper()), None)
-            name = rest or name
-        connected = {c.power for c in self.clients if c.power}
-        free = [p for p in v.passcodes if p in v.seats and p not in set(v.bots) | connected]
-        if asked is not None:
-            free = [p for p in free if p == asked]
-        if v.status not in ("forming", "active") or not free:
-            client.send(message(T("REJ"), bracket(*msg.items)))
-            return
-        power = free[0]
-        client.power, client.name, client.version = power, name, version
-        await self.server.db(play.take_seat, self.game_id, power, name, version)
-        client.send(message(T("YES"), bracket(*msg.items)))
-        client.send(message(T("MAP"), bracket(self.board.map_name)))
-
-    async def obs(self, client: Client, msg: Message, tokens: list[int]) -> None:
-        if client.power:
-            client.send(message(T("REJ"), bracket(*msg.items)))
-            return
-        client.observer = True
-        client.send(message(T("YES"), bracket(*msg.items)))
-        client.send(message(T("MAP"), bracket(self.board.map_name)))
-
-    async def iam(self, client: Client, msg: Message, tokens: list[int]) -> None:
-        v = await self.refresh()
-        ok = len(msg) == 3 and isinstance(msg[1], Message) and isinstance(msg[2], Message)
-        power = self.board.power_of_token.get(msg[1].head()) if ok else None
-        code = msg[2].number() if ok else None
-        host = client.host
-        now = time.monotonic()
-        tries = [t for t in self.failures.get(host, []) if now - t < IAM_WINDOW]
-        if len(tries) >= IAM_FAILURES:  # a passcode is a number up to 8191: no guessing
-            client.send(message(T("REJ"), bracket(*msg.items)))
-            return
-        if power not in v.seats or code is None or v.passcodes.get(power) != code:
-            self.failures[host] = [*tries, now]
-            client.send(message(T("REJ"), bracket(*msg.items)))
-            return
-        for other in [c for c in self.clients if c.power == power and c is not client]:
-            other.power = None
-            await other.link.close(final_message=True)
-        client.power = power
-        client.accepted = True
-        client.send(message(T("YES"), bracket(*msg.items)))
-        if v.status == "active" and power in self.dropped:
-            self.dropped.discard(power)
-            self.tell_all(message(T("NOT"), bracket(T("CCD"), bracket(self._power(power)))), client)
-
-    async def map_(self, client: Client, msg: Message, tokens: list[int]) -> None:
-        client.send(message(T("MAP"), bracket(self.board.map_name)))
-
-    async def mdf(self, client: Client, msg: Message, tokens: list[int]) -> None:
-        client.send(self.board.mdf())
-
-    async def yes(self, client: Client, msg: Message, tokens: list[int]) -> None:
-        inner = msg[1] if len(msg) > 1 and isinstance(msg[1], Message) else None
-        if inner is not None and inner.head() == T("MAP"):
-            client.accepted = True
-            v = await self.refresh()
-            if v.status == "active":
-                self.start_client(client, v)
-        # YES to press comes as SND (YES ...); anything else needs no answer
-
-    async def rej(self, client: Client, msg: Message, tokens: list[int]) -> None:
-        inner = msg[1] if len(msg) > 1 and isinstance(msg[1], Message) else None
-        if inner is not None and inner.head() == T("MAP"):
-            await client.link.close(final_message=True)
 
     def start_client(self, client: Client, v: play.View) -> None:
         """The game has begun for this client: HLO (a player), then SCO and NOW."""
@@ -345,176 +223,6 @@ class Room:
             return None
         return int((v.deadline - self.server.now()).total_seconds())
 
-    async def hlo_request(self, client: Client, msg: Message, tokens: list[int]) -> None:
-        v = await self.refresh()
-        if client.power and v.status in ("active", "finished"):
-            client.send(self.hlo(client.power, v))
-            client.started = True
-        else:
-            client.send(message(T("REJ"), bracket(*msg.items)))
-
-    async def now_request(self, client: Client, msg: Message, tokens: list[int]) -> None:
-        v = await self.refresh()
-        if v.status in ("active", "finished") and v.phase:
-            client.send(self.now(v, client.power))
-        else:
-            client.send(message(T("REJ"), bracket(*msg.items)))
-
-    async def sco_request(self, client: Client, msg: Message, tokens: list[int]) -> None:
-        v = await self.refresh()
-        if v.status in ("active", "finished"):
-            client.send(self.sco(v, client.power))
-        else:
-            client.send(message(T("REJ"), bracket(*msg.items)))
-
-    async def ord_request(self, client: Client, msg: Message, tokens: list[int]) -> None:
-        v = await self.refresh()
-        played = await self.server.db(play.phases_after, self.game_id, max(v.turn - 1, 0))
-        sent = False
-        for _turn, phase, result in played[-1:]:
-            for m in self.ord(phase, result, client.power):
-                client.send(m)
-                sent = True
-        if not sent:
-            client.send(message(T("REJ"), bracket(*msg.items)))
-
-    async def hst(self, client: Client, msg: Message, tokens: list[int]) -> None:
-        phase = phase_of(msg[1]) if len(msg) > 1 and isinstance(msg[1], Message) else None
-        result = await self.server.db(play.phase_played, self.game_id, phase) if phase else None
-        if not result:
-            client.send(message(T("REJ"), bracket(*msg.items)))
-            return
-        for m in self.ord(phase, result, client.power):
-            client.send(m)
-        doc = result.get("input") or {}
-        past = play.View(**{**self.view.__dict__, "phase": phase, "position": {
-            "units": doc.get("units") or {}, "centers": doc.get("centers") or {},
-            "dislodged": doc.get("dislodged") or []}})  # fmt: skip
-        client.send(self.sco(past, client.power))
-        client.send(self.now(past, client.power))
-
-    async def sub(self, client: Client, msg: Message, tokens: list[int]) -> None:
-        orders = [x for x in msg.items[1:] if isinstance(x, Message)]
-        if not client.power or not orders:
-            client.send(message(T("REJ"), bracket(*msg.items)))
-            return
-        answer: asyncio.Future = asyncio.get_running_loop().create_future()
-        self.pending.append((client.power, orders, answer))
-        if self.submitting is None or self.submitting.done():
-            self.submitting = asyncio.create_task(self._submit())
-        notes = await answer
-        for order, note in zip(orders, notes, strict=True):
-            client.send(message(T("THX"), order, bracket(T(note))))
-        await self.poll()
-
-    async def _submit(self) -> None:
-        """The SUBs waiting, in one transaction; those that come meanwhile, in the next."""
-        while self.pending:
-            batch, self.pending = self.pending, []
-            try:
-                notes = await self.server.db(
-                    play.submit_many, self.server.settings, self.server.now(), self.game_id,
-                    [(power, orders) for power, orders, _ in batch],
-                )  # fmt: skip
-            except Exception as problem:
-                for _power, _orders, answer in batch:
-                    answer.set_exception(problem)
-                continue
-            self.server.wake()
-            for (_power, _orders, answer), mine in zip(batch, notes, strict=True):
-                answer.set_result(mine)
-
-    async def not_(self, client: Client, msg: Message, tokens: list[int]) -> None:
-        inner = msg[1] if len(msg) > 1 and isinstance(msg[1], Message) else None
-        what = inner.head() if inner is not None else None
-        settings, now = self.server.settings, self.server.now()
-        done = False
-        if client.power and what == T("SUB"):
-            order = inner[1] if len(inner) > 1 and isinstance(inner[1], Message) else None
-            done = await self.server.db(
-                play.cancel, settings, now, self.game_id, client.power, order
-            )
-        elif client.power and what == T("GOF"):
-            done = await self.server.db(
-                play.go_flag, settings, now, self.game_id, client.power, False
-            )
-        elif client.power and what == T("DRW"):
-            done = await self.server.db(
-                play.draw_vote, settings, now, self.game_id, client.power, False
-            )
-        elif what == T("TME") and len(inner) > 1 and isinstance(inner[1], Message):
-            seconds = inner[1].number()
-            done = seconds in client.timers
-            client.timers.discard(seconds)
-        elif what is None:
-            client.send(huh(tokens, 1))
-            return
-        client.send(message(T("YES" if done else "REJ"), bracket(*msg.items)))
-
-    async def gof(self, client: Client, msg: Message, tokens: list[int]) -> None:
-        done = client.power is not None and await self.server.db(
-            play.go_flag, self.server.settings, self.server.now(), self.game_id, client.power,
-            True,
-        )  # fmt: skip
-        self.server.wake()
-        client.send(message(T("YES" if done else "REJ"), bracket(*msg.items)))
-        await self.poll()
-
-    async def drw(self, client: Client, msg: Message, tokens: list[int]) -> None:
-        done = client.power is not None and len(msg) == 1 and await self.server.db(
-            play.draw_vote, self.server.settings, self.server.now(), self.game_id,
-            client.power, True,
-        )  # fmt: skip
-        self.server.wake()
-        client.send(message(T("YES" if done else "REJ"), bracket(*msg.items)))
-        await self.poll()
-
-    async def mis(self, client: Client, msg: Message, tokens: list[int]) -> None:
-        if not client.power:
-            client.send(message(T("REJ"), bracket(*msg.items)))
-            return
-        kind, what = await self.server.db(play.missing, self.game_id, client.power)
-        if kind == "adjust":
-            client.send(message(T("MIS"), bracket(number(what))))
-        elif kind == "units" and what:
-            units = [unit_message(self.board, client.power, u) for u in what]
-            client.send(message(T("MIS"), *units))
-        elif kind == "retreats" and what:
-            parts = []
-            for u, places in what:
-                unit = unit_message(self.board, client.power, u)
-                parts.append(
-                    bracket(
-                        *unit.items, T("MRT"), bracket(*(self.board.location(p) for p in places))
-                    )
-                )
-            client.send(message(T("MIS"), *parts))
-        else:
-            client.send(message(T("MIS")))
-
-    async def tme_request(self, client: Client, msg: Message, tokens: list[int]) -> None:
-        v = await self.refresh()
-        if len(msg) == 1:
-            seconds = self._left(v)
-            if seconds is None or not 0 <= seconds <= 8191:
-                client.send(message(T("REJ"), bracket(*msg.items)))
-            else:
-                client.send(message(T("TME"), bracket(number(seconds))))
-            return
-        seconds = msg[1].number() if isinstance(msg[1], Message) else None
-        if seconds is None or seconds < 0:
-            client.send(huh(tokens, 1))
-            return
-        client.timers.add(seconds)
-        client.send(message(T("YES"), bracket(*msg.items)))
-
-    async def smr_request(self, client: Client, msg: Message, tokens: list[int]) -> None:
-        v = await self.refresh()
-        if v.status != "finished":
-            client.send(message(T("REJ"), bracket(*msg.items)))
-            return
-        client.send(self.smr(v))
-
     def smr(self, v: play.View) -> Message:
         parts: list[Any] = [phase_tokens(v.phase) if v.phase else bracket()]
         for name, token in self.board.powers.items():
@@ -529,42 +237,6 @@ class Room:
                         number(v.centers_count.get(name, 0)))
             )  # fmt: skip
         return message(T("SMR"), *parts)
-
-    async def snd(self, client: Client, msg: Message, tokens: list[int]) -> None:
-        items = msg.items[1:]
-        if items and isinstance(items[0], Message) and phase_of(items[0]):
-            items = items[1:]  # SND (turn) (powers) (press)
-        if not client.power or len(items) != 2 or not all(isinstance(x, Message) for x in items):
-            client.send(message(T("REJ"), bracket(*msg.items)))
-            return
-        to_tokens, press = items
-        v = await self.refresh()
-        to = [self.board.power_of_token[t] for t in to_tokens.tokens()
-              if t in self.board.power_of_token]  # fmt: skip
-        if not to and press.head() in (T("HUH"), T("TRY")) and client.last_from:
-            to = [client.last_from]  # an answer to the last FRM, to whoever sent it
-        if not to or v.level == 0:
-            client.send(message(T("REJ"), bracket(*msg.items)))
-            return
-        text = to_text(press.flat(), play.judge_names(self.board))
-        why = await self.server.db(
-            play.bot_press, self.server.settings, self.server.now(), self.game_id,
-            client.power, to, text,
-        )  # fmt: skip
-        self.server.wake()
-        if why is None:
-            client.send(message(T("YES"), bracket(*msg.items)))
-        elif why == "over":
-            client.send(message(T("REJ"), bracket(*msg.items)))
-        else:
-            flat = msg.flat()
-            client.send(huh(flat, len(flat) - len(press.flat()) - 1))
-
-    async def refuse(self, client: Client, msg: Message, tokens: list[int]) -> None:
-        client.send(message(T("REJ"), bracket(*msg.items)))
-
-    async def nothing(self, client: Client, msg: Message, tokens: list[int]) -> None:
-        return
 
     # -- what others changed ----------------------------------------------------------------
 
@@ -600,7 +272,7 @@ class Room:
                         self.tme(c, v)
         if v.status == "active":
             self._timers(v)
-        heard = await self.server.db(play.press_to_bots, self.game_id, self.press_after)
+        heard = await self.server.db(daide_press.press_to_bots, self.game_id, self.press_after)
         for h in heard:
             self.press_after = max(self.press_after, h.id)
             self._deliver(h, v)
@@ -639,7 +311,7 @@ class Room:
                     c.told.add(key)
                     c.send(message(T("TME"), bracket(number(max(left, 0)))))
 
-    def _deliver(self, h: play.Heard, v: play.View) -> None:
+    def _deliver(self, h: daide_press.Heard, v: play.View) -> None:
         from parser.dpp import DppError, read_dpp
         from parser.dpp_levels import level
 
@@ -647,7 +319,7 @@ class Room:
 
         try:
             dpp = read_dpp(h.text)
-            tokens = from_text(h.text, play.dpp_names(self.board, v.variant))
+            tokens = from_text(h.text, daide_press.dpp_names(self.board, v.variant))
         except (DppError, TokenError):
             return
         if dpp is None or level(dpp) > v.level:
@@ -681,19 +353,7 @@ class Room:
                 if text.startswith("TRY"):
                     self.tried.add((power, sender))
                 await self.server.db(
-                    play.bot_press, self.server.settings, self.server.now(), self.game_id,
+                    daide_press.bot_press, self.server.settings, self.server.now(), self.game_id,
                     power, [sender], text,
                 )  # fmt: skip
                 self.server.wake()
-
-
-HANDLERS: dict[int, Callable[..., Any]] = {
-    T("NME"): Room.nme, T("OBS"): Room.obs, T("IAM"): Room.iam, T("MAP"): Room.map_,
-    T("MDF"): Room.mdf, T("YES"): Room.yes, T("REJ"): Room.rej, T("HLO"): Room.hlo_request,
-    T("NOW"): Room.now_request, T("SCO"): Room.sco_request, T("ORD"): Room.ord_request,
-    T("HST"): Room.hst, T("SUB"): Room.sub, T("NOT"): Room.not_, T("GOF"): Room.gof,
-    T("DRW"): Room.drw, T("MIS"): Room.mis, T("TME"): Room.tme_request,
-    T("SMR"): Room.smr_request, T("SND"): Room.snd, T("ADM"): Room.refuse,
-    T("SVE"): Room.refuse, T("LOD"): Room.refuse, T("HUH"): Room.nothing,
-    T("PRN"): Room.nothing,
-}  # fmt: skip

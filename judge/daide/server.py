@@ -25,6 +25,7 @@ from typing import Any
 from ..config import Settings, host_port
 from ..store.db import Store
 from . import play
+from .handlers import handle
 from .room import Room
 
 log = logging.getLogger("judge.daide")
@@ -92,7 +93,7 @@ class DaideServer:
                 del self.rooms[game_id]
         for game_id, port in open_.items():
             if game_id not in self.rooms:
-                room = Room(self, game_id, port)
+                room = Room(self, game_id, port, handle)
                 try:
                     await room.start(self.host)
                 except OSError as problem:
