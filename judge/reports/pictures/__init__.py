@@ -64,8 +64,7 @@ def phase_picture(
 ) -> Picture:
     """The picture of a played phase as a reader who sees `seen` sees it (None: all)."""
     phase = str(doc.get("phase", ""))
-    scene = seen_phase_scene(variant, phase_title(code, game, phase), doc, out, seen)
-    return picture(variant, scene, f"{game}-{phase}")
+    return picture(variant, _phase_scene(variant, code, game, doc, out, seen), f"{game}-{phase}")
 
 
 def phase_svg(
@@ -77,8 +76,7 @@ def phase_svg(
     seen: Collection[str] | None = None,
 ) -> str:
     """The same picture as `phase_picture`'s, its SVG only (the web window's board)."""
-    phase = str(doc.get("phase", ""))
-    return draw(variant, seen_phase_scene(variant, phase_title(code, game, phase), doc, out, seen))
+    return draw(variant, _phase_scene(variant, code, game, doc, out, seen))
 
 
 def position_picture(
@@ -90,7 +88,7 @@ def position_picture(
     seen: Collection[str] | None = None,
 ) -> Picture:
     """The picture of the board as it stands, as a reader who sees `seen` sees it."""
-    scene = seen_position_scene(variant, phase_title(code, game, phase), position, seen)
+    scene = _position_scene(variant, code, game, phase, position, seen)
     return picture(variant, scene, f"{game}-{phase}")
 
 
@@ -103,6 +101,27 @@ def position_svg(
     seen: Collection[str] | None = None,
 ) -> str:
     """The same picture as `position_picture`'s, its SVG only."""
-    return draw(
-        variant, seen_position_scene(variant, phase_title(code, game, phase), position, seen)
-    )
+    return draw(variant, _position_scene(variant, code, game, phase, position, seen))
+
+
+def _phase_scene(
+    variant: Variant,
+    code: str,
+    game: str,
+    doc: Mapping[str, Any],
+    out: Mapping[str, Any],
+    seen: Collection[str] | None,
+) -> Scene:
+    title = phase_title(code, game, str(doc.get("phase", "")))
+    return seen_phase_scene(variant, title, doc, out, seen)
+
+
+def _position_scene(
+    variant: Variant,
+    code: str,
+    game: str,
+    phase: str,
+    position: Mapping[str, Any],
+    seen: Collection[str] | None,
+) -> Scene:
+    return seen_position_scene(variant, phase_title(code, game, phase), position, seen)
