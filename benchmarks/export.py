@@ -28,31 +28,10 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import variants
-from adjudicator.document import adjudicate, read_document
 from judge import ghost_rating as gr
 from judge.reports.export import Played, as_text, game_export
 from judge.reports.mila import saved_game
-from tests.randomgames import random_orders
-
-
-def random_game(seed: int, phases: int) -> tuple[list, dict]:
-    variant = variants.load("standard")
-    rng = random.Random(seed)
-    doc: dict = {"variant": "standard", "phase": variant.start, "units": {}, "orders": {}}
-    for unit in variant.units:
-        doc["units"].setdefault(unit.power, []).append(f"{unit.type} {unit.location}")
-    played = []
-    for _ in range(phases):
-        for power, text in random_orders(rng, read_document(doc)[0]):
-            doc["orders"].setdefault(power, []).append(text)
-        out = adjudicate(doc)
-        played.append((doc, out))
-        doc = {"variant": "standard", "phase": out["next_phase"], "units": out["units"],
-               "centers": out["centers"], "orders": {},
-               "dislodged": [d for d in out.get("dislodged") or () if d["retreats"]]}  # fmt: skip
-        if out.get("winner"):
-            break
-    return played, doc
+from tests.randomgames import played_documents
 
 
 def fastest(run: Callable[[], object], times: int = 5) -> float:
@@ -70,7 +49,7 @@ def main() -> None:
     options.add_argument("--games", type=int, default=20000)
     args = options.parse_args()
     variant = variants.load("standard")
-    played, now = random_game(35, args.phases)
+    played, now, _won = played_documents(35, args.phases)
     print(f"a random game of {len(played)} phases")
 
     ours_mila = fastest(lambda: json.dumps(saved_game("g", variant, played, now, False)))

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 import variants
 from adjudicator.board import Unit
+from adjudicator.document import adjudicate, read_document
 from adjudicator.given import Position, read_orders
 from adjudicator.options import Options
 from adjudicator.phase import Phase
@@ -107,3 +108,26 @@ def play(
             result.centers,
             tuple(d for d in result.dislodged if d.retreats),
         )
+
+
+def played_documents(seed: int, phases: int) -> tuple[list, dict, bool]:
+    """A random game as the judge keeps it: each phase's input and output documents, the
+    document of the phase to come, and whether the game was won (the export's test and
+    benchmark)."""
+    variant = variants.load("standard")
+    rng = random.Random(seed)
+    doc: dict = {"variant": "standard", "phase": variant.start, "units": {}, "orders": {}}
+    for unit in variant.units:
+        doc["units"].setdefault(unit.power, []).append(f"{unit.type} {unit.location}")
+    played = []
+    for _ in range(phases):
+        for power, text in random_orders(rng, read_document(doc)[0]):
+            doc["orders"].setdefault(power, []).append(text)
+        out = adjudicate(doc)
+        played.append((doc, out))
+        doc = {"variant": "standard", "phase": out["next_phase"], "units": out["units"],
+               "centers": out["centers"], "orders": {},
+               "dislodged": [d for d in out.get("dislodged") or () if d["retreats"]]}  # fmt: skip
+        if out.get("winner"):
+            return played, doc, True
+    return played, doc, False

@@ -8,14 +8,12 @@ from __future__ import annotations
 
 import argparse
 import json
-import random
 from itertools import pairwise
 
 import pytest
 from sqlalchemy import select
 
 import variants
-from adjudicator.document import adjudicate, read_document
 from judge.cli import _arguments
 from judge.export_command import run as export
 from judge.reports.blind import seen_output
@@ -23,7 +21,7 @@ from judge.reports.mila import mila_order, mila_phase, saved_game
 from judge.store.models import Game as GameRow
 from tests.gametable import MASTER, POWERS, address, form, germany_to_winter, master, start
 from tests.judgekit import files_in
-from tests.randomgames import random_orders
+from tests.randomgames import played_documents
 
 diplomacy = pytest.importorskip("diplomacy", reason="pip install diplomacy==1.1.2 (dev extra)")
 from diplomacy import Game  # noqa: E402
@@ -54,32 +52,11 @@ def replayed(saved: dict) -> int:
     return len(phases) - 1
 
 
-def _random_game(seed: int, phases: int) -> tuple[list, dict, bool]:
-    """A random game as the judge keeps it: each phase's input and output documents."""
-    variant = variants.load("standard")
-    rng = random.Random(seed)
-    doc: dict = {"variant": "standard", "phase": variant.start, "units": {}, "orders": {}}
-    for unit in variant.units:
-        doc["units"].setdefault(unit.power, []).append(f"{unit.type} {unit.location}")
-    played = []
-    for _ in range(phases):
-        for power, text in random_orders(rng, read_document(doc)[0]):
-            doc["orders"].setdefault(power, []).append(text)
-        out = adjudicate(doc)
-        played.append((doc, out))
-        doc = {"variant": "standard", "phase": out["next_phase"], "units": out["units"],
-               "centers": out["centers"], "orders": {},
-               "dislodged": [d for d in out.get("dislodged") or () if d["retreats"]]}  # fmt: skip
-        if out.get("winner"):
-            return played, doc, True
-    return played, doc, False
-
-
 def test_mila_saved_games_of_random_games_replay_in_diplomacy():
     variant = variants.load("standard")
     total = 0
     for seed in (1, 7):
-        played, now, finished = _random_game(seed, phases=30)
+        played, now, finished = played_documents(seed, phases=30)
         saved = saved_game(f"random{seed}", variant, played, now, finished)
         json.dumps(saved)  # it is JSON
         total += replayed(saved)
