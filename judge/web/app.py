@@ -28,13 +28,14 @@ from starlette.staticfiles import StaticFiles
 from ..config import Settings
 from ..engine.game.record import phase_records, variant_of
 from ..engine.listings.games import listed, listed_games
+from ..engine.play.blind import reader_sight
 from ..reports import pictures as drawn
 from ..reports.frame import njudge_time
 from ..store.db import Store
-from ..store.models import Game, Participant
+from ..store.models import Game, Participant, PhaseRecord
 from . import feeds, links
 from .chart import centre_chart
-from .reading import NOW, GameView, Stranger, game_view, results_text
+from .reading import NOW, GameView, Reader, Stranger, game_view, results_text, stepped
 
 log = logging.getLogger("judge.web")
 HERE = Path(__file__).parent
@@ -142,7 +143,7 @@ def make_app(settings: Settings, store: Store, now: Callable[[], datetime]) -> S
         game = view.game
         step = view.step
         variant = variant_of(game)
-        svg = board_svg(session, game, view)
+        svg = board_svg(game, view.reader, step.record)
         prev = view.steps[view.at - 1].phase if view.at > 0 else None
         nxt = view.steps[view.at + 1].phase if view.at + 1 < len(view.steps) else None
         counts = view.centres
@@ -174,11 +175,11 @@ def make_app(settings: Settings, store: Store, now: Callable[[], datetime]) -> S
             calendar=calendar,
         )  # fmt: skip
 
-    def board_svg(session: Session, game: Game, view: GameView) -> str:
-        seen = view.sight
+    def board_svg(game: Game, reader: Reader, record: PhaseRecord | None) -> str:
+        """The board of a played phase (`record`), or as it stands, as `reader` sees it."""
+        seen = reader_sight(game, reader)
         key_seen = None if seen is None else (frozenset(seen), seen.all_centers)
         variant = variant_of(game)
-        record = view.step.record
         if record is not None:
             doc, out = record.result["input"], record.result["output"]
             key = (game.id, record.id, key_seen)
@@ -192,23 +193,25 @@ def make_app(settings: Settings, store: Store, now: Callable[[], datetime]) -> S
         return pictures.get(key, lambda: drawn.position_svg(
             variant, settings.code, game.name, game.phase or "", position, seen))  # fmt: skip
 
+    def board_alone(session: Session, game: Game, reader: Reader, request: Request) -> Response:
+        """The board alone: its phase found without the page's texts (SUMMARY, press, the
+        trial adjudication of a player's orders), which it does not show."""
+        steps, at = stepped(phase_records(session, game), request.query_params.get("phase"))
+        return _svg(board_svg(game, reader, steps[at].record))
+
     def public_board(request: Request) -> Response:
         with store.peek() as session:
             game = listed_game(session, request.path_params["name"])
             if game is None:
                 return PlainTextResponse("no such game listed", status_code=404)
-            view = game_view(session, settings, now(), game, Stranger(),
-                             request.query_params.get("phase"))  # fmt: skip
-            return _svg(board_svg(session, game, view))
+            return board_alone(session, game, Stranger(), request)
 
     def own_board(request: Request) -> Response:
         with store.peek() as session:
             person = links.holder(session, request.path_params["token"])
             if person is None:
                 return PlainTextResponse("this link is not good", status_code=404)
-            view = game_view(session, settings, now(), person.game, person,
-                             request.query_params.get("phase"))  # fmt: skip
-            return _svg(board_svg(session, person.game, view))
+            return board_alone(session, person.game, person, request)
 
     def feed(request: Request) -> Response:
         name = request.path_params["name"]

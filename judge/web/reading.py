@@ -26,13 +26,12 @@ from ..config import Settings
 from ..engine.game.record import phase_records, variant_of
 from ..engine.listings.games import list_games
 from ..engine.listings.summary import summary, year_ends
-from ..engine.play.blind import reader_copy, reader_sight
+from ..engine.play.blind import reader_copy
 from ..engine.play.status import reply_status
 from ..engine.reply.conversation import Conversation
 from ..engine.reply.notices import addresses
 from ..mailin.message import IncomingMail
 from ..reports.play.closing import split_results
-from ..reports.play.ownership import Sight
 from ..reports.replies import paragraphs
 from ..store.models import Game, HistoryEvent, Outbox, Participant, PhaseRecord, PressRecord
 
@@ -75,10 +74,6 @@ class GameView:
     def step(self) -> Step:
         return self.steps[self.at]
 
-    @property
-    def sight(self) -> Sight | None:
-        return reader_sight(self.game, self.reader)
-
 
 def as_reader(
     session: Session, settings: Settings, now: datetime, game: Game, reader: Reader
@@ -111,9 +106,7 @@ def game_view(
 ) -> GameView:  # fmt: skip
     """The game's page for one reader, at `phase` (a played phase, or the board now)."""
     records = phase_records(session, game)
-    # Each played phase, then the board as it stands (or as the game ended on it).
-    steps = [Step(r.phase, r) for r in records] + [Step(NOW, None)]
-    at = next((i for i, s in enumerate(steps) if s.phase == phase), len(steps) - 1)
+    steps, at = stepped(records, phase)
     ctx = as_reader(session, settings, now, game, reader)
     step = steps[at]
     if step.record is None:
@@ -129,6 +122,13 @@ def game_view(
         if game.status == "active":
             view.orders = answer(ctx, lambda: reply_status(ctx))
     return view
+
+
+def stepped(records: list[PhaseRecord], phase: str | None) -> tuple[list[Step], int]:
+    """Each played phase, then the board as it stands (or as the game ended on it); and
+    which of them `phase` names (the board now if none)."""
+    steps = [Step(r.phase, r) for r in records] + [Step(NOW, None)]
+    return steps, next((i for i, s in enumerate(steps) if s.phase == phase), len(steps) - 1)
 
 
 def results_text(session: Session, game: Game, record: PhaseRecord, reader: Reader) -> str:
