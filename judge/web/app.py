@@ -35,7 +35,7 @@ from ..store.db import Store
 from ..store.models import Game, Participant, PhaseRecord
 from . import feeds, links
 from .chart import centre_chart
-from .reading import NOW, GameView, Reader, Stranger, game_view, results_text, stepped
+from .reading import NOW, STRANGER, GameView, Reader, game_view, results_text, stepped
 
 log = logging.getLogger("judge.web")
 HERE = Path(__file__).parent
@@ -123,7 +123,7 @@ def make_app(settings: Settings, store: Store, now: Callable[[], datetime]) -> S
             game = listed_game(session, name)
             if game is None:
                 return not_found(f"No game '{name}' is listed on this judge.")
-            view = game_view(session, settings, now(), game, Stranger(),
+            view = game_view(session, settings, now(), game, STRANGER,
                              request.query_params.get("phase"))  # fmt: skip
             return render_game(session, view, f"/game/{quote(game.name)}", calendar=None)
 
@@ -204,7 +204,7 @@ def make_app(settings: Settings, store: Store, now: Callable[[], datetime]) -> S
             game = listed_game(session, request.path_params["name"])
             if game is None:
                 return PlainTextResponse("no such game listed", status_code=404)
-            return board_alone(session, game, Stranger(), request)
+            return board_alone(session, game, STRANGER, request)
 
     def own_board(request: Request) -> Response:
         with store.peek() as session:
@@ -222,7 +222,7 @@ def make_app(settings: Settings, store: Store, now: Callable[[], datetime]) -> S
             entries = []
             for record in reversed(phase_records(session, game)):
                 at = record.processed_at or game.created_at
-                text = results_text(session, game, record, Stranger())
+                text = results_text(session, game, record, STRANGER)
                 entries.append((record.phase, at, text))
             body = feeds.atom(game, base, settings.code, entries[:50])
             return Response(body, media_type="application/atom+xml; charset=utf-8")

@@ -26,7 +26,8 @@ from ..config import Settings
 from ..engine.game.record import phase_records, variant_of
 from ..engine.listings.games import list_games
 from ..engine.listings.summary import summary, year_ends
-from ..engine.play.blind import reader_copy
+from ..engine.play.blind import PUBLIC, reader_copy
+from ..engine.play.blind import Reader as Outsider
 from ..engine.play.status import reply_status
 from ..engine.reply.conversation import Conversation
 from ..engine.reply.notices import addresses
@@ -38,16 +39,10 @@ from ..store.models import Game, HistoryEvent, Outbox, Participant, PhaseRecord,
 NOW = "now"  # the phase name of the board as it stands
 
 
-@dataclass(frozen=True)
-class Stranger:
-    """Someone not in the game: he reads what an observer reads (LIST shows him so)."""
-
-    role: str = "observer"
-    power: str | None = None
-    id: int = 0
-
-
-Reader = Participant | Stranger
+# Someone not in the game (the public pages) reads what an observer reads, as LIST shows
+# him by mail: the same stand-in as a webhook's reader, blind.PUBLIC.
+STRANGER = PUBLIC
+Reader = Participant | Outsider
 
 
 @dataclass
