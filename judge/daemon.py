@@ -417,7 +417,17 @@ class Judge:
 
         signal.signal(signal.SIGTERM, _signal)
         signal.signal(signal.SIGINT, _signal)
-        self.start()
+        try:
+            self.start()
+        except Exception:
+            # A stop asked for during start-up reaches the fork server too (systemd signals
+            # the whole group), whose death then breaks the start: that is the stop, said
+            # in one line, not a crash's traceback.
+            if not done.is_set():
+                raise
+            log.info("stopped while starting")
+            self.stop()
+            return
         try:
             notifier.ready()
             notifier.watch(self.alive)

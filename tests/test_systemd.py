@@ -127,8 +127,40 @@ def test_ready_once_the_port_answers_pings_while_the_workers_live_stopping_on_si
         manager.close()
 
 
-def _grandchildren(pid: int) -> list[int]:
-    """The processes whose parent's parent is `pid`."""
+def test_a_stop_while_starting_is_a_stop_not_a_crash(tmp_path):
+    """systemd's SIGTERM reaches the whole group: a judge stopped while its fork server is
+    still importing the judge loses that server under it. It exits 0, says it stopped while
+    starting, and prints no traceback."""
+    env = environment(tmp_path / "judge", JUDGE_SHUTDOWN_SECONDS="5")
+    migrated(load(env)).dispose()
+    judge = JudgeProcess(env)
+    judge.settings.home.mkdir(parents=True, exist_ok=True)
+    with open(judge.log, "ab") as log:
+        judge.proc = subprocess.Popen(
+            [sys.executable, "-m", "judge", "serve"], env=judge.env, cwd=ROOT, stdout=log,
+            stderr=subprocess.STDOUT, start_new_session=True,
+        )  # fmt: skip
+    try:
+        end = time.monotonic() + 60
+        while not _children(judge.proc.pid):  # the fork server, preloading the judge
+            assert judge.proc.poll() is None, judge.tail()
+            assert time.monotonic() < end, "no fork server after 60 s"
+            time.sleep(0.005)
+        os.killpg(judge.proc.pid, signal.SIGTERM)
+        assert judge.proc.wait(30) == 0, judge.tail()
+        assert "Traceback" not in judge.log_text(), judge.tail()
+        assert "stopping" in judge.log_text(), judge.tail()
+    finally:
+        if judge.proc.poll() is None:
+            judge.kill()
+
+
+def _children(pid: int) -> list[int]:
+    """The processes whose parent is `pid`."""
+    return [p for p, parent in _parents().items() if parent == pid]
+
+
+def _parents() -> dict[int, int]:
     parents = {}
     for entry in Path("/proc").iterdir():
         if entry.name.isdigit():
@@ -137,6 +169,12 @@ def _grandchildren(pid: int) -> list[int]:
             except OSError:
                 continue
             parents[int(entry.name)] = int(stat.rpartition(")")[2].split()[1])
+    return parents
+
+
+def _grandchildren(pid: int) -> list[int]:
+    """The processes whose parent's parent is `pid`."""
+    parents = _parents()
     return sorted(p for p, parent in parents.items() if parents.get(parent) == pid)
 
 
