@@ -127,3 +127,21 @@ def test_a_quiet_game_does_not_tell_the_players_who_used_an_excuse(tmp_path):
         assert "Reliability:           100%  (no phases in the last year)" in record
         france = table.send(MASTER, f"INFO PLAYER {address('France')}").get_content()
         assert "Reliability:           100%  (0 phases missed of 1 in the last year)" in france
+
+
+def test_a_rollback_gives_back_the_excuses_of_the_turns_played_again(tmp_path):
+    with clocked(tmp_path / "judge") as (table, clock):
+        begin(table, "SET EXCUSES 1\n")
+        for power in PEOPLE:
+            if power != "Germany":
+                orders(table, power, HOLDS[power])
+        moment(table, clock, deadline_of(table) + timedelta(minutes=1))
+        table.wait_for(address("France"), "Excuse: G")
+        orders(table, "Germany", HOLDS["Germany"])
+        table.wait_for(address("France"), "S1901M Results")
+        listed = orders(table, "Austria", "LIST war")
+        assert "Excuses left:  Austria 1, England 1, France 1, Germany 0, Italy 1, " in listed
+        said = master(table, "ROLLBACK S1901M")
+        assert "Game 'war' has been rolled back to S1901M (turn 001)." in said, said
+        listed = orders(table, "Austria", "LIST war")
+        assert "Excuses left:  Austria 1, England 1, France 1, Germany 1, Italy 1, " in listed

@@ -101,3 +101,21 @@ def test_set_reliability_keeps_the_unreliable_out_and_gunboat_hides_until_the_en
             address("Germany"), "CREATE ?solo pwGermany\nSET RELIABILITY 10\n"
         ).get_content()
         assert "SET RELIABILITY: the minimum cannot be above your own reliability (0%)." in own
+
+
+def test_a_rollback_forgets_the_turns_played_again(tmp_path):
+    """The master rolls S1901M back: Germany's late turn is no longer on his record (it is
+    played again, and recorded as it then goes)."""
+    with clocked(tmp_path / "judge") as (table, clock):
+        begin(table)
+        germany_late(table, clock)
+        assert reliability(table, "Germany").startswith("Reliability:           0%")
+        said = master(table, "ROLLBACK S1901M")
+        assert "Game 'war' has been rolled back to S1901M (turn 001)." in said, said
+        assert reliability(table, "Germany").endswith("100%  (no phases in the last year)")
+        for power in PEOPLE:
+            orders(table, power, HOLDS[power])
+        table.wait_for(address("France"), "war - S1901M Results", count=2)
+        assert reliability(table, "Germany") == (
+            "Reliability:           100%  (0 phases missed of 1 in the last year)"
+        )

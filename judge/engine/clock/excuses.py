@@ -11,7 +11,9 @@ late as usual, and waits with the others.
 
 Everyone is told, in an `Excuse` notice, which power used an excuse and how many it has
 left (in a QUIET game the players are not told which power); LIST shows each power's
-excuses left. What each power has used is kept in the game's settings (`excuses_used`).
+excuses left. What each power has used is kept in the game's settings (`excuses_used`):
+the turns it used them in, so that a ROLLBACK gives back those of the turns played again
+(a count, as games started before kept it, is kept as it is).
 """
 
 from __future__ import annotations
@@ -29,7 +31,11 @@ from .absences import windows
 from .deadlines import deadline_after, grace_after, timing_of
 from .remind import judge_played
 
-USED = "excuses_used"  # game settings: power -> excuses used
+USED = "excuses_used"  # game settings: power -> the turns it used an excuse in
+
+
+def _used(value: object) -> int:
+    return len(value) if isinstance(value, list) else int(value or 0)
 
 
 def allowed(game: Game, settings: Settings) -> int:
@@ -39,8 +45,19 @@ def allowed(game: Game, settings: Settings) -> int:
 
 
 def left(game: Game, settings: Settings, power: str) -> int:
-    used = int(((game.settings or {}).get(USED) or {}).get(power, 0))
+    used = _used(((game.settings or {}).get(USED) or {}).get(power))
     return max(allowed(game, settings) - used, 0)
+
+
+def forget(game: Game, turn: int) -> None:
+    """A ROLLBACK to `turn`: the excuses used in it and after are given back."""
+    used = (game.settings or {}).get(USED) or {}
+    kept = {
+        power: [t for t in value if t is None or t < turn] if isinstance(value, list) else value
+        for power, value in used.items()
+    }
+    if kept != used:
+        game.settings = {**(game.settings or {}), USED: kept}
 
 
 def excuse(mailer: Notices, game: Game, late: list[Participant]) -> list[Participant]:
@@ -59,7 +76,9 @@ def excuse(mailer: Notices, game: Game, late: list[Participant]) -> list[Partici
         return []
     used = dict((game.settings or {}).get(USED) or {})
     for x in excused:
-        used[x.power] = int(used.get(x.power, 0)) + 1
+        before = used.get(x.power)
+        turns = list(before) if isinstance(before, list) else [None] * _used(before)
+        used[x.power] = [*turns, game.turn]
         if x.status == "late":
             x.status = "active"
     game.settings = {**(game.settings or {}), USED: used}

@@ -28,7 +28,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
-from sqlalchemy import select
+from sqlalchemy import delete, select
 from sqlalchemy.orm import Session
 
 from ...reports.identities import hidden_while_played
@@ -39,6 +39,13 @@ WINDOW = timedelta(days=365)
 HALF_LIFE_DAYS = 90.0
 # Worse outcomes replace better ones, never the other way round.
 _RANK = {"ontime": 0, "excused": 1, "late": 2, "missed": 3}
+
+
+def forget(session: Session, game: Game, turn: int) -> None:
+    """A ROLLBACK to `turn`: the records of the turns played again go; they are made anew."""
+    session.execute(
+        delete(TurnRecord).where(TurnRecord.game_id == game.id, TurnRecord.turn >= turn)
+    )
 
 
 def record(

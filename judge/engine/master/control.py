@@ -9,6 +9,7 @@ from ...reports import master as texts
 from ...reports.frame import njudge_time
 from ...reports.identities import hides_players
 from ...store.models import Game, HistoryEvent, Participant
+from ..clock import excuses, reliability
 from ..clock.lateness import PAUSED_REMINDER, next_event, set_phase_clock
 from ..endings.ending import ended
 from ..forming.joining import JOINED, welcome
@@ -285,6 +286,8 @@ def rollback(ctx: Conversation, cmd: p.Rollback) -> None:
     for record in records:
         if record.turn >= target.turn:
             ctx.session.delete(record)
+    excuses.forget(game, target.turn)
+    reliability.forget(ctx.session, game, target.turn)
     phase_begins(game)
     ctx.session.flush()
     set_phase_clock(game, ctx.settings, ctx.now, first=False)
