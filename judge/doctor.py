@@ -4,7 +4,7 @@ It checks what a judgekeeper would check by hand when mail goes unanswered: the 
 (reachable, migrated), the listeners (something answers SMTP/LMTP there), the relay (its
 certificate and login too), the DKIM key and, where DNS answers, its published record and
 the domain's SPF and DMARC, the disk, the clock, and the queues (nothing waits longer than
-it should). Exit 0 when nothing
+it should; webhook posts neither stuck nor lately given up). Exit 0 when nothing
 failed (warnings allowed), 1 otherwise.
 """
 
@@ -30,12 +30,13 @@ from .mailout.relay import RelayUnusable, relay_for
 from .mailout.signing import signer_for
 from .store import migrate
 from .store.db import Store
-from .store.models import Game, Inbound, Outbox
+from .store.models import Game, Inbound, Outbox, WebhookPost
 
 if TYPE_CHECKING:
     import dns.resolver
 
 STUCK = timedelta(minutes=5)  # mail waiting longer than this to be answered or sent
+LATELY = timedelta(days=7)  # webhook posts given up this recently are reported
 LOW_DISK = 200 * 2**20  # bytes free below which the judge fails (a mail must fit)
 
 
@@ -196,6 +197,46 @@ def _queues(store: Store, settings: Settings, now: datetime) -> list[Finding]:
                 "see operations.md 7 for the queries that list them",
             )
         )
+    return found + _webhooks(store, now)
+
+
+def _webhooks(store: Store, now: datetime) -> list[Finding]:
+    """Posts to games' webhooks (operations.md 3i): a masters' receiver that refuses them,
+    or a poster that stopped, shows nowhere in the mail; said here, as a warning (no player
+    waits on a post)."""
+    with store.transaction(readonly=True) as session:
+        due = session.execute(
+            select(func.min(WebhookPost.next_attempt_at)).where(WebhookPost.status == "pending")
+        ).scalar_one()
+        failed = session.execute(
+            select(WebhookPost.game_id, WebhookPost.last_error)
+            .where(WebhookPost.status == "failed", WebhookPost.created_at >= now - LATELY)
+            .order_by(WebhookPost.id.desc())
+        ).all()
+    found: list[Finding] = []
+    if due is not None and now - due > STUCK:
+        found.append(
+            Finding(
+                "warn",
+                f"webhook posts stuck: one is due since {due:%Y-%m-%d %H:%M} UTC",
+                "is `judge serve` (or `judge tick` in cron) running? `judge.webhooks` log "
+                "lines say why not",
+            )
+        )
+    if failed:
+        game_id, error = failed[0]
+        games = len({game for game, _ in failed})
+        found.append(
+            Finding(
+                "warn",
+                f"{len(failed)} webhook posts given up in the last {LATELY.days} days, for "
+                f"{games} game{'s' if games != 1 else ''}; the last (game {game_id}): {error}",
+                "the game's master corrects it (SET WEBHOOK) or drops it (SET NO WEBHOOK); "
+                "the query in operations.md 3i lists them",
+            )
+        )
+    if not found:
+        found.append(Finding("ok", "webhook posts: none stuck or given up lately"))
     return found
 
 

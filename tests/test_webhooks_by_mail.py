@@ -21,6 +21,7 @@ from pathlib import Path
 import pytest
 from sqlalchemy import select
 
+from judge.doctor import examine
 from judge.metrics import figures
 from judge.store.models import WebhookPost
 from tests.gametable import HOLDS, MASTER, POWERS, Table, address, form, master
@@ -209,6 +210,13 @@ def test_a_failing_receiver_is_tried_again_with_backoff_and_a_refusing_one_is_no
         shown = figures(table.judge.store, datetime.now(UTC).replace(tzinfo=None))
         assert 'judge_webhook_posts{status="sent"} 1' in shown
         assert 'judge_webhook_posts{status="failed"} 2' in shown
+        # The judgekeeper hears of it from `judge doctor` (the players never waited on it).
+        said = {f.what: f for f in examine(table.judge.settings) if "webhook" in f.what}
+        assert [f.level for f in said.values()] == ["warn"], said
+        (finding,) = said.values()
+        assert finding.what.startswith("2 webhook posts given up in the last 7 days, for 1 game;")
+        assert "localhost is not one of them" in finding.what
+        assert "SET NO WEBHOOK" in finding.fix
     finally:
         server.shutdown()
         server.server_close()
