@@ -220,11 +220,13 @@ def make_app(settings: Settings, store: Store, now: Callable[[], datetime]) -> S
             if game is None:
                 return PlainTextResponse("no such game listed", status_code=404)
             entries = []
-            for record in reversed(phase_records(session, game)):
+            # The newest 50 phases: a long game's older results are never read (each costs
+            # its history's look-up and its cut for the reader).
+            for record in phase_records(session, game)[::-1][:50]:
                 at = record.processed_at or game.created_at
                 text = results_text(session, game, record, STRANGER)
                 entries.append((record.phase, at, text))
-            body = feeds.atom(game, base, settings.code, entries[:50])
+            body = feeds.atom(game, base, settings.code, entries)
             return Response(body, media_type="application/atom+xml; charset=utf-8")
 
     def calendar(request: Request) -> Response:
