@@ -42,9 +42,9 @@ ITALY = 72  # degrees of the circle each Italy takes
 # (Urbino, the Upper Adriatic...).
 BANDS: dict[str, tuple[tuple[int, int, int, int], ...]] = {
     "fortress": ((56, 120, -36, 36),),
-    "ro": ((120, 210, 6, 24),),
-    "pe": ((120, 210, -14, 6),),
-    "ur": ((120, 210, -48, -14),),
+    "ro": ((120, 210, 6, 26),),
+    "pe": ((120, 210, -16, 6),),
+    "ur": ((120, 210, -46, -16),),
     "la": ((210, 285, 0, 32),),
     "an": ((210, 285, -29, 0),),
     "bay": ((210, 285, 32, 43), (285, 320, 26, 36)),
@@ -146,7 +146,8 @@ def _middle(k: int, pieces: tuple[tuple[int, int, int, int], ...]) -> tuple[floa
     """The middle of a province's largest piece (the point farthest inside it would be
     anywhere along an Ionian Sea's arc, not in its middle)."""
     inner, outer, start, end = max(pieces, key=lambda p: (p[1] ** 2 - p[0] ** 2) * (p[3] - p[2]))
-    return _at(k, (start + end) / 2, (inner + outer) / 2)
+    centroid = 2 / 3 * (outer**3 - inner**3) / (outer**2 - inner**2)  # where it is wider
+    return _at(k, (start + end) / 2, centroid)
 
 
 def _place(abbr: str, at: tuple[float, float], variant: Variant) -> Place:
