@@ -33,7 +33,7 @@ from ..model import Variant
 from ..places import Geometry, Link, Place
 from .derived import made_exact, region
 
-SIZE = 1140  # the picture's side; Florence in the middle
+SIZE = 976  # the picture's side; Florence in the middle
 ITALY = 72  # degrees of the circle each Italy takes
 
 # Each province of an Italy as pieces (inner radius, outer radius, angle from, angle to):
@@ -41,24 +41,24 @@ ITALY = 72  # degrees of the circle each Italy takes
 # Tyrrhenian side, and the Italy before it). A piece may reach into the next Italy's part
 # (Urbino, the Upper Adriatic...).
 BANDS: dict[str, tuple[tuple[int, int, int, int], ...]] = {
-    "fortress": ((56, 120, -36, 36),),
-    "ro": ((120, 210, 6, 26),),
-    "pe": ((120, 210, -16, 6),),
-    "ur": ((120, 210, -46, -16),),
-    "la": ((210, 285, 0, 32),),
-    "an": ((210, 285, -29, 0),),
-    "bay": ((210, 285, 32, 43), (285, 320, 26, 36)),
-    "na": ((285, 360, 8, 26),),
-    "ca": ((285, 360, -25, 8),),
-    "gulf": ((320, 360, 26, 36), (360, 395, 20, 36)),
-    "ua": ((285, 360, -36, -25), (360, 395, -36, -18)),
-    "pr": ((360, 430, 2, 20),),
-    "ba": ((360, 430, -18, 2),),
-    "strait": ((395, 430, 20, 28), (430, 480, 12, 28)),
-    "island": ((395, 480, 28, 44),),
-    "la_sea": ((395, 430, -28, -18), (430, 480, -28, -12)),
-    "ot": ((430, 480, -12, 12),),
-    "ionian": ((480, 540, -36, 36),),
+    "fortress": ((56, 116, -36, 36),),
+    "ro": ((116, 200, 6, 26),),
+    "pe": ((116, 200, -16, 6),),
+    "ur": ((116, 200, -46, -16),),
+    "la": ((200, 262, 0, 32),),
+    "an": ((200, 262, -29, 0),),
+    "bay": ((200, 262, 32, 43), (262, 292, 26, 36)),
+    "na": ((262, 325, 8, 26),),
+    "ca": ((262, 325, -25, 8),),
+    "gulf": ((292, 325, 26, 36), (325, 355, 20, 36)),
+    "ua": ((262, 325, -36, -25), (325, 355, -36, -18)),
+    "pr": ((325, 385, 2, 20),),
+    "ba": ((325, 385, -18, 2),),
+    "strait": ((355, 385, 20, 28), (385, 428, 12, 28)),
+    "island": ((355, 428, 28, 44),),
+    "la_sea": ((355, 385, -28, -18), (385, 428, -28, -12)),
+    "ot": ((385, 428, -12, 12),),
+    "ionian": ((428, 476, -36, 36),),
 }
 # The angles (of each Italy's part of the circle) where arcs have a point: every STEP
 # degrees and every piece's end, so that two pieces meeting along an arc share its points.
