@@ -16,8 +16,9 @@ Adriatic faces the next one's Tyrrhenian.
 Every pair of provinces that the regions show as neighbours is one (no four regions meet
 at a point); each Capitanata's border with the next Italy's Bay cannot be shown as well
 (Ancona, Capitanata, the Bay and the Upper Adriatic all border each other, and the rest
-of the board joins all four), so it is a link. `made_exact` checks both and writes the
-file. Needs shapely (the `mapmaking` extra).
+of the board joins all four), so it is a link. `made_exact` would pull apart strangers
+that came near (none do) and finds the borders to link; `python -m variants.mapmaking
+machfive` writes the file. Needs shapely (the `mapmaking` extra).
 """
 
 from __future__ import annotations
