@@ -20,8 +20,6 @@ STILL_BEING_REDRAWN = frozenset(
     (
         # the njudge's maps of real places
         "asia", "colonial", "colonial96",
-        # Machiavelli's five Italies round Florence (on no real ground)
-        "machfive",
     )
 )  # fmt: skip
 

@@ -76,7 +76,8 @@ def test_hold_support_dislodged_built_and_removed_differ_in_shape_for_every_colo
 
 
 @pytest.mark.parametrize(
-    "name", ["standard", "youngstown", "chromatic", "pure", "sailho", "wraparound", "rootz"]
+    "name",
+    ["standard", "youngstown", "chromatic", "pure", "sailho", "wraparound", "rootz", "machfive"],
 )
 def test_a_dislodged_unit_is_drawn_inside_its_own_province(name):
     drawn = geometry_of(variants.load(name))

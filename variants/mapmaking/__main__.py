@@ -21,6 +21,7 @@ from ..layout import computed_geometry, neighbours
 
 # Invented boards made of the standard board's regions (derived.py).
 DERIVED = ("layered", "rootz", "wraparound", "wraparound2")
+# Machfive's five Italies round Florence are drawn as a star (italies.py).
 # Boards on no real ground: laid out so that their regions touch exactly where their
 # provinces are adjacent, with links where they cannot (exact_layout.py).
 INVENTED = (
@@ -94,19 +95,25 @@ def main(argv: list[str] | None = None) -> int:
                 drawn = geometry_of(standard)
                 anchors = {a: drawn.places[a].unit for a in shared}
                 size = (drawn.width, drawn.height)
+            drawn_as = "laid out from its adjacencies"
             if name in DERIVED:
                 from .derived import twins, wraparound
 
                 wraps = name.startswith("wrap")
                 made = wraparound(variant) if wraps else twins(variant, name == "rootz")
                 how = "mapmaking/derived.py, from the standard board"
+            elif name == "machfive":
+                from .italies import machfive
+
+                made, how = machfive(variant), "mapmaking/italies.py"
+                drawn_as = "drawn as five Italies round Florence"
             elif name in INVENTED:
                 made, how = exact_geometry(variant, anchors, size=size), "exact_layout.py"
             else:
                 made, how = computed_geometry(variant, anchors, size=size), "layout.py"
             text = write_geometry(
                 made,
-                f"{name}: laid out from its adjacencies by `python -m variants.mapmaking {name}`"
+                f"{name}: {drawn_as} by `python -m variants.mapmaking {name}`"
                 f"\n(variants/{how}); no real map's outlines. Do not edit by hand.",
             )
         path.write_text(text, encoding="utf-8")
