@@ -128,19 +128,19 @@ class Nodes:
         }
         self.nodes = [JudgeProcess(environment(base / f"n{n}", **common)) for n in range(count)]
         self.cpu = [0.0] * count
-        self.lock = threading.Lock()
+        self.locks = [threading.Lock() for _ in range(count)]  # one node's start blocks no other
 
     def start(self) -> None:
         for node in self.nodes:
             node.start()
 
     def kill(self, n: int) -> None:
-        with self.lock:
+        with self.locks[n]:
             self.cpu[n] += _group_cpu(self.nodes[n].proc.pid)
             self.nodes[n].kill()
 
     def restart(self, n: int) -> None:
-        with self.lock:
+        with self.locks[n]:
             self.nodes[n].start()
 
     def stop(self) -> list[float]:
@@ -262,16 +262,27 @@ def run(base: Path, url: str, games: int, rate: float, kills: int, players: int 
             thread.start()
         killed = 0
         rng = random.Random(seed)
-        while any(t.is_alive() for t in threads):
+        # One node down at a time, as a rolling restart has it. A node comes back in a
+        # thread of its own; its start takes seconds on a loaded machine, in which the
+        # players may finish: the kills still due then come at once after it (the replies
+        # and results are still on their way).
+        restarting: threading.Thread | None = None
+        while any(t.is_alive() for t in threads) or killed < kills:
             time.sleep(0.5)
+            if _busy(restarting):
+                continue
             if killed < kills and time.monotonic() - started > (killed + 1) * _every(
                 games, rate, kills
             ):
                 n = rng.randrange(len(nodes.nodes))
                 nodes.kill(n)
                 killed += 1
-                time.sleep(rng.uniform(0.2, 1.0))
-                nodes.restart(n)
+                restarting = threading.Thread(
+                    target=_restart, args=(nodes, n, rng.uniform(0.2, 1.0)), daemon=True
+                )
+                restarting.start()
+        if restarting is not None:
+            restarting.join()
         elapsed = time.monotonic() - started
         relay.wait(lambda: all(m in relay.reply_at for m in load.accepted) or None, 600)
         time.sleep(2 * TICK)  # a second copy, if any, would be on its way
@@ -279,6 +290,15 @@ def run(base: Path, url: str, games: int, rate: float, kills: int, players: int 
         cpu = nodes.stop()
         controller.stop()
     return _report(url, relay, load, elapsed, cpu, killed)
+
+
+def _busy(thread: threading.Thread | None) -> bool:
+    return thread is not None and thread.is_alive()
+
+
+def _restart(nodes: Nodes, n: int, after: float) -> None:
+    time.sleep(after)
+    nodes.restart(n)
 
 
 def _byte_compiled() -> None:
