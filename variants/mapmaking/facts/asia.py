@@ -25,19 +25,20 @@ LON_STOPS = (
     (60.0, 480.0),
     (75.0, 620.0),
     (90.0, 740.0),
-    (105.0, 870.0),
-    (125.0, 1060.0),
-    (145.0, 1230.0),
-    (180.0, 1400.0),
+    (100.0, 820.0),
+    (110.0, 930.0),
+    (125.0, 1080.0),
+    (145.0, 1245.0),
+    (180.0, 1420.0),
 )
 LAT_STOPS = (
     (77.0, 0.0),
     (62.0, 110.0),
     (40.0, 390.0),
     (25.0, 570.0),
-    (5.0, 780.0),
-    (-10.0, 920.0),
-    (-27.0, 1010.0),
+    (5.0, 800.0),
+    (-10.0, 940.0),
+    (-27.0, 1030.0),
 )
 SIMPLIFY = 2.0
 SMALLEST = 40.0
@@ -325,10 +326,22 @@ CARVE: dict[str, tuple] = {
     "okh": ((139.9, 41.2, 141.6, 41.55),),
 }
 
-# Kazakhstan and Mongolia meet at the Altai knot, where Russia's and China's tips lie.
+# Necks of land widened: Kazakhstan and Mongolia meet at the Altai knot (where Russia's and
+# China's tips lie), Thailand takes the Kra isthmus's west (Burma's coast came within a
+# pixel of the Gulf of Thailand), Vietnam's neck at Dong Hoi the land beside it (Laos came
+# as near the South China Sea), Vladivostok the Tumen's mouth (Manchuria's tip nearly
+# reaches the sea), Laos Vietnam's north-western tip (so that China's border with Laos is
+# long enough to be Chongqing's and Hong Kong's).
 GRAB: dict[str, tuple[tuple[float, float, float, float], ...]] = {
     "kaz": ((86.5, 48.6, 88.3, 49.6),),
-    "tha": ((98.9, 10.0, 99.75, 12.8), (98.3, 9.7, 98.95, 11.6)),
+    "tha": ((98.3, 9.7, 99.75, 12.8),),
+    "vie": (
+        (105.9, 16.6, 106.6, 17.9),
+        (106.6, 15.5, 107.6, 16.8),
+        (105.75, 17.3, 106.3, 18.1),
+        (106.3, 16.3, 107.2, 17.5),
+        (105.75, 16.8, 106.5, 18.3),
+    ),
     "vla": ((130.0, 42.3, 131.6, 44.0),),
     "lao": ((102.1, 22.0, 102.7, 22.6),),
 }
