@@ -112,7 +112,7 @@ ISLANDS = (
 
 PLACES: dict[str, tuple[tuple[float, float], ...]] = {
     # Russia's west and the Balkans
-    "stp": ((30.3, 59.95), (33.1, 68.9), (40.5, 64.5), (34.4, 61.8), (37.0, 67.0), (44.5, 66.0),
+    "stp": ((37.5, 63.8), (30.3, 59.95), (33.1, 68.9), (40.5, 64.5), (34.4, 61.8), (37.0, 67.0), (44.5, 66.0),
             (30.5, 64.0), (38.0, 61.0)),
     "liv": ((24.1, 56.95), (24.75, 59.4), (25.3, 54.7), (26.7, 58.4), (28.3, 57.8), (23.9, 54.9),
             (21.1, 55.7)),
@@ -303,9 +303,13 @@ PLACES: dict[str, tuple[tuple[float, float], ...]] = {
     "cas": ((51.0, 42.0), (50.5, 38.5), (51.0, 45.0), (50.5, 40.0), (53.0, 41.0), (49.0, 46.0)),
 }  # fmt: skip
 
-# The Baltic, off the board, is nobody's land (Livonia has no coast); the Sea of Marmara is
-# Turkey's, as on the standard board.
+# The Baltic, off the board, is nobody's land (Livonia has no coast), but for its lagoons
+# and sounds, too small to draw as nobody's and so left showing the background like water:
+# the Curonian Lagoon and Estonia's sounds Livonia's, the Neva Bay St Petersburg's. The Sea
+# of Marmara is Turkey's, as on the standard board.
 FILLS: dict[str, tuple[tuple[float, float, float, float], ...]] = {
+    "liv": ((20.9, 54.9, 21.3, 55.75), (22.9, 58.2, 24.0, 59.0)),
+    "stp": ((29.0, 59.75, 30.8, 60.25),),
     "*": ((15.0, 53.0, 31.0, 67.0),),
     "tur": ((26.1, 40.0, 29.95, 41.3),),
 }
