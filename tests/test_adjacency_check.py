@@ -19,7 +19,7 @@ from variants.places import Link
 STILL_BEING_REDRAWN = frozenset(
     (
         # the njudge's maps of real places
-        "asia", "colonial", "colonial96",
+        "colonial", "colonial96",
     )
 )  # fmt: skip
 

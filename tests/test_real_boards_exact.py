@@ -23,7 +23,7 @@ def within(rings: tuple, point: tuple[int, int]) -> bool:
     return inside
 
 
-EXACT = ("h31", "h32", "milan", "loeb9", "aberration", "african2", "empire", "modern")
+EXACT = ("h31", "h32", "milan", "loeb9", "aberration", "african2", "empire", "modern", "asia")
 
 
 @pytest.mark.parametrize("name", EXACT)
@@ -61,3 +61,16 @@ def test_african_spain_italy_and_madagascar_touch_only_their_seas():
     for coast, seas in {"spa": {"wms", "nao"}, "ita": {"wms", "ise"},
                         "mad": {"nio", "sio", "mch"}}.items():  # fmt: skip
         assert {next(iter(p - {coast})) for p in drawn if coast in p} == seas
+
+
+def test_asias_schematic_shores_are_drawn_as_the_board_has_them():
+    """Asia's board bends the real ground: Livonia and Ukraine have no shore, Syria none on
+    the Red Sea, Turkey and Iran never meet, nor India and Tibet; the Bering Strait, east of
+    the frame, is a drawn link between the Bering and Chukchi Seas."""
+    drawn = geometry_of(variants.load("asia"))
+    shown = touching(drawn)
+    assert {next(iter(p - {"liv"})) for p in shown if "liv" in p} == {"mos", "stp", "war"}
+    assert {next(iter(p - {"ukr"})) for p in shown if "ukr" in p} == {"bal", "mos", "sev", "war"}
+    for strangers in (("syr", "red"), ("tur", "irn"), ("del", "tib"), ("cal", "tib")):
+        assert frozenset(strangers) not in shown
+    assert [frozenset((k.a, k.b)) for k in drawn.links] == [frozenset(("ber", "chu"))]
