@@ -19,7 +19,7 @@ from variants.places import Link
 STILL_BEING_REDRAWN = frozenset(
     (
         # the njudge's maps of real places
-        "asia", "colonial96",
+        "asia",
         # Machiavelli's five Italies round Florence (on no real ground)
         "machfive",
     )
