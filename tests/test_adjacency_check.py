@@ -19,7 +19,6 @@ from variants.places import Link
 STILL_BEING_REDRAWN = frozenset(
     (
         # the njudge's maps of real places
-        "colonial", "colonial96",
     )
 )  # fmt: skip
 

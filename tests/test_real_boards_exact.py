@@ -23,7 +23,10 @@ def within(rings: tuple, point: tuple[int, int]) -> bool:
     return inside
 
 
-EXACT = ("h31", "h32", "milan", "loeb9", "aberration", "african2", "empire", "modern", "asia")
+EXACT = (
+    "h31", "h32", "milan", "loeb9", "aberration", "african2", "empire", "modern", "asia",
+    "colonial", "colonial96",
+)  # fmt: skip
 
 
 @pytest.mark.parametrize("name", EXACT)
@@ -74,3 +77,32 @@ def test_asias_schematic_shores_are_drawn_as_the_board_has_them():
     for strangers in (("syr", "red"), ("tur", "irn"), ("del", "tib"), ("cal", "tib")):
         assert frozenset(strangers) not in shown
     assert [frozenset((k.a, k.b)) for k in drawn.links] == [frozenset(("ber", "chu"))]
+
+
+def _shown(name: str) -> tuple[set, set]:
+    drawn = geometry_of(variants.load(name))
+    return touching(drawn), {frozenset((k.a, k.b)) for k in drawn.links}
+
+
+def test_colonials_mediterranean_meets_the_red_and_black_seas_only_by_drawn_crossings():
+    """info.colonial: fleets pass from the Mediterranean to the Red Sea by the Suez Canal
+    (a link across Egypt) and to the Black Sea by the Turkish straits (a link through
+    Constantinople); the seas share no border."""
+    borders, links = _shown("colonial")
+    for sea in ("reds", "blas"):
+        assert frozenset(("meds", sea)) in links
+        assert frozenset(("meds", sea)) not in borders
+
+
+@pytest.mark.parametrize(
+    ("name", "crossings"), [("colonial", set()), ("colonial96", {"ota", "vla"})]
+)
+def test_sakhalin_borders_the_okhotsk_sea_and_is_crossed_to_only_in_colonial96(name, crossings):
+    borders, links = _shown(name)
+    assert {next(iter(p - {"sak"})) for p in borders if "sak" in p} == {"okhs"}
+    assert {next(iter(p - {"sak"})) for p in links if "sak" in p} == crossings
+
+
+def test_colonials_somaliland_faces_only_the_gulf_of_aden():
+    borders, _ = _shown("colonial")
+    assert {next(iter(p - {"som"})) for p in borders if "som" in p} == {"eri", "aby", "goa"}

@@ -15,7 +15,8 @@ piecewise linear through LON_STOPS and LAT_STOPS, (degrees, picture units) each)
 and MAGNIFY* (the fisheye; 1: none) and FISHEYE* ("radial" or "separable"), WIDTH*
 (picture units across), BLOCKS (name -> today's countries, the provinces dividing them),
 ISLANDS* (boxes of land left to nobody), PLACES (each province's and sea's places, its
-city first; "*" for land of no province), FILLS* (water made a province's land), CARVE*
+city first; "*" for land of no province), FILLS* (boxes, or outlines of (lon, lat) points:
+the water in them made a province's land), CARVE*
 (boxes, or outlines of (lon, lat) points, cut from whatever lies there and made a
 province: a canal, an off-board box, a strait widened, a lake), GRAB* (the land in boxes
 given to a province: a narrow neck of land widened), COASTS* (a fleet's place on each
@@ -254,8 +255,8 @@ def real_geometry(path: str, variant: Variant, facts: ModuleType | None = None) 
     frame = box(0, 0, project.width, height)
     all_land = ops.unary_union([p for polys in pieces.values() for p in polys])
     for abbr, boxes in getattr(facts, "FILLS", {}).items():
-        for w, s, e, n in boxes:
-            water = Polygon([project(w, s), project(e, s), project(e, n), project(w, n)])
+        for bounds in boxes:
+            water = _box(project, bounds)
             pieces.setdefault(abbr, []).extend(_parts(water.difference(all_land)))
     all_land = ops.unary_union([p for polys in pieces.values() for p in polys])
     # Specks of sea (slivers between two countries' outlines) are no sea's.

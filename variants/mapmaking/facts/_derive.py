@@ -8,7 +8,7 @@ from types import ModuleType
 _NAMES = ("FRAME", "CENTRE_LON", "PARALLELS", "PROJECTION", "LON_STOPS", "LAT_STOPS", "MIDDLE",
           "MAGNIFY", "FISHEYE", "WIDTH", "READ", "UNNAMED", "BESIDE", "INWARD", "SIMPLIFY",
           "SMALLEST", "BLOCKS", "ISLANDS", "PLACES", "FILLS", "CARVE", "GRAB", "COASTS",
-          "LINKS")  # fmt: skip
+          "LINKS", "LABELS")  # fmt: skip
 
 
 def renamed(base: ModuleType, names: dict[str, str]) -> dict[str, object]:
@@ -22,7 +22,7 @@ def renamed(base: ModuleType, names: dict[str, str]) -> dict[str, object]:
         block: (countries, tuple(new(a) for a in provinces))
         for block, (countries, provinces) in base.BLOCKS.items()
     }
-    for key in ("PLACES", "FILLS", "CARVE", "GRAB", "COASTS"):
+    for key in ("PLACES", "FILLS", "CARVE", "GRAB", "COASTS", "LABELS"):
         if key in out:
             out[key] = {new(a): v for a, v in out[key].items()}  # type: ignore[union-attr]
     if "LINKS" in out:
@@ -42,7 +42,7 @@ def without(facts: dict[str, object], gone: tuple[str, ...]) -> dict[str, object
         block: (countries, tuple(a for a in provinces if a not in gone))
         for block, (countries, provinces) in out["BLOCKS"].items()  # type: ignore[attr-defined]
     }
-    for key in ("FILLS", "CARVE", "GRAB", "COASTS"):
+    for key in ("FILLS", "CARVE", "GRAB", "COASTS", "LABELS"):
         if key in out:
             out[key] = {a: v for a, v in out[key].items() if a not in gone}  # type: ignore[attr-defined]
     if "LINKS" in out:
