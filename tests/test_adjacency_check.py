@@ -13,40 +13,15 @@ from variants.draft import VariantError
 from variants.geometry import check_geometry, geometry_of, read_geometry, write_geometry
 from variants.places import Link
 
-# Boards on real ground still laid out from their adjacencies alone: the engineer redrawing
-# them from Natural Earth (branch mapgeo) takes them off this list, and the lead empties it.
-# Nothing else may be here: every other variant must be exact.
-STILL_BEING_REDRAWN = frozenset(
-    (
-        # the njudge's maps of real places
-    )
-)  # fmt: skip
 
-
-def _cases() -> list:
-    return [
-        pytest.param(
-            name,
-            marks=pytest.mark.xfail(run=False, reason="being redrawn on real ground (mapgeo)"),
-        )
-        if name in STILL_BEING_REDRAWN
-        else name
-        for name in variants.available()
-    ]
-
-
-def test_the_list_of_boards_being_redrawn_names_only_variants():
-    assert set(variants.available()) >= STILL_BEING_REDRAWN
-
-
-@pytest.mark.parametrize("name", _cases())
+@pytest.mark.parametrize("name", variants.available())
 def test_regions_touch_exactly_where_provinces_are_adjacent(name):
     result = check(variants.load(name))
     assert (result.false_borders, result.missing) == ([], [])
     assert (result.precision, result.recall) == (1.0, 1.0)
 
 
-@pytest.mark.parametrize("name", _cases())
+@pytest.mark.parametrize("name", variants.available())
 def test_each_link_runs_from_one_region_into_the_other(name):
     drawn = geometry_of(variants.load(name))
     for link in drawn.links:

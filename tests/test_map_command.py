@@ -12,7 +12,6 @@ import pytest
 
 import variants
 from judge.cli import main
-from tests.test_adjacency_check import STILL_BEING_REDRAWN
 from variants.geometry import geometry_of
 
 
@@ -84,17 +83,13 @@ def test_png_is_written_where_asked(capsys, tmp_path):
     assert (tmp_path / "pure.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
 
 
-def test_check_prints_a_row_per_variant_and_fails_for_a_wrong_board(capsys):
+def test_check_prints_a_row_per_variant(capsys):
     status, out, _ = _run(capsys, "--check", "pure", "sailho")
     assert status == 0
     rows = out.splitlines()
     assert rows[0].split()[:5] == ["variant", "pairs", "links", "precision", "recall"]
     assert rows[1].split()[:5] == ["pure", "21", str(len(geometry_of(variants.load("pure")).links)),
                                    "1.000", "1.000"]  # fmt: skip
-    # A board still drawn from its adjacencies alone fails (while any is).
-    wrong = sorted(STILL_BEING_REDRAWN)
-    status, out, _ = _run(capsys, "--check", *wrong[:1] or ["pure"])
-    assert status == (1 if wrong else 0) and (wrong[:1] or ["pure"])[0] in out
 
 
 @pytest.mark.parametrize(
