@@ -12,6 +12,7 @@ hold|support|convoy|retreat|disband`, and `failed` when it failed), `d-<place>` 
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass
 
 from variants import Variant
 
@@ -33,10 +34,10 @@ def draw(variant: Variant, scene: Scene) -> str:
     return layers(variant, scene)[0]
 
 
-def layers(variant: Variant, scene: Scene) -> tuple[str, str]:
-    """The picture as SVG, and the same picture without its board's ground (the sea and
-    the provinces) and, unless the provinces are tinted, without their names and the key:
-    what the PNG draws on the board's raster, made once (raster.py)."""
+def layers(variant: Variant, scene: Scene) -> tuple[str, Layer]:
+    """The picture as SVG, and the same picture without its board (the sea and the
+    provinces, their names and the key): what the PNG draws on the board's raster, made
+    once (raster.py)."""
     board = board_layer(variant)
     styles = power_styles(variant)
     parts = [board.map_start]
@@ -71,19 +72,30 @@ def layers(variant: Variant, scene: Scene) -> tuple[str, str]:
     head = board.opening + f"<title>{escape(scene.title)}</title>"
     scene_part = "".join(parts)
     bold = scene.title + "AFWG"
+    under = ""
     if board.tinted:
-        shaded = board.map_start + tints(board, scene, styles) + "</g>" + board.names
-        whole = head + board.ground + shaded + scene_part
-        layer = head + board.outlines + shaded + scene_part
-        letters = board.letters + legend
+        shaded = tints(board, scene, styles)
+        whole = head + board.ground + board.map_start + shaded + "</g>" + board.names
+        if scene.control:
+            # Only the outlines of the provinces tinted: Skia reads the layer anew each time.
+            used = "".join(board.outlines.get(p, "") for p in sorted(scene.control))
+            under = f"{head}<defs>{used}</defs>{board.map_start}{shaded}</g></svg>"
     else:
-        whole = head + board.backdrop + scene_part
-        layer = head + scene_part
-        letters = legend
+        whole = head + board.backdrop
     return (
-        whole + defs(board.letters + legend, bold) + "</svg>",
-        layer + defs(letters, bold) + "</svg>",
+        whole + scene_part + defs(board.letters + legend, bold) + "</svg>",
+        Layer(under, head + scene_part + defs(legend, bold) + "</svg>"),
     )
+
+
+@dataclass(frozen=True)
+class Layer:
+    """What a picture's PNG draws on its board's raster (raster.py), two SVG documents:
+    `under` goes beneath the board's names (a Machiavelli map's tints; empty elsewhere,
+    where the names are in the raster), `over` above them (the scene)."""
+
+    under: str
+    over: str
 
 
 # -- centres and units -------------------------------------------------------------------

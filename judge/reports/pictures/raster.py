@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, Any
 
 from variants import Variant
 
+from .drawing import Layer
 from .lettering import defs
 from .palette import (
     BORDER,
@@ -69,7 +70,7 @@ def has_skia() -> bool:
     return _skia() is not None
 
 
-def png(variant: Variant, svg: str, layer: str) -> bytes:
+def png(variant: Variant, svg: str, layer: Layer) -> bytes:
     """The PNG of the picture whose SVG is `svg` and whose scene, without the board, is
     `layer` (drawing.layers)."""
     if not has_skia():
@@ -97,6 +98,7 @@ class Board:
 
     pixels: Any  # numpy uint8, (height, width, 4)
     words: Any  # the same pixels as numpy uint32, (height, width): to compare at once
+    names: Names | None  # a tinted board's names, put on the tints of each picture
     palette: Image.Image
     indices: Any  # numpy uint8, (height, width)
     lines: Any  # numpy uint8, (height, width + 1)
@@ -113,7 +115,7 @@ def _board(variant: Variant) -> Board:
     from PIL import Image  # here, not at the top: a judge command that draws nothing
 
     board = board_layer(variant)
-    # A tinted board's names go on the tints, in each picture's layer (drawing.layers).
+    # A tinted board's names go on the tints of each picture (_render).
     ground = board.ground if board.tinted else board.backdrop
     svg = board.opening + ground + defs(board.letters, "") + "</svg>"
     # resvg draws the board once: it keeps the provinces' edges crisp as the SVG asks
@@ -148,10 +150,42 @@ def _board(variant: Variant) -> Board:
         + _chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 3, 0, 0, 0))
         + _chunk(b"PLTE", colours)
     )
+    names = None
+    if board.tinted:
+        names = _names(
+            board.opening + board.names + defs(board.letters, "") + "</svg>", pixels.shape
+        )
     return Board(
-        pixels, pixels.view(np.uint32)[..., 0], palette, indices, lines, bands, opening,
-        up, strategy,
+        pixels, pixels.view(np.uint32)[..., 0], names, palette, indices, lines, bands,
+        opening, up, strategy,
     )  # fmt: skip
+
+
+@dataclass(frozen=True)
+class Names:
+    """A tinted board's names and key, drawn once by Skia on nothing: the pixels they
+    cover (indices into the raster's flattened pixels), their colours (premultiplied by
+    their coverage) and what each leaves of the pixel under it (255 less its coverage)."""
+
+    at: Any  # numpy intp, (n,)
+    colours: Any  # numpy uint16, (n, 3)
+    left: Any  # numpy uint16, (n, 1)
+
+
+def _names(svg: str, shape: tuple[int, ...]) -> Names:
+    import numpy as np
+
+    skia = _skia()
+    drawn = np.zeros(shape, np.uint8)
+    dom = skia.SVGDOM.MakeFromStream(skia.MemoryStream(svg.encode(), True))
+    surface = skia.Surface(
+        drawn, colorType=skia.kRGBA_8888_ColorType, alphaType=skia.kPremul_AlphaType
+    )
+    with surface as canvas:
+        dom.render(canvas)
+    flat = drawn.reshape(-1, 4)
+    at = np.flatnonzero(flat[:, 3])
+    return Names(at, flat[at, :3].astype(np.uint16), 255 - flat[at, 3:].astype(np.uint16))
 
 
 def _scanlines(indices: Any, up: bool) -> Any:
@@ -172,17 +206,31 @@ def _bands(lines: Any) -> list[Any]:
     return [lines[r : r + BAND] for r in range(0, len(lines), BAND)]
 
 
-def _render(svg: str, board: Board) -> Any:
-    """`svg` drawn by Skia on a copy of the board's raster: the copy, as numpy's array."""
-    skia = _skia()
+def _render(layer: Layer, board: Board) -> Any:
+    """The layer drawn by Skia on a copy of the board's raster (a tinted board's names
+    between its two parts): the copy, as numpy's array."""
+    import numpy as np
+
     pixels = board.pixels.copy()
+    if layer.under:
+        _draw(layer.under, pixels)
+    if board.names is not None:
+        flat = pixels.reshape(-1, 4)
+        names = board.names
+        under = flat[names.at, :3].astype(np.uint16)
+        flat[names.at, :3] = names.colours + (under * names.left + 127) // 255
+    _draw(layer.over, pixels)
+    return pixels
+
+
+def _draw(svg: str, pixels: Any) -> None:
+    skia = _skia()
     dom = skia.SVGDOM.MakeFromStream(skia.MemoryStream(svg.encode(), True))
     surface = skia.Surface(
         pixels, colorType=skia.kRGB_888x_ColorType, alphaType=skia.kOpaque_AlphaType
     )
     with surface as canvas:
         dom.render(canvas)
-    return pixels
 
 
 def _indexed_png(board: Board, pixels: Any) -> bytes:
