@@ -91,18 +91,18 @@ def png_by_resvg(svg: str) -> bytes:
 class Board:
     """A variant's board, made once per variant and process: its raster (RGB and a byte
     unused, a row of pixels a row of the array), the palette its pictures are written
-    with, the raster in that palette (an index a pixel) and as a PNG's scanlines (a
-    filter byte, then the row, filtered), each band of BAND scanlines compressed on its
-    own, the PNG's opening chunks, and how a picture's changed bands are written: the
-    scanlines filtered by the row above or not, and zlib's strategy."""
+    with, the raster in that palette (an index a pixel), its PNG's scanlines (a filter
+    byte, then the row, filtered) in bands of BAND, each compressed on its own and with
+    its Adler-32, the PNG's opening chunks, and how a picture's changed bands are
+    written: the scanlines filtered by the row above or not, and zlib's strategy."""
 
     pixels: Any  # numpy uint8, (height, width, 4)
     words: Any  # the same pixels as numpy uint32, (height, width): to compare at once
     names: Names | None  # a tinted board's names, put on the tints of each picture
     palette: Image.Image
     indices: Any  # numpy uint8, (height, width)
-    lines: Any  # numpy uint8, (height, width + 1)
     bands: tuple[bytes, ...]
+    checks: tuple[int, ...]  # each band's Adler-32
     opening: bytes
     up: bool
     strategy: int
@@ -142,8 +142,9 @@ def _board(variant: Variant) -> Board:
         if size[runs] <= min(RLE_SHARE * default, RLE_BYTES)
         else (False, zlib.Z_DEFAULT_STRATEGY)
     )
-    lines = _scanlines(indices, up)
-    bands = tuple(_compressed(band, BOARD_COMPRESSION) for band in _bands(lines))
+    lines = _bands(_scanlines(indices, up))
+    bands = tuple(_compressed(band, BOARD_COMPRESSION) for band in lines)
+    checks = tuple(zlib.adler32(band) for band in lines)
     colours = bytes(palette.getpalette()[:768]).ljust(768, b"\0")
     opening = (
         b"\x89PNG\r\n\x1a\n"
@@ -156,7 +157,7 @@ def _board(variant: Variant) -> Board:
             board.opening + board.names + defs(board.letters, "") + "</svg>", pixels.shape
         )
     return Board(
-        pixels, pixels.view(np.uint32)[..., 0], names, palette, indices, lines, bands,
+        pixels, pixels.view(np.uint32)[..., 0], names, palette, indices, bands, checks,
         opening, up, strategy,
     )  # fmt: skip
 
@@ -188,17 +189,21 @@ def _names(svg: str, shape: tuple[int, ...]) -> Names:
     return Names(at, flat[at, :3].astype(np.uint16), 255 - flat[at, 3:].astype(np.uint16))
 
 
-def _scanlines(indices: Any, up: bool) -> Any:
-    """A PNG's scanlines of the indices: filter 0 (none), or 2 (each byte less the one
-    above it)."""
+def _scanlines(indices: Any, up: bool, first: int = 0, last: int | None = None) -> Any:
+    """A PNG's scanlines of the indices' rows `first` to `last` (all): filter 0 (none), or
+    2 (each byte less the one above it)."""
     import numpy as np
 
-    height, width = indices.shape
-    lines = np.empty((height, width + 1), np.uint8)
+    last = len(indices) if last is None else last
+    lines = np.empty((last - first, indices.shape[1] + 1), np.uint8)
     lines[:, 0] = 2 if up else 0
-    lines[:, 1:] = indices
-    if up:
-        np.subtract(indices[1:], indices[:-1], out=lines[1:, 1:])
+    if up and first > 0:
+        np.subtract(indices[first:last], indices[first - 1 : last - 1], out=lines[:, 1:])
+    elif up:
+        lines[0, 1:] = indices[0]
+        np.subtract(indices[1:last], indices[: last - 1], out=lines[1:, 1:])
+    else:
+        lines[:, 1:] = indices[first:last]
     return lines
 
 
@@ -237,47 +242,58 @@ def _indexed_png(board: Board, pixels: Any) -> bytes:
     """The picture as a palette PNG. Only the pixels the layer changed are mapped to the
     palette (each pixel's index depends on its colour alone, so the rest are the board's),
     and only the bands holding them compressed: the others are the board's, compressed
-    once. Each band ends in a full flush, so that none refers to another and the bands
-    may be joined in one zlib stream."""
+    once. Each run of changed bands ends in a full flush, so that none refers to what
+    went before it and the board's bands may be joined to it in one zlib stream."""
     import numpy as np
     from PIL import Image
 
-    changed = pixels.view(np.uint32)[..., 0] != board.words
-    touched = np.flatnonzero(changed.any(axis=1))
-    lines = board.lines.copy()
-    if len(touched):
-        first, last = int(touched[0]), int(touched[-1]) + 1
-        part = changed[first:last]
-        colours = np.ascontiguousarray(pixels.view(np.uint32)[first:last, :, 0][part])
+    height, width = board.indices.shape
+    at = np.flatnonzero(pixels.view(np.uint32)[..., 0] != board.words)
+    indices = board.indices
+    if len(at):
+        colours = pixels.view(np.uint32).reshape(-1)[at]
         line = Image.frombytes("RGB", (len(colours), 1), colours.tobytes(), "raw", "RGBX")
         indexed = line.quantize(palette=board.palette, dither=_no_dither())
-        indices = board.indices[first:last].copy()
-        indices[part] = np.frombuffer(indexed.tobytes(), np.uint8)
-        if not board.up:
-            lines[first:last, 1:] = indices
-        else:  # a changed row changes its own scanline and the next one's
-            low, high = max(first - 1, 0), min(last + 1, len(lines))
-            rows = board.indices[low:high].copy()
-            rows[first - low : last - low] = indices
-            start = max(first, 1)
-            if first == 0:
-                lines[0, 1:] = rows[0]
-            np.subtract(rows[start - low :], rows[start - low - 1 : -1], out=lines[start:high, 1:])
-    dirty = np.zeros(len(board.bands), bool)
-    dirty[touched // BAND] = True
-    if board.up:
-        dirty[np.minimum(touched + 1, len(lines) - 1) // BAND] = True
+        indices = indices.copy()
+        indices.reshape(-1)[at] = np.frombuffer(indexed.tobytes(), np.uint8)
+    dirty = np.zeros(len(board.bands) + 1, bool)
+    dirty[at // (width * BAND)] = True
+    if board.up:  # a changed row changes its own scanline and the next one's
+        dirty[np.minimum(at + width, height * width - 1) // (width * BAND)] = True
     deflate = zlib.compressobj(COMPRESSION, zlib.DEFLATED, -15, 9, board.strategy)
     out = [b"\x78\x9c"]  # zlib's header: deflate, a 32 kB window
-    for k, kept in enumerate(board.bands):
-        if dirty[k]:
-            out.append(deflate.compress(lines[k * BAND : (k + 1) * BAND]))
-            out.append(deflate.flush(zlib.Z_FULL_FLUSH))
-        else:
-            out.append(kept)
+    check = 1  # the Adler-32 of the scanlines so far
+    k = 0
+    while k < len(board.bands):
+        if not dirty[k]:
+            out.append(board.bands[k])
+            check = _adler_joined(
+                check, board.checks[k], min(BAND, height - k * BAND) * (width + 1)
+            )
+            k += 1
+            continue
+        end = k + int(np.argmin(dirty[k:]))  # the run of changed bands, k to end
+        lines = _scanlines(indices, board.up, k * BAND, min(end * BAND, height))
+        out.append(deflate.compress(lines))
+        out.append(deflate.flush(zlib.Z_FULL_FLUSH))
+        check = _adler_joined(check, zlib.adler32(lines), lines.size)
+        k = end
     out.append(deflate.flush(zlib.Z_FINISH))
-    out.append(struct.pack(">I", zlib.adler32(lines)))
+    out.append(struct.pack(">I", check))
     return board.opening + _chunk(b"IDAT", b"".join(out)) + _chunk(b"IEND", b"")
+
+
+ADLER = 65521  # Adler-32's modulus
+
+
+def _adler_joined(first: int, second: int, length: int) -> int:
+    """The Adler-32 of two byte strings joined, from each one's and the second's length
+    (zlib's adler32_combine): the board's bands are summed once."""
+    a1, b1 = first & 0xFFFF, first >> 16
+    a2, b2 = second & 0xFFFF, second >> 16
+    a = (a1 + a2 - 1) % ADLER
+    b = (b1 + b2 + length * a1 - length) % ADLER
+    return a | b << 16
 
 
 def _compressed(rows: Any, level: int, strategy: int = zlib.Z_DEFAULT_STRATEGY) -> bytes:
