@@ -21,7 +21,7 @@ from __future__ import annotations
 import io
 import struct
 import zlib
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
@@ -49,7 +49,7 @@ if TYPE_CHECKING:
 
 COMPRESSION = 5  # zlib's level for a picture's changed rows (6: half as long again)
 BOARD_COMPRESSION = 9  # for the board's rows, compressed once per variant
-BAND = 16  # rows compressed together: a band the layer leaves alone is the board's, kept
+BAND = 8  # rows compressed together: a band the layer leaves alone is the board's, kept
 # zlib's run-length strategy compresses a board of large flat regions about as well as its
 # default, in half the time; where it costs more bytes than these allow, the default.
 RLE_SHARE = 1.25  # bytes of the board by runs, at most, over the default's
@@ -75,9 +75,18 @@ def png(variant: Variant, svg: str, layer: Layer) -> bytes:
     `layer` (drawing.layers)."""
     if not has_skia():
         return png_by_resvg(svg)
+    import numpy as np
+
     board = _board(variant)
-    pixels = _render(layer, board)
-    return _indexed_png(board, pixels)
+    # A copy of the board's raster to draw on: one drawn on before and put back as it was
+    # (its changed pixels only), or a new one; one for each picture drawn at once.
+    pixels = board.spare.pop() if board.spare else board.pixels.copy()
+    _render(layer, board, pixels)
+    at = np.flatnonzero(pixels.view(np.uint32)[..., 0] != board.words)
+    data = _indexed_png(board, pixels, at)
+    pixels.view(np.uint32).reshape(-1)[at] = board.words.reshape(-1)[at]
+    board.spare.append(pixels)
+    return data
 
 
 def png_by_resvg(svg: str) -> bytes:
@@ -106,6 +115,7 @@ class Board:
     opening: bytes
     up: bool
     strategy: int
+    spare: list[Any] = field(default_factory=list, compare=False)  # copies of `pixels`
 
 
 @cache
@@ -211,12 +221,11 @@ def _bands(lines: Any) -> list[Any]:
     return [lines[r : r + BAND] for r in range(0, len(lines), BAND)]
 
 
-def _render(layer: Layer, board: Board) -> Any:
-    """The layer drawn by Skia on a copy of the board's raster (a tinted board's names
-    between its two parts): the copy, as numpy's array."""
+def _render(layer: Layer, board: Board, pixels: Any) -> None:
+    """The layer drawn by Skia on `pixels`, a copy of the board's raster (a tinted
+    board's names between its two parts)."""
     import numpy as np
 
-    pixels = board.pixels.copy()
     if layer.under:
         _draw(layer.under, pixels)
     if board.names is not None:
@@ -225,7 +234,6 @@ def _render(layer: Layer, board: Board) -> Any:
         under = flat[names.at, :3].astype(np.uint16)
         flat[names.at, :3] = names.colours + (under * names.left + 127) // 255
     _draw(layer.over, pixels)
-    return pixels
 
 
 def _draw(svg: str, pixels: Any) -> None:
@@ -238,17 +246,17 @@ def _draw(svg: str, pixels: Any) -> None:
         dom.render(canvas)
 
 
-def _indexed_png(board: Board, pixels: Any) -> bytes:
-    """The picture as a palette PNG. Only the pixels the layer changed are mapped to the
-    palette (each pixel's index depends on its colour alone, so the rest are the board's),
-    and only the bands holding them compressed: the others are the board's, compressed
-    once. Each run of changed bands ends in a full flush, so that none refers to what
-    went before it and the board's bands may be joined to it in one zlib stream."""
+def _indexed_png(board: Board, pixels: Any, at: Any) -> bytes:
+    """The picture as a palette PNG. Only the pixels the layer changed (`at`: their
+    indices in the flattened raster) are mapped to the palette (each pixel's index
+    depends on its colour alone, so the rest are the board's), and only the bands holding
+    them compressed: the others are the board's, compressed once. Each run of changed
+    bands ends in a full flush, so that none refers to what went before it and the
+    board's bands may be joined to it in one zlib stream."""
     import numpy as np
     from PIL import Image
 
     height, width = board.indices.shape
-    at = np.flatnonzero(pixels.view(np.uint32)[..., 0] != board.words)
     indices = board.indices
     if len(at):
         colours = pixels.view(np.uint32).reshape(-1)[at]
