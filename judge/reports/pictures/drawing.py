@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import lru_cache
 
 from variants import Variant
 
@@ -108,11 +109,16 @@ def _centres(board: Board, owners: Mapping[str, str], styles: Mapping[str, Style
             continue
         owner = owners.get(abbr)
         fill = style_of(styles, owner).colour if owner else "#ffffff"
-        x, y = place.centre
-        items = [circle(x, y, 5.5, fill="none", stroke_width=1.2)]
-        items.append(circle(x, y, 3.6, fill=fill, stroke_width=0.6))
-        out.append(group(items, id=f"c-{abbr}", class_="centre", data_owner=owner or ""))
+        out.append(_centre(abbr, *place.centre, fill, owner or ""))
     return group(out, id="centres", stroke=INK)
+
+
+@lru_cache(maxsize=8192)
+def _centre(abbr: str, x: float, y: float, fill: str, owner: str) -> str:
+    """A supply centre's mark, kept once drawn (most centres keep their owner)."""
+    items = [circle(x, y, 5.5, fill="none", stroke_width=1.2)]
+    items.append(circle(x, y, 3.6, fill=fill, stroke_width=0.6))
+    return group(items, id=f"c-{abbr}", class_="centre", data_owner=owner)
 
 
 def _unit(board: Board, unit: Unit, styles: Mapping[str, Style]) -> str:
