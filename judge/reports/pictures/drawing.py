@@ -41,12 +41,13 @@ def layers(variant: Variant, scene: Scene) -> tuple[str, Layer]:
     once (raster.py)."""
     board = board_layer(variant)
     styles = power_styles(variant)
-    parts = [board.map_start]
     if board.tinted:
-        parts.append(cities(board, variant, scene.owners, styles))
-        parts.append(sieges(board, scene.sieges))
+        marks = cities(board, variant, scene.owners, styles) + sieges(board, scene.sieges)
+        drawn = marks
     else:
-        parts.append(_centres(board, scene.owners, styles))
+        marks = _centres(board, scene.owners, styles)
+        drawn = _owned(board, scene.owners, styles)  # the rest are in the raster
+    parts = []
     # In a retreat phase the dislodged units give the orders, from beside their places,
     # drawn over them (a disbanded unit crossed out); else the units over the orders.
     away = {d.unit.place for d in scene.dislodged} if scene.retreating else set()
@@ -84,9 +85,19 @@ def layers(variant: Variant, scene: Scene) -> tuple[str, Layer]:
     else:
         whole = head + board.backdrop
     return (
-        whole + scene_part + defs(board.letters + legend, bold) + "</svg>",
-        Layer(under, head + scene_part + defs(legend, bold) + "</svg>"),
-    )
+        whole + board.map_start + marks + scene_part + defs(board.letters + legend, bold)
+        + "</svg>",
+        Layer(under, head + board.map_start + drawn + scene_part + defs(legend, bold) + "</svg>"),
+    )  # fmt: skip
+
+
+def kept_marks(board: Board) -> str:
+    """What a board's raster (raster.py) holds besides the board: every supply centre as
+    nobody's, so that a picture's layer draws only the owned centres' discs over them.
+    (A Machiavelli map's cities are drawn by each picture.)"""
+    if board.tinted:
+        return ""
+    return board.map_start + _centres(board, {}, {}) + "</g>"
 
 
 @dataclass(frozen=True)
@@ -113,11 +124,26 @@ def _centres(board: Board, owners: Mapping[str, str], styles: Mapping[str, Style
     return group(out, id="centres", stroke=INK)
 
 
+def _owned(board: Board, owners: Mapping[str, str], styles: Mapping[str, Style]) -> str:
+    """The discs of the owned centres alone, in their owners' colours: the PNG's layer
+    draws them on the board's raster, which has every centre as nobody's (kept_marks)."""
+    out = [
+        _disc(*board.geometry.places[abbr].centre, style_of(styles, owner).colour)
+        for abbr, owner in sorted(owners.items())
+        if abbr in board.centres and abbr in board.geometry.places
+    ]
+    return group(out, stroke=INK)
+
+
+@lru_cache(maxsize=8192)
+def _disc(x: float, y: float, fill: str) -> str:
+    return circle(x, y, 3.6, fill=fill, stroke_width=0.6)
+
+
 @lru_cache(maxsize=8192)
 def _centre(abbr: str, x: float, y: float, fill: str, owner: str) -> str:
     """A supply centre's mark, kept once drawn (most centres keep their owner)."""
-    items = [circle(x, y, 5.5, fill="none", stroke_width=1.2)]
-    items.append(circle(x, y, 3.6, fill=fill, stroke_width=0.6))
+    items = [circle(x, y, 5.5, fill="none", stroke_width=1.2), _disc(x, y, fill)]
     return group(items, id=f"c-{abbr}", class_="centre", data_owner=owner)
 
 

@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any
 
 from variants import Variant
 
-from .drawing import Layer
+from .drawing import Layer, kept_marks
 from .lettering import defs
 from .palette import (
     BORDER,
@@ -126,7 +126,7 @@ def _board(variant: Variant) -> Board:
 
     board = board_layer(variant)
     # A tinted board's names go on the tints of each picture (_render).
-    ground = board.ground if board.tinted else board.backdrop
+    ground = board.ground if board.tinted else board.backdrop + kept_marks(board)
     svg = board.opening + ground + defs(board.letters, "") + "</svg>"
     # resvg draws the board once: it keeps the provinces' edges crisp as the SVG asks
     # (Skia smooths every edge, which costs a third more bytes in every PNG).
