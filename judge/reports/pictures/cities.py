@@ -65,14 +65,21 @@ def _stripes(ident: str, style: Style) -> str:
 
 
 def cities(
-    board: Board, variant: Variant, owners: Mapping[str, str], styles: Mapping[str, Style]
+    board: Board,
+    variant: Variant,
+    owners: Mapping[str, str],
+    styles: Mapping[str, Style],
+    owned_only: bool = False,
 ) -> str:
-    """Every city and fortress of the map, by kind, in its owner's colour."""
+    """Every city and fortress of the map, by kind, in its owner's colour (or only the
+    cities owned: drawn on the others, kept as nobody's, in a PNG's layer)."""
     out = []
     for abbr, place in board.geometry.places.items():
         province = variant.provinces[abbr]
+        owner = owners.get(abbr, "")
+        if owned_only and not (owner and province.income):
+            continue
         if province.income:
-            owner = owners.get(abbr, "")
             fill = style_of(styles, owner).colour if owner else "#ffffff"
             out.append(_mark(abbr, place.centre, _kind(province), province.port, fill, owner))
         elif province.fortress:

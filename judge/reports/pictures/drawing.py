@@ -43,7 +43,8 @@ def layers(variant: Variant, scene: Scene) -> tuple[str, Layer]:
     styles = power_styles(variant)
     if board.tinted:
         marks = cities(board, variant, scene.owners, styles) + sieges(board, scene.sieges)
-        drawn = marks
+        owned = cities(board, variant, scene.owners, styles, owned_only=True)
+        drawn = owned + sieges(board, scene.sieges)  # the rest are laid on by raster.py
     else:
         marks = _centres(board, scene.owners, styles)
         drawn = _owned(board, scene.owners, styles)  # the rest are in the raster
@@ -91,12 +92,14 @@ def layers(variant: Variant, scene: Scene) -> tuple[str, Layer]:
     )  # fmt: skip
 
 
-def kept_marks(board: Board) -> str:
+def kept_marks(variant: Variant) -> str:
     """What a board's raster (raster.py) holds besides the board: every supply centre as
-    nobody's, so that a picture's layer draws only the owned centres' discs over them.
-    (A Machiavelli map's cities are drawn by each picture.)"""
+    nobody's, so that a picture's layer draws only the owned centres' discs over them; on
+    a Machiavelli map every city and fortress as nobody's, laid on each picture's tints
+    with the names (only the owned cities drawn again over them)."""
+    board = board_layer(variant)
     if board.tinted:
-        return ""
+        return board.map_start + cities(board, variant, {}, {}) + "</g>"
     return board.map_start + _centres(board, {}, {}) + "</g>"
 
 

@@ -107,7 +107,7 @@ class Board:
 
     pixels: Any  # numpy uint8, (height, width, 4)
     words: Any  # the same pixels as numpy uint32, (height, width): to compare at once
-    names: Names | None  # a tinted board's names, put on the tints of each picture
+    names: Names | None  # a tinted board's names and cities, put on each picture's tints
     palette: Image.Image
     indices: Any  # numpy uint8, (height, width)
     bands: tuple[bytes, ...]
@@ -126,7 +126,7 @@ def _board(variant: Variant) -> Board:
 
     board = board_layer(variant)
     # A tinted board's names go on the tints of each picture (_render).
-    ground = board.ground if board.tinted else board.backdrop + kept_marks(board)
+    ground = board.ground if board.tinted else board.backdrop + kept_marks(variant)
     svg = board.opening + ground + defs(board.letters, "") + "</svg>"
     # resvg draws the board once: it keeps the provinces' edges crisp as the SVG asks
     # (Skia smooths every edge, which costs a third more bytes in every PNG).
@@ -163,9 +163,8 @@ def _board(variant: Variant) -> Board:
     )
     names = None
     if board.tinted:
-        names = _names(
-            board.opening + board.names + defs(board.letters, "") + "</svg>", pixels.shape
-        )
+        above = board.names + kept_marks(variant)
+        names = _names(board.opening + above + defs(board.letters, "") + "</svg>", pixels.shape)
     return Board(
         pixels, pixels.view(np.uint32)[..., 0], names, palette, indices, bands, checks,
         opening, up, strategy,
@@ -174,9 +173,10 @@ def _board(variant: Variant) -> Board:
 
 @dataclass(frozen=True)
 class Names:
-    """A tinted board's names and key, drawn once by Skia on nothing: the pixels they
-    cover (indices into the raster's flattened pixels), their colours (premultiplied by
-    their coverage) and what each leaves of the pixel under it (255 less its coverage)."""
+    """A tinted board's names and key, and its cities and fortresses as nobody's
+    (drawing.kept_marks), drawn once by Skia on nothing: the pixels they cover (indices
+    into the raster's flattened pixels), their colours (premultiplied by their coverage)
+    and what each leaves of the pixel under it (255 less its coverage)."""
 
     at: Any  # numpy intp, (n,)
     colours: Any  # numpy uint16, (n, 3)
