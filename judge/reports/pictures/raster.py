@@ -179,7 +179,7 @@ class Names:
     and what each leaves of the pixel under it (255 less its coverage)."""
 
     at: Any  # numpy intp, (n,)
-    colours: Any  # numpy uint16, (n, 3)
+    colours: Any  # numpy uint16, (n, 4): red, green, blue, coverage
     left: Any  # numpy uint16, (n, 1)
 
 
@@ -196,7 +196,7 @@ def _names(svg: str, shape: tuple[int, ...]) -> Names:
         dom.render(canvas)
     flat = drawn.reshape(-1, 4)
     at = np.flatnonzero(flat[:, 3])
-    return Names(at, flat[at, :3].astype(np.uint16), 255 - flat[at, 3:].astype(np.uint16))
+    return Names(at, flat[at].astype(np.uint16), 255 - flat[at, 3:].astype(np.uint16))
 
 
 def _scanlines(indices: Any, up: bool, first: int = 0, last: int | None = None) -> Any:
@@ -229,10 +229,18 @@ def _render(layer: Layer, board: Board, pixels: Any) -> None:
     if layer.under:
         _draw(layer.under, pixels)
     if board.names is not None:
-        flat = pixels.reshape(-1, 4)
+        # Each pixel as one word (picked and put back by its index alone: quicker than
+        # picking its three bytes), then its four bytes blended: its colour, and its
+        # unused byte (255) as the coverage, which gives 255 again.
+        words = pixels.view(np.uint32).reshape(-1)
         names = board.names
-        under = flat[names.at, :3].astype(np.uint16)
-        flat[names.at, :3] = names.colours + (under * names.left + 127) // 255
+        mixed = words[names.at].view(np.uint8).reshape(-1, 4).astype(np.uint16)
+        mixed *= names.left
+        mixed += 128  # then a division by 255, rounded: (x + x / 256) / 256
+        mixed += mixed >> 8
+        mixed >>= 8
+        mixed += names.colours
+        words[names.at] = mixed.astype(np.uint8).view(np.uint32).reshape(-1)
     _draw(layer.over, pixels)
 
 
