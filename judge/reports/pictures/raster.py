@@ -265,13 +265,12 @@ def _indexed_png(board: Board, pixels: Any, at: Any) -> bytes:
     from PIL import Image
 
     height, width = board.indices.shape
-    indices = board.indices
+    values = np.zeros(0, np.uint8)  # the changed pixels' indices in the palette
     if len(at):
         colours = pixels.view(np.uint32).reshape(-1)[at]
         line = Image.frombytes("RGB", (len(colours), 1), colours.tobytes(), "raw", "RGBX")
         indexed = line.quantize(palette=board.palette, dither=_no_dither())
-        indices = indices.copy()
-        indices.reshape(-1)[at] = np.frombuffer(indexed.tobytes(), np.uint8)
+        values = np.frombuffer(indexed.tobytes(), np.uint8)
     dirty = np.zeros(len(board.bands) + 1, bool)
     dirty[at // (width * BAND)] = True
     if board.up:  # a changed row changes its own scanline and the next one's
@@ -289,7 +288,14 @@ def _indexed_png(board: Board, pixels: Any, at: Any) -> bytes:
             k += 1
             continue
         end = k + int(np.argmin(dirty[k:]))  # the run of changed bands, k to end
-        lines = _scanlines(indices, board.up, k * BAND, min(end * BAND, height))
+        # The run's rows (and the row above, which its first scanline is filtered by),
+        # the board's with the changed pixels put in.
+        first, last = k * BAND, min(end * BAND, height)
+        low = first - 1 if board.up and first else first
+        rows = board.indices[low:last].copy()
+        i, j = np.searchsorted(at, (low * width, last * width))
+        rows.reshape(-1)[at[i:j] - low * width] = values[i:j]
+        lines = _scanlines(rows, board.up, first - low)
         out.append(deflate.compress(lines))
         out.append(deflate.flush(zlib.Z_FULL_FLUSH))
         check = _adler_joined(check, zlib.adler32(lines), lines.size)
