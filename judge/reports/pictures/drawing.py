@@ -69,7 +69,8 @@ def layers(variant: Variant, scene: Scene) -> tuple[str, Layer]:
         )
     )  # fmt: skip
     parts.append("</g>")  # the map
-    parts.append(words_at(12, 21, scene.title, 17, INK, bold=True, id="title"))
+    # A title comes once (its game and phase): written, not kept (words_at keeps words).
+    parts.append(words_at.__wrapped__(12, 21, scene.title, 17, INK, bold=True, id="title"))
     parts.append(_legend(variant, board, scene.counts, styles))
     legend = "".join(f"{p.name} {scene.counts.get(p.name, 0)}" for p in variant.powers)
     head = board.opening + f"<title>{escape(scene.title)}</title>"

@@ -51,7 +51,8 @@ COMPRESSION = 5  # zlib's level for a picture's changed rows (6: half as long ag
 BOARD_COMPRESSION = 9  # for the board's rows, compressed once per variant
 BAND = 8  # rows compressed together: a band the layer leaves alone is the board's, kept
 # zlib's run-length strategy compresses a board of large flat regions about as well as its
-# default, in half the time; where it costs more bytes than these allow, the default.
+# default, in half the time; where it costs more bytes than these allow (and more than the
+# default), the default.
 RLE_SHARE = 1.25  # bytes of the board by runs, at most, over the default's
 RLE_BYTES = 120_000  # bytes of the board by runs, at most
 
@@ -137,8 +138,8 @@ def _board(variant: Variant) -> Board:
     indices = np.asarray(drawn.convert("RGB").quantize(palette=palette, dither=_no_dither()))
     # The way the pictures' changed bands are written: by runs (with the scanlines as
     # they are or less the row above, whichever the board's bands take fewer bytes), if
-    # that costs no more than RLE_SHARE of the default's bytes and RLE_BYTES; else zlib's
-    # default strategy on the scanlines as they are.
+    # that costs no more than the default's bytes, or no more than RLE_SHARE of them and
+    # RLE_BYTES; else zlib's default strategy on the scanlines as they are.
     size = {
         (up, strategy): sum(len(_compressed(band, COMPRESSION, strategy))
                             for band in _bands(_scanlines(indices, up)))
@@ -149,7 +150,7 @@ def _board(variant: Variant) -> Board:
     runs = min((False, zlib.Z_RLE), (True, zlib.Z_RLE), key=size.__getitem__)
     up, strategy = (
         runs
-        if size[runs] <= min(RLE_SHARE * default, RLE_BYTES)
+        if size[runs] <= max(default, min(RLE_SHARE * default, RLE_BYTES))
         else (False, zlib.Z_DEFAULT_STRATEGY)
     )
     lines = _bands(_scanlines(indices, up))
