@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping
+from functools import lru_cache
 
 from variants import Province, Variant
 
@@ -24,7 +25,7 @@ from .marks import style_of
 from .palette import BORDER, COAST, GREY, INK, LAND, Style, mix, tint
 from .scene import Scene
 from .static import Board
-from .svg import circle, escape, group, polygon
+from .svg import Pt, circle, escape, group, polygon
 
 # A power whose colour another power has too (more powers than colours: palette.py) has
 # its provinces striped, at an angle of its own.
@@ -64,30 +65,44 @@ def _stripes(ident: str, style: Style) -> str:
 
 
 def cities(
-    board: Board, variant: Variant, owners: Mapping[str, str], styles: Mapping[str, Style]
+    board: Board,
+    variant: Variant,
+    owners: Mapping[str, str],
+    styles: Mapping[str, Style],
+    owned_only: bool = False,
 ) -> str:
-    """Every city and fortress of the map, by kind, in its owner's colour."""
+    """Every city and fortress of the map, by kind, in its owner's colour (or only the
+    cities owned: drawn on the others, kept as nobody's, in a PNG's layer)."""
     out = []
     for abbr, place in board.geometry.places.items():
         province = variant.provinces[abbr]
-        x, y = place.centre
-        if province.income:
-            owner = owners.get(abbr, "")
-            fill = style_of(styles, owner).colour if owner else "#ffffff"
-            kind = _kind(province)
-            items = _city(x, y, kind, fill)
-            classes = f"centre city {kind}"
-        elif province.fortress:
-            items = [polygon([(x, y - 6), (x + 6, y), (x, y + 6), (x - 6, y)],
-                             fill="#9a9a9a", stroke=INK, stroke_width=1.2)]  # fmt: skip
-            owner, classes = "", "fortress"
-        else:
+        owner = owners.get(abbr, "")
+        if owned_only and not (owner and province.income):
             continue
-        if province.port:
-            items.append(_anchor(x + 12, y + 6))
-            classes += " port"
-        out.append(group(items, id=f"c-{abbr}", class_=classes, data_owner=owner))
+        if province.income:
+            fill = style_of(styles, owner).colour if owner else "#ffffff"
+            out.append(_mark(abbr, place.centre, _kind(province), province.port, fill, owner))
+        elif province.fortress:
+            out.append(_mark(abbr, place.centre, "fortress", province.port, "", ""))
     return group(out, id="centres")
+
+
+@lru_cache(maxsize=8192)
+def _mark(abbr: str, at: Pt, kind: str, port: bool, fill: str, owner: str) -> str:
+    """A city's mark (a fortress's: `kind` fortress), kept once drawn (most cities keep
+    their owner from one picture to the next)."""
+    x, y = at
+    if kind == "fortress":
+        items = [polygon([(x, y - 6), (x + 6, y), (x, y + 6), (x - 6, y)],
+                         fill="#9a9a9a", stroke=INK, stroke_width=1.2)]  # fmt: skip
+        classes = "fortress"
+    else:
+        items = _city(x, y, kind, fill)
+        classes = f"centre city {kind}"
+    if port:
+        items.append(_anchor(x + 12, y + 6))
+        classes += " port"
+    return group(items, id=f"c-{abbr}", class_=classes, data_owner=owner)
 
 
 def _kind(province: Province) -> str:

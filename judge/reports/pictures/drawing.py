@@ -12,6 +12,8 @@ hold|support|convoy|retreat|disband`, and `failed` when it failed), `d-<place>` 
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass
+from functools import lru_cache
 
 from variants import Variant
 
@@ -33,18 +35,20 @@ def draw(variant: Variant, scene: Scene) -> str:
     return layers(variant, scene)[0]
 
 
-def layers(variant: Variant, scene: Scene) -> tuple[str, str]:
-    """The picture as SVG, and the same picture without its board's ground (the sea and
-    the provinces) and, unless the provinces are tinted, without their names and the key:
-    what the PNG draws on the board's raster, made once (raster.py)."""
+def layers(variant: Variant, scene: Scene) -> tuple[str, Layer]:
+    """The picture as SVG, and the same picture without its board (the sea and the
+    provinces, their names and the key): what the PNG draws on the board's raster, made
+    once (raster.py)."""
     board = board_layer(variant)
     styles = power_styles(variant)
-    parts = [board.map_start]
     if board.tinted:
-        parts.append(cities(board, variant, scene.owners, styles))
-        parts.append(sieges(board, scene.sieges))
+        marks = cities(board, variant, scene.owners, styles) + sieges(board, scene.sieges)
+        owned = cities(board, variant, scene.owners, styles, owned_only=True)
+        drawn = owned + sieges(board, scene.sieges)  # the rest are laid on by raster.py
     else:
-        parts.append(_centres(board, scene.owners, styles))
+        marks = _centres(board, scene.owners, styles)
+        drawn = _owned(board, scene.owners, styles)  # the rest are in the raster
+    parts = []
     # In a retreat phase the dislodged units give the orders, from beside their places,
     # drawn over them (a disbanded unit crossed out); else the units over the orders.
     away = {d.unit.place for d in scene.dislodged} if scene.retreating else set()
@@ -65,25 +69,49 @@ def layers(variant: Variant, scene: Scene) -> tuple[str, str]:
         )
     )  # fmt: skip
     parts.append("</g>")  # the map
-    parts.append(words_at(12, 21, scene.title, 17, INK, bold=True, id="title"))
+    # A title comes once (its game and phase): written, not kept (words_at keeps words).
+    parts.append(words_at.__wrapped__(12, 21, scene.title, 17, INK, bold=True, id="title"))
     parts.append(_legend(variant, board, scene.counts, styles))
     legend = "".join(f"{p.name} {scene.counts.get(p.name, 0)}" for p in variant.powers)
     head = board.opening + f"<title>{escape(scene.title)}</title>"
     scene_part = "".join(parts)
     bold = scene.title + "AFWG"
+    under = ""
     if board.tinted:
-        shaded = board.map_start + tints(board, scene, styles) + "</g>" + board.names
-        whole = head + board.ground + shaded + scene_part
-        layer = head + board.outlines + shaded + scene_part
-        letters = board.letters + legend
+        shaded = tints(board, scene, styles)
+        whole = head + board.ground + board.map_start + shaded + "</g>" + board.names
+        if scene.control:
+            # Only the outlines of the provinces tinted: Skia reads the layer anew each time.
+            used = "".join(board.outlines.get(p, "") for p in sorted(scene.control))
+            under = f"{head}<defs>{used}</defs>{board.map_start}{shaded}</g></svg>"
     else:
-        whole = head + board.backdrop + scene_part
-        layer = head + scene_part
-        letters = legend
+        whole = head + board.backdrop
     return (
-        whole + defs(board.letters + legend, bold) + "</svg>",
-        layer + defs(letters, bold) + "</svg>",
-    )
+        whole + board.map_start + marks + scene_part + defs(board.letters + legend, bold)
+        + "</svg>",
+        Layer(under, head + board.map_start + drawn + scene_part + defs(legend, bold) + "</svg>"),
+    )  # fmt: skip
+
+
+def kept_marks(variant: Variant) -> str:
+    """What a board's raster (raster.py) holds besides the board: every supply centre as
+    nobody's, so that a picture's layer draws only the owned centres' discs over them; on
+    a Machiavelli map every city and fortress as nobody's, laid on each picture's tints
+    with the names (only the owned cities drawn again over them)."""
+    board = board_layer(variant)
+    if board.tinted:
+        return board.map_start + cities(board, variant, {}, {}) + "</g>"
+    return board.map_start + _centres(board, {}, {}) + "</g>"
+
+
+@dataclass(frozen=True)
+class Layer:
+    """What a picture's PNG draws on its board's raster (raster.py), two SVG documents:
+    `under` goes beneath the board's names (a Machiavelli map's tints; empty elsewhere,
+    where the names are in the raster), `over` above them (the scene)."""
+
+    under: str
+    over: str
 
 
 # -- centres and units -------------------------------------------------------------------
@@ -96,11 +124,31 @@ def _centres(board: Board, owners: Mapping[str, str], styles: Mapping[str, Style
             continue
         owner = owners.get(abbr)
         fill = style_of(styles, owner).colour if owner else "#ffffff"
-        x, y = place.centre
-        items = [circle(x, y, 5.5, fill="none", stroke_width=1.2)]
-        items.append(circle(x, y, 3.6, fill=fill, stroke_width=0.6))
-        out.append(group(items, id=f"c-{abbr}", class_="centre", data_owner=owner or ""))
+        out.append(_centre(abbr, *place.centre, fill, owner or ""))
     return group(out, id="centres", stroke=INK)
+
+
+def _owned(board: Board, owners: Mapping[str, str], styles: Mapping[str, Style]) -> str:
+    """The discs of the owned centres alone, in their owners' colours: the PNG's layer
+    draws them on the board's raster, which has every centre as nobody's (kept_marks)."""
+    out = [
+        _disc(*board.geometry.places[abbr].centre, style_of(styles, owner).colour)
+        for abbr, owner in sorted(owners.items())
+        if abbr in board.centres and abbr in board.geometry.places
+    ]
+    return group(out, stroke=INK)
+
+
+@lru_cache(maxsize=8192)
+def _disc(x: float, y: float, fill: str) -> str:
+    return circle(x, y, 3.6, fill=fill, stroke_width=0.6)
+
+
+@lru_cache(maxsize=8192)
+def _centre(abbr: str, x: float, y: float, fill: str, owner: str) -> str:
+    """A supply centre's mark, kept once drawn (most centres keep their owner)."""
+    items = [circle(x, y, 5.5, fill="none", stroke_width=1.2), _disc(x, y, fill)]
+    return group(items, id=f"c-{abbr}", class_="centre", data_owner=owner)
 
 
 def _unit(board: Board, unit: Unit, styles: Mapping[str, Style]) -> str:

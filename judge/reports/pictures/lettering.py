@@ -12,7 +12,7 @@ the file.
 
 from __future__ import annotations
 
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 
 from .svg import attrs, escape, num
@@ -70,6 +70,7 @@ def _known(char: str) -> str:
     return char if char in CHARS else "?"
 
 
+@lru_cache(maxsize=8192)
 def words_at(
     x: float,
     y: float,
@@ -81,7 +82,8 @@ def words_at(
     **values: object,
 ) -> str:
     """`words` with their baseline at `y`, starting at `x` (or centred on it, `anchor`
-    middle, or ending there, end)."""
+    middle, or ending there, end). Kept once written: a unit's letter, a power's line
+    in the legend come again in the next picture."""
     per_em = _font()["Bold" if bold else "Regular"][2]
     total = width(words, size, bold)
     left = x - (total / 2 if anchor == "middle" else total if anchor == "end" else 0)

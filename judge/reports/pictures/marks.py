@@ -6,6 +6,7 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import lru_cache
 
 from .lettering import words_at
 from .palette import CASING, FAILED, INK, Style, ink_on, pale
@@ -15,6 +16,7 @@ ROUND = {"stroke_linecap": "round", "stroke_linejoin": "round"}
 # A red cross: over a failed order's end, and over a unit removed.
 CROSS = f' fill="none" stroke="{FAILED}" stroke-width="2.6" stroke-linecap="round"'
 NOBODY = Style("#ffffff", "solid", INK)  # a power the variant does not know
+MARKERS = 8192  # markers kept drawn (a board's places, each unit kind, each power's style)
 
 
 def style_of(styles: Mapping[str, Style], power: str) -> Style:
@@ -48,12 +50,14 @@ def square(x: float, y: float, r: float) -> list[Pt]:
     return [(x - r, y - r), (x + r, y - r), (x + r, y + r), (x - r, y + r)]
 
 
+@lru_cache(maxsize=MARKERS)
 def marker(
     x: float, y: float, kind: str, style: Style, scale: float = 1.0, letter: bool = True
-) -> list[str]:
+) -> tuple[str, ...]:
     """A unit's shape: a disc for an army, a hull for a fleet, a triangle for a wing, a
     tower for a garrison, with its letter (unless `letter` is false: the legend's),
-    outlined as its power's round of colours says."""
+    outlined as its power's round of colours says. Kept once drawn: the units of the
+    next picture stand mostly where these stood."""
     s = scale
     line: dict[str, object] = {"stroke": INK, "stroke_width": 1.2 * s}
     if style.ring == "heavy":
@@ -93,7 +97,7 @@ def marker(
         items.insert(0, circle(x, y, 12.5 * s, fill="#ffffff", stroke=INK, stroke_width=1))
     if letter:
         items.append(words_at(x, y + 3.6 * s, kind, 10 * s, style.ink, "middle", bold=True))
-    return items
+    return tuple(items)
 
 
 def pattern(x: float, y: float, r: float, style: Style, scale: float) -> str:

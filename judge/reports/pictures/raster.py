@@ -21,12 +21,13 @@ from __future__ import annotations
 import io
 import struct
 import zlib
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from variants import Variant
 
+from .drawing import Layer, kept_marks
 from .lettering import defs
 from .palette import (
     BORDER,
@@ -48,9 +49,10 @@ if TYPE_CHECKING:
 
 COMPRESSION = 5  # zlib's level for a picture's changed rows (6: half as long again)
 BOARD_COMPRESSION = 9  # for the board's rows, compressed once per variant
-BAND = 16  # rows compressed together: a band the layer leaves alone is the board's, kept
+BAND = 8  # rows compressed together: a band the layer leaves alone is the board's, kept
 # zlib's run-length strategy compresses a board of large flat regions about as well as its
-# default, in half the time; where it costs more bytes than these allow, the default.
+# default, in half the time; where it costs more bytes than these allow (and more than the
+# default), the default.
 RLE_SHARE = 1.25  # bytes of the board by runs, at most, over the default's
 RLE_BYTES = 120_000  # bytes of the board by runs, at most
 
@@ -69,14 +71,23 @@ def has_skia() -> bool:
     return _skia() is not None
 
 
-def png(variant: Variant, svg: str, layer: str) -> bytes:
+def png(variant: Variant, svg: str, layer: Layer) -> bytes:
     """The PNG of the picture whose SVG is `svg` and whose scene, without the board, is
     `layer` (drawing.layers)."""
     if not has_skia():
         return png_by_resvg(svg)
+    import numpy as np
+
     board = _board(variant)
-    pixels = _render(layer, board)
-    return _indexed_png(board, pixels)
+    # A copy of the board's raster to draw on: one drawn on before and put back as it was
+    # (its changed pixels only), or a new one; one for each picture drawn at once.
+    pixels = board.spare.pop() if board.spare else board.pixels.copy()
+    _render(layer, board, pixels)
+    at = np.flatnonzero(pixels.view(np.uint32)[..., 0] != board.words)
+    data = _indexed_png(board, pixels, at)
+    pixels.view(np.uint32).reshape(-1)[at] = board.words.reshape(-1)[at]
+    board.spare.append(pixels)
+    return data
 
 
 def png_by_resvg(svg: str) -> bytes:
@@ -90,20 +101,22 @@ def png_by_resvg(svg: str) -> bytes:
 class Board:
     """A variant's board, made once per variant and process: its raster (RGB and a byte
     unused, a row of pixels a row of the array), the palette its pictures are written
-    with, the raster in that palette (an index a pixel) and as a PNG's scanlines (a
-    filter byte, then the row, filtered), each band of BAND scanlines compressed on its
-    own, the PNG's opening chunks, and how a picture's changed bands are written: the
-    scanlines filtered by the row above or not, and zlib's strategy."""
+    with, the raster in that palette (an index a pixel), its PNG's scanlines (a filter
+    byte, then the row, filtered) in bands of BAND, each compressed on its own and with
+    its Adler-32, the PNG's opening chunks, and how a picture's changed bands are
+    written: the scanlines filtered by the row above or not, and zlib's strategy."""
 
     pixels: Any  # numpy uint8, (height, width, 4)
     words: Any  # the same pixels as numpy uint32, (height, width): to compare at once
+    names: Names | None  # a tinted board's names and cities, put on each picture's tints
     palette: Image.Image
     indices: Any  # numpy uint8, (height, width)
-    lines: Any  # numpy uint8, (height, width + 1)
     bands: tuple[bytes, ...]
+    checks: tuple[int, ...]  # each band's Adler-32
     opening: bytes
     up: bool
     strategy: int
+    spare: list[Any] = field(default_factory=list, compare=False)  # copies of `pixels`
 
 
 @cache
@@ -113,8 +126,8 @@ def _board(variant: Variant) -> Board:
     from PIL import Image  # here, not at the top: a judge command that draws nothing
 
     board = board_layer(variant)
-    # A tinted board's names go on the tints, in each picture's layer (drawing.layers).
-    ground = board.ground if board.tinted else board.backdrop
+    # A tinted board's names go on the tints of each picture (_render).
+    ground = board.ground if board.tinted else board.backdrop + kept_marks(variant)
     svg = board.opening + ground + defs(board.letters, "") + "</svg>"
     # resvg draws the board once: it keeps the provinces' edges crisp as the SVG asks
     # (Skia smooths every edge, which costs a third more bytes in every PNG).
@@ -125,8 +138,8 @@ def _board(variant: Variant) -> Board:
     indices = np.asarray(drawn.convert("RGB").quantize(palette=palette, dither=_no_dither()))
     # The way the pictures' changed bands are written: by runs (with the scanlines as
     # they are or less the row above, whichever the board's bands take fewer bytes), if
-    # that costs no more than RLE_SHARE of the default's bytes and RLE_BYTES; else zlib's
-    # default strategy on the scanlines as they are.
+    # that costs no more than the default's bytes, or no more than RLE_SHARE of them and
+    # RLE_BYTES; else zlib's default strategy on the scanlines as they are.
     size = {
         (up, strategy): sum(len(_compressed(band, COMPRESSION, strategy))
                             for band in _bands(_scanlines(indices, up)))
@@ -137,34 +150,71 @@ def _board(variant: Variant) -> Board:
     runs = min((False, zlib.Z_RLE), (True, zlib.Z_RLE), key=size.__getitem__)
     up, strategy = (
         runs
-        if size[runs] <= min(RLE_SHARE * default, RLE_BYTES)
+        if size[runs] <= max(default, min(RLE_SHARE * default, RLE_BYTES))
         else (False, zlib.Z_DEFAULT_STRATEGY)
     )
-    lines = _scanlines(indices, up)
-    bands = tuple(_compressed(band, BOARD_COMPRESSION) for band in _bands(lines))
+    lines = _bands(_scanlines(indices, up))
+    bands = tuple(_compressed(band, BOARD_COMPRESSION) for band in lines)
+    checks = tuple(zlib.adler32(band) for band in lines)
     colours = bytes(palette.getpalette()[:768]).ljust(768, b"\0")
     opening = (
         b"\x89PNG\r\n\x1a\n"
         + _chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 3, 0, 0, 0))
         + _chunk(b"PLTE", colours)
     )
+    names = None
+    if board.tinted:
+        above = board.names + kept_marks(variant)
+        names = _names(board.opening + above + defs(board.letters, "") + "</svg>", pixels.shape)
     return Board(
-        pixels, pixels.view(np.uint32)[..., 0], palette, indices, lines, bands, opening,
-        up, strategy,
+        pixels, pixels.view(np.uint32)[..., 0], names, palette, indices, bands, checks,
+        opening, up, strategy,
     )  # fmt: skip
 
 
-def _scanlines(indices: Any, up: bool) -> Any:
-    """A PNG's scanlines of the indices: filter 0 (none), or 2 (each byte less the one
-    above it)."""
+@dataclass(frozen=True)
+class Names:
+    """A tinted board's names and key, and its cities and fortresses as nobody's
+    (drawing.kept_marks), drawn once by Skia on nothing: the pixels they cover (indices
+    into the raster's flattened pixels), their colours (premultiplied by their coverage)
+    and what each leaves of the pixel under it (255 less its coverage)."""
+
+    at: Any  # numpy intp, (n,)
+    colours: Any  # numpy uint16, (n, 4): red, green, blue, coverage
+    left: Any  # numpy uint16, (n, 1)
+
+
+def _names(svg: str, shape: tuple[int, ...]) -> Names:
     import numpy as np
 
-    height, width = indices.shape
-    lines = np.empty((height, width + 1), np.uint8)
+    skia = _skia()
+    drawn = np.zeros(shape, np.uint8)
+    dom = skia.SVGDOM.MakeFromStream(skia.MemoryStream(svg.encode(), True))
+    surface = skia.Surface(
+        drawn, colorType=skia.kRGBA_8888_ColorType, alphaType=skia.kPremul_AlphaType
+    )
+    with surface as canvas:
+        dom.render(canvas)
+    flat = drawn.reshape(-1, 4)
+    at = np.flatnonzero(flat[:, 3])
+    return Names(at, flat[at].astype(np.uint16), 255 - flat[at, 3:].astype(np.uint16))
+
+
+def _scanlines(indices: Any, up: bool, first: int = 0, last: int | None = None) -> Any:
+    """A PNG's scanlines of the indices' rows `first` to `last` (all): filter 0 (none), or
+    2 (each byte less the one above it)."""
+    import numpy as np
+
+    last = len(indices) if last is None else last
+    lines = np.empty((last - first, indices.shape[1] + 1), np.uint8)
     lines[:, 0] = 2 if up else 0
-    lines[:, 1:] = indices
-    if up:
-        np.subtract(indices[1:], indices[:-1], out=lines[1:, 1:])
+    if up and first > 0:
+        np.subtract(indices[first:last], indices[first - 1 : last - 1], out=lines[:, 1:])
+    elif up:
+        lines[0, 1:] = indices[0]
+        np.subtract(indices[1:last], indices[: last - 1], out=lines[1:, 1:])
+    else:
+        lines[:, 1:] = indices[first:last]
     return lines
 
 
@@ -172,64 +222,101 @@ def _bands(lines: Any) -> list[Any]:
     return [lines[r : r + BAND] for r in range(0, len(lines), BAND)]
 
 
-def _render(svg: str, board: Board) -> Any:
-    """`svg` drawn by Skia on a copy of the board's raster: the copy, as numpy's array."""
+def _render(layer: Layer, board: Board, pixels: Any) -> None:
+    """The layer drawn by Skia on `pixels`, a copy of the board's raster (a tinted
+    board's names between its two parts)."""
+    import numpy as np
+
+    if layer.under:
+        _draw(layer.under, pixels)
+    if board.names is not None:
+        # Each pixel as one word (picked and put back by its index alone: quicker than
+        # picking its three bytes), then its four bytes blended: its colour, and its
+        # unused byte (255) as the coverage, which gives 255 again.
+        words = pixels.view(np.uint32).reshape(-1)
+        names = board.names
+        mixed = words[names.at].view(np.uint8).reshape(-1, 4).astype(np.uint16)
+        mixed *= names.left
+        mixed += 128  # then a division by 255, rounded: (x + x / 256) / 256
+        mixed += mixed >> 8
+        mixed >>= 8
+        mixed += names.colours
+        words[names.at] = mixed.astype(np.uint8).view(np.uint32).reshape(-1)
+    _draw(layer.over, pixels)
+
+
+def _draw(svg: str, pixels: Any) -> None:
     skia = _skia()
-    pixels = board.pixels.copy()
     dom = skia.SVGDOM.MakeFromStream(skia.MemoryStream(svg.encode(), True))
     surface = skia.Surface(
         pixels, colorType=skia.kRGB_888x_ColorType, alphaType=skia.kOpaque_AlphaType
     )
     with surface as canvas:
         dom.render(canvas)
-    return pixels
 
 
-def _indexed_png(board: Board, pixels: Any) -> bytes:
-    """The picture as a palette PNG. Only the pixels the layer changed are mapped to the
-    palette (each pixel's index depends on its colour alone, so the rest are the board's),
-    and only the bands holding them compressed: the others are the board's, compressed
-    once. Each band ends in a full flush, so that none refers to another and the bands
-    may be joined in one zlib stream."""
+def _indexed_png(board: Board, pixels: Any, at: Any) -> bytes:
+    """The picture as a palette PNG. Only the pixels the layer changed (`at`: their
+    indices in the flattened raster) are mapped to the palette (each pixel's index
+    depends on its colour alone, so the rest are the board's), and only the bands holding
+    them compressed: the others are the board's, compressed once. Each run of changed
+    bands ends in a full flush, so that none refers to what went before it and the
+    board's bands may be joined to it in one zlib stream."""
     import numpy as np
     from PIL import Image
 
-    changed = pixels.view(np.uint32)[..., 0] != board.words
-    touched = np.flatnonzero(changed.any(axis=1))
-    lines = board.lines.copy()
-    if len(touched):
-        first, last = int(touched[0]), int(touched[-1]) + 1
-        part = changed[first:last]
-        colours = np.ascontiguousarray(pixels.view(np.uint32)[first:last, :, 0][part])
+    height, width = board.indices.shape
+    values = np.zeros(0, np.uint8)  # the changed pixels' indices in the palette
+    if len(at):
+        colours = pixels.view(np.uint32).reshape(-1)[at]
         line = Image.frombytes("RGB", (len(colours), 1), colours.tobytes(), "raw", "RGBX")
         indexed = line.quantize(palette=board.palette, dither=_no_dither())
-        indices = board.indices[first:last].copy()
-        indices[part] = np.frombuffer(indexed.tobytes(), np.uint8)
-        if not board.up:
-            lines[first:last, 1:] = indices
-        else:  # a changed row changes its own scanline and the next one's
-            low, high = max(first - 1, 0), min(last + 1, len(lines))
-            rows = board.indices[low:high].copy()
-            rows[first - low : last - low] = indices
-            start = max(first, 1)
-            if first == 0:
-                lines[0, 1:] = rows[0]
-            np.subtract(rows[start - low :], rows[start - low - 1 : -1], out=lines[start:high, 1:])
-    dirty = np.zeros(len(board.bands), bool)
-    dirty[touched // BAND] = True
-    if board.up:
-        dirty[np.minimum(touched + 1, len(lines) - 1) // BAND] = True
+        values = np.frombuffer(indexed.tobytes(), np.uint8)
+    dirty = np.zeros(len(board.bands) + 1, bool)
+    dirty[at // (width * BAND)] = True
+    if board.up:  # a changed row changes its own scanline and the next one's
+        dirty[np.minimum(at + width, height * width - 1) // (width * BAND)] = True
     deflate = zlib.compressobj(COMPRESSION, zlib.DEFLATED, -15, 9, board.strategy)
     out = [b"\x78\x9c"]  # zlib's header: deflate, a 32 kB window
-    for k, kept in enumerate(board.bands):
-        if dirty[k]:
-            out.append(deflate.compress(lines[k * BAND : (k + 1) * BAND]))
-            out.append(deflate.flush(zlib.Z_FULL_FLUSH))
-        else:
-            out.append(kept)
+    check = 1  # the Adler-32 of the scanlines so far
+    k = 0
+    while k < len(board.bands):
+        if not dirty[k]:
+            out.append(board.bands[k])
+            check = _adler_joined(
+                check, board.checks[k], min(BAND, height - k * BAND) * (width + 1)
+            )
+            k += 1
+            continue
+        end = k + int(np.argmin(dirty[k:]))  # the run of changed bands, k to end
+        # The run's rows (and the row above, which its first scanline is filtered by),
+        # the board's with the changed pixels put in.
+        first, last = k * BAND, min(end * BAND, height)
+        low = first - 1 if board.up and first else first
+        rows = board.indices[low:last].copy()
+        i, j = np.searchsorted(at, (low * width, last * width))
+        rows.reshape(-1)[at[i:j] - low * width] = values[i:j]
+        lines = _scanlines(rows, board.up, first - low)
+        out.append(deflate.compress(lines))
+        out.append(deflate.flush(zlib.Z_FULL_FLUSH))
+        check = _adler_joined(check, zlib.adler32(lines), lines.size)
+        k = end
     out.append(deflate.flush(zlib.Z_FINISH))
-    out.append(struct.pack(">I", zlib.adler32(lines)))
+    out.append(struct.pack(">I", check))
     return board.opening + _chunk(b"IDAT", b"".join(out)) + _chunk(b"IEND", b"")
+
+
+ADLER = 65521  # Adler-32's modulus
+
+
+def _adler_joined(first: int, second: int, length: int) -> int:
+    """The Adler-32 of two byte strings joined, from each one's and the second's length
+    (zlib's adler32_combine): the board's bands are summed once."""
+    a1, b1 = first & 0xFFFF, first >> 16
+    a2, b2 = second & 0xFFFF, second >> 16
+    a = (a1 + a2 - 1) % ADLER
+    b = (b1 + b2 + length * a1 - length) % ADLER
+    return a | b << 16
 
 
 def _compressed(rows: Any, level: int, strategy: int = zlib.Z_DEFAULT_STRATEGY) -> bytes:

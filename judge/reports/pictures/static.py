@@ -6,7 +6,8 @@ once too: raster.py)."""
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from functools import cache
 
 from variants import Variant
@@ -87,9 +88,10 @@ class Board:
     letters: str  # the letters the names use
     # A Machiavelli map: each province is tinted by the power that controls it, between
     # the ground and the names, so its raster (raster.py) is of the ground alone, and the
-    # PNG's layer carries the provinces' outlines for the tints to use (`outlines`).
+    # PNG's layer carries the outlines of the provinces tinted (`outlines`: each land
+    # province's, for the tints to use).
     tinted: bool = False
-    outlines: str = ""
+    outlines: Mapping[str, str] = field(default_factory=dict, hash=False, compare=False)
 
     @property
     def backdrop(self) -> str:
@@ -203,13 +205,13 @@ def board_layer(variant: Variant) -> Board:
     letters = "".join(keys) + "".join(
         abbr.capitalize() + "".join(place.coasts).upper() for abbr, place in geometry.places.items()
     )
-    outlines = ""
+    outlines = {}
     if variant.is_machiavelli:
-        outlines = "<defs>" + "".join(
-            f'<path id="p-{abbr}" d="{path_data(place.rings)}"/>'
+        outlines = {
+            abbr: f'<path id="p-{abbr}" d="{path_data(place.rings)}"/>'
             for abbr, place in geometry.places.items()
             if variant.provinces[abbr].is_land
-        ) + "</defs>"  # fmt: skip
+        }
     return Board(
         geometry, frame, frozenset(variant.centers), opening, "".join(ground), "".join(names),
         letters, variant.is_machiavelli, outlines,
