@@ -85,6 +85,7 @@ from .ep191_values import (
     Words,
     Zone,
 )
+from .lalr import lalr
 
 __all__ = [
     "LEVELS",
@@ -143,7 +144,7 @@ class DppError(ValueError):
 
 @cache
 def _lark() -> Lark:
-    return Lark(_GRAMMAR, parser="lalr", lexer="contextual", start="start")
+    return lalr(_GRAMMAR, lexer="contextual", start="start")
 
 
 def looks_like_dpp(text: str) -> bool:

@@ -9,11 +9,12 @@ import re
 from datetime import datetime
 from functools import lru_cache
 
-from lark import Lark, UnexpectedCharacters, UnexpectedInput, UnexpectedToken
+from lark import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 
 from .commands import Command, CommandError, ToCommands
 from .commands.base import cut_short
 from .grammar import GRAMMAR
+from .lalr import lalr
 
 MAX_LINE = 10_000  # longer lines are refused, not read: no command or order is that long
 
@@ -33,7 +34,7 @@ class CommandReader:
     """The command grammar, built once: reads one line into commands."""
 
     def __init__(self) -> None:
-        self._lark = Lark(GRAMMAR, parser="lalr", lexer="contextual")
+        self._lark = lalr(GRAMMAR, lexer="contextual")
 
     def read(self, text: str, now: datetime) -> list[Command] | str:
         """The commands of one line, or the reason it is not one."""

@@ -14,8 +14,9 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from lark import Lark, Token, Tree, UnexpectedInput
+from lark import Token, Tree, UnexpectedInput
 
+from .lalr import lalr
 from .values import Location, UnitSpec
 from .values_money import (
     ASSASSINATE,
@@ -68,7 +69,7 @@ class MoneyReader:
     def __init__(self, names: Mapping[str, str], province_regex: str) -> None:
         self.names = names
         grammar = GRAMMAR + f"\nPROVINCE.2: /{province_regex}(?![a-z0-9])/\n"
-        self._lark = Lark(grammar, parser="lalr", lexer="contextual", start=["money", "special"])
+        self._lark = lalr(grammar, lexer="contextual", start=["money", "special"])
 
     def read(self, clean: str, phase: str) -> Any:
         """The value of a money line (`clean`: lower-cased, periods dropped), None when the

@@ -31,6 +31,7 @@ from lark import Lark, Token, Tree, UnexpectedInput
 from lark.lexer import Lexer, LexerState, PatternRE, TerminalDef
 
 from .canonical import CanonicalReader
+from .lalr import lalr
 from .machiavelli_money import MoneyError, MoneyReader
 from .values import (
     Adjust,
@@ -170,7 +171,7 @@ def _grammar(dialect: str) -> Lark:
     map's province names are one terminal, PROVINCE), so its tables are the same for every
     map and only the scanner is each map's own."""
     grammar = DIALECTS[dialect] + "\nPROVINCE: /province(?![a-z0-9])/\n"
-    return Lark(grammar, parser="lalr", lexer=_Feed, start=list(PHASE_KINDS))
+    return lalr(grammar, lexer=_Feed, start=list(PHASE_KINDS))
 
 
 class OrderParser:

@@ -15,6 +15,7 @@ from pathlib import Path
 from lark import Lark
 from lark.exceptions import LarkError
 
+from .lalr import lalr
 from .orders import OrderParser, OrderSyntaxError, PhaseKind, _trie_regex
 
 _GRAMMAR = (Path(__file__).parent / "shorthand.lark").read_text(encoding="utf-8")
@@ -32,7 +33,7 @@ def _lark(letters: str, names: tuple[str, ...]) -> Lark:
         + f"\nPOWERS.1: /{powers}(?![a-z0-9])/\n"
         + f"PROVINCE.2: /{_trie_regex(dict.fromkeys(names, ''))}(?![a-z0-9])/\n"
     )
-    return Lark(grammar, parser="lalr", start="statement")
+    return lalr(grammar, start="statement")
 
 
 def refusal(
