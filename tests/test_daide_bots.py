@@ -384,3 +384,39 @@ def test_seven_bots_agree_a_draw_and_are_told_the_end(table):
     table.judge.mailbox.wait(lambda: table.inbox(MASTER, "Draw Declared"), 90)
     declared = table.inbox(MASTER, "Draw Declared")[0].get_content()
     assert "truce" in declared
+
+
+def test_a_bots_draw_vote_is_the_judge_robots_vote_for_every_survivor(table):
+    """DRW in a NoDIAS game: recorded as the judge's own robots vote (every survivor's
+    letter: votes.robot_vote), and the draw it passes declared to the players by mail."""
+    from sqlalchemy import select
+
+    from judge.engine.endings.votes import robot_vote
+    from judge.store.models import Game
+
+    _create(table, "nodias")
+    reply = _master(table, "nodias", "SET NO DIAS\nSET DAIDE")
+    port, codes = port_and_codes(reply)
+    wait_for_port(port)
+    seated = [Watcher(port, f"IAM ({p[:3].upper()}) ({code})") for p, code in codes.items()]
+    for bot in seated[:-1]:
+        assert bot.wait("YES (IAM")
+        bot.send("DRW")
+        assert bot.wait("YES (DRW)")
+    with table.judge.store.transaction(readonly=True) as session:
+        game = session.execute(select(Game).where(Game.name == "nodias")).scalar_one()
+        assert game.settings.get("dias") is False and game.status == "active"
+        voted = {x.power: x.draw for x in game.participants if x.power}
+        last = list(codes)[-1]
+        assert voted == {p: robot_vote(game, p) if p != last else None for p in codes}
+    assert set(voted.values()) == {"AEFGIRT", None}, voted
+    seated[-1].send("DRW")
+    for bot in seated:
+        assert bot.wait("DRW")
+        bot.close()
+
+    def declared() -> list[str]:
+        mails = [m.get_content() for m in table.inbox(MASTER, "Draw Declared: AEFGIRT")]
+        return [text for text in mails if "Game 'nodias' has been declared a draw" in text]
+
+    table.judge.mailbox.wait(declared, 90)
