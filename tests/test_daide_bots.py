@@ -420,3 +420,25 @@ def test_a_bots_draw_vote_is_the_judge_robots_vote_for_every_survivor(table):
         return [text for text in mails if "Game 'nodias' has been declared a draw" in text]
 
     table.judge.mailbox.wait(declared, 90)
+
+
+def test_doctor_finds_each_games_daide_port_answering(table):
+    """`judge doctor` with daide_listen set: each game open to bots answers a bot's initial
+    message on its port; where nothing serves the ports (here: another host than the
+    server's), it fails and says what to do."""
+    from judge.config import load
+    from judge.doctor import examine
+
+    _create(table, "doctor")
+    port, _codes = port_and_codes(_master(table, "doctor", "SET DAIDE Italy"))
+    wait_for_port(port)
+    daide = [f for f in examine(table.judge.settings) if f.what.startswith("DAIDE")]
+    assert f"ok DAIDE port 127.0.0.1:{port} of game 'doctor' answers" in [
+        f"{f.level} {f.what}" for f in daide
+    ], daide
+    assert all(f.level == "ok" for f in daide), daide
+    _, base = table.judge.settings.daide_listen.split(":")
+    elsewhere = load({**table.judge.env, "JUDGE_DAIDE_LISTEN": f"127.0.0.2:{base}"})
+    failed = [f for f in examine(elsewhere) if f.what.startswith(f"DAIDE port 127.0.0.2:{port}")]
+    assert [f.level for f in failed] == ["FAIL"], failed
+    assert "of game 'doctor'" in failed[0].what and "daide_listen" in failed[0].fix
