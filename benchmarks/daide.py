@@ -97,7 +97,7 @@ def one_game(table: Table, folder: Path, name: str, lone: str, others: str, seat
             programs.setdefault(PROGRAMS[kind], []).append(f"-r{power[:3].upper()}:{codes[power]}")
     for t in threads:
         t.start()
-    with _programs(programs, port, folder):
+    with _programs(programs, port, folder) as procs:
         last, since = "", time.monotonic()
         while True:
             status, phase, _ = table.board(name)
@@ -106,8 +106,10 @@ def one_game(table: Table, folder: Path, name: str, lone: str, others: str, seat
             if phase != last:
                 last, since = phase, time.monotonic()
             elif time.monotonic() - since > STALLED:
+                missing = _unordered(table, name)
+                doing = _doing(procs, missing)
                 print(f"  game {name} stalled at {phase}: left out; without orders: "
-                      f"{', '.join(_unordered(table, name)) or 'none'}", flush=True)  # fmt: skip
+                      f"{', '.join(missing) or 'none'} ({doing})", flush=True)  # fmt: skip
                 table.send(MASTER, f"SIGN ON M{name} pwMaster\nTERMINATE\n")
                 return None
             time.sleep(0.2)
@@ -147,6 +149,31 @@ def _centers(table: Table, name: str) -> dict[str, int]:
         return {p: len(c) for p, c in ((game.position or {}).get("centers") or {}).items()}
 
 
+def _doing(procs: list, powers: list[str]) -> str:
+    """What the AiClient program of each power named is doing: gone (its exit code), or its
+    CPU seconds in two seconds (a program that spins, not one that waits for a message)."""
+
+    def cpu(proc) -> float:
+        try:
+            fields = Path(f"/proc/{proc.pid}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            return -1.0
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+    mine = [p for p in procs if any(a.startswith(f"-r{w[:3].upper()}:") for w in powers
+                                    for a in p.args)]  # fmt: skip
+    before = [cpu(p) for p in mine]
+    time.sleep(2)
+    said = []
+    for proc, was in zip(mine, before, strict=True):
+        program = Path(proc.args[0]).name
+        if proc.poll() is not None:
+            said.append(f"{program} {proc.args[-1][2:5]} exited ({proc.returncode})")
+        else:
+            said.append(f"{program} {proc.args[-1][2:5]} ran {cpu(proc) - was:.1f} s of 2")
+    return ", ".join(said) or "ours"
+
+
 class _programs:
     """The AiClient programs, each asking for its power (-rPOW:passcode)."""
 
@@ -154,9 +181,8 @@ class _programs:
         self.stack = [bots([program], port, folder, flag)
                       for program, flags in programs.items() for flag in flags]  # fmt: skip
 
-    def __enter__(self) -> None:
-        for s in self.stack:
-            s.__enter__()
+    def __enter__(self) -> list:
+        return [proc for s in self.stack for proc in s.__enter__()]
 
     def __exit__(self, *exc: object) -> None:
         for s in self.stack:
