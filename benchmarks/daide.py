@@ -2,13 +2,14 @@
 
 David Norman's DumbBot (built from ../shared/daide-client, as the tests build it) and our
 `dumbbot` strategy (robots/dumbbot.py, playing as a DAIDE client: judge/daide/client.py)
-play Standard games through the judge's DAIDE server, one power each, in four line-ups: one
+play Standard games through the judge's DAIDE server, one power each, in six line-ups: one
 original among six of ours, one of ours among six originals, and each alone against six
-original HoldBots. The lone bot's power turns round the seven from game to game. Each game
-goes until a solo or --years game years. For each line-up it prints the lone bot's mean
-centres at the end with a 95 % interval (normal approximation), its solos with Wilson's
-interval, and the others' mean centres. Ours should be indistinguishable from the original:
-mean centres within 10 %.
+original HoldBots, and against six original RandBots. The lone bot's power turns round the
+seven from game to game. Each game goes until a solo or --years game years. For each
+line-up it prints the lone bot's mean centres at the end with a 95 % interval (normal
+approximation), its solos with Wilson's interval, and the others' mean centres; a game
+that stalls is left out, and the powers without orders named. Ours should be
+indistinguishable from the original: mean centres within 10 %.
 
     .venv/bin/python benchmarks/daide.py [--games 50] [--years 10] [--part NAME ...]
 """
@@ -34,14 +35,16 @@ from tests.judgekit import InProcessJudge
 
 POWERS = ["Austria", "England", "France", "Germany", "Italy", "Russia", "Turkey"]
 TIMING = "SET MOVE MIN 0 DELAY 0\nSET RETREAT DELAY 0\nSET ADJUST DELAY 0\n"
-# line-up: (the lone bot, the six others); "orig"/"hold" are the AiClient programs.
+# line-up: (the lone bot, the six others); "orig"/"hold"/"rand" are the AiClient programs.
 LINEUPS = {
     "orig-among-ours": ("orig", "ours"),
     "ours-among-orig": ("ours", "orig"),
     "orig-vs-hold": ("orig", "hold"),
     "ours-vs-hold": ("ours", "hold"),
+    "orig-vs-rand": ("orig", "rand"),
+    "ours-vs-rand": ("ours", "rand"),
 }
-PROGRAMS = {"orig": "dumbbot", "hold": "holdbot"}
+PROGRAMS = {"orig": "dumbbot", "hold": "holdbot", "rand": "randbot"}
 # Seconds without a phase processed, after which a game is given up and said so.
 STALLED = float(os.environ.get("DAIDE_BENCH_STALLED", "90"))
 
@@ -94,7 +97,7 @@ def one_game(table: Table, folder: Path, name: str, lone: str, others: str, seat
             programs.setdefault(PROGRAMS[kind], []).append(f"-r{power[:3].upper()}:{codes[power]}")
     for t in threads:
         t.start()
-    with _programs(programs, port, folder):
+    with _programs(programs, port, folder) as procs:
         last, since = "", time.monotonic()
         while True:
             status, phase, _ = table.board(name)
@@ -103,7 +106,10 @@ def one_game(table: Table, folder: Path, name: str, lone: str, others: str, seat
             if phase != last:
                 last, since = phase, time.monotonic()
             elif time.monotonic() - since > STALLED:
-                print(f"  game {name} stalled at {phase}: left out", flush=True)
+                missing = _unordered(table, name)
+                doing = _doing(procs, missing)
+                print(f"  game {name} stalled at {phase}: left out; without orders: "
+                      f"{', '.join(missing) or 'none'} ({doing})", flush=True)  # fmt: skip
                 table.send(MASTER, f"SIGN ON M{name} pwMaster\nTERMINATE\n")
                 return None
             time.sleep(0.2)
@@ -112,6 +118,25 @@ def one_game(table: Table, folder: Path, name: str, lone: str, others: str, seat
     lone_power = POWERS[seat]
     won = centers.get(lone_power, 0) >= 18
     return centers.get(lone_power, 0), won, [centers.get(p, 0) for p in POWERS if p != lone_power]
+
+
+def _unordered(table: Table, name: str) -> list[str]:
+    """The powers with a unit but no order for the game's phase."""
+    from sqlalchemy import select
+
+    from judge.store.models import Game, OrderRecord
+
+    with table.judge.store.transaction(readonly=True) as session:
+        game = session.execute(select(Game).where(Game.name == name)).scalar_one()
+        ordered = set(
+            session.scalars(
+                select(OrderRecord.power).where(
+                    OrderRecord.game_id == game.id, OrderRecord.phase == game.phase
+                )
+            )
+        )
+        units = (game.position or {}).get("units") or {}
+        return [p for p in POWERS if units.get(p) and p not in ordered]
 
 
 def _centers(table: Table, name: str) -> dict[str, int]:
@@ -124,6 +149,31 @@ def _centers(table: Table, name: str) -> dict[str, int]:
         return {p: len(c) for p, c in ((game.position or {}).get("centers") or {}).items()}
 
 
+def _doing(procs: list, powers: list[str]) -> str:
+    """What the AiClient program of each power named is doing: gone (its exit code), or its
+    CPU seconds in two seconds (a program that spins, not one that waits for a message)."""
+
+    def cpu(proc) -> float:
+        try:
+            fields = Path(f"/proc/{proc.pid}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            return -1.0
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+    mine = [p for p in procs if any(a.startswith(f"-r{w[:3].upper()}:") for w in powers
+                                    for a in p.args)]  # fmt: skip
+    before = [cpu(p) for p in mine]
+    time.sleep(2)
+    said = []
+    for proc, was in zip(mine, before, strict=True):
+        program = Path(proc.args[0]).name
+        if proc.poll() is not None:
+            said.append(f"{program} {proc.args[-1][2:5]} exited ({proc.returncode})")
+        else:
+            said.append(f"{program} {proc.args[-1][2:5]} ran {cpu(proc) - was:.1f} s of 2")
+    return ", ".join(said) or "ours"
+
+
 class _programs:
     """The AiClient programs, each asking for its power (-rPOW:passcode)."""
 
@@ -131,9 +181,8 @@ class _programs:
         self.stack = [bots([program], port, folder, flag)
                       for program, flags in programs.items() for flag in flags]  # fmt: skip
 
-    def __enter__(self) -> None:
-        for s in self.stack:
-            s.__enter__()
+    def __enter__(self) -> list:
+        return [proc for s in self.stack for proc in s.__enter__()]
 
     def __exit__(self, *exc: object) -> None:
         for s in self.stack:

@@ -1,7 +1,8 @@
 """`judge doctor`: a look over a deployment, each finding with what to do about it.
 
 It checks what a judgekeeper would check by hand when mail goes unanswered: the database
-(reachable, migrated), the listeners (something answers SMTP/LMTP there), the relay (its
+(reachable, migrated), the listeners (something answers SMTP/LMTP there; each DAIDE port of
+a game open to bots answers the initial message with its representation), the relay (its
 certificate and login too), the DKIM key and, where DNS answers, its published record and
 the domain's SPF and DMARC, the disk, the clock, and the queues (nothing waits longer than
 it should; webhook posts neither stuck nor lately given up). Exit 0 when nothing
@@ -59,11 +60,15 @@ def examine(
     store = Store(settings.database, lock_timeout=settings.write_lock_timeout)
     try:
         found += _database(store, now)
-        if found[-1].level != "FAIL":
+        reachable = found[-1].level != "FAIL"
+        if reachable:
             found += _queues(store, settings, now)
+        daide = _daide_ports(store) if reachable and settings.daide_listen else {}
     finally:
         store.dispose()
     found += _listeners(settings)
+    if settings.daide_listen:
+        found += _daide(settings, daide)
     found += _relay(settings)
     found += _dkim(settings, resolver)
     found += _disk(settings)
@@ -281,6 +286,69 @@ def _listeners(settings: Settings) -> list[Finding]:
                 )
             )
     return found
+
+
+def _daide_ports(store: Store) -> dict[str, int]:
+    """game name -> its DAIDE port, for every game open to DAIDE bots."""
+    from .daide.seats import port_of
+
+    with store.transaction(readonly=True) as session:
+        games = session.scalars(select(Game).where(Game.status.in_(("forming", "active"))))
+        return {game.name: port for game in games if (port := port_of(game))}
+
+
+def _daide(settings: Settings, ports: dict[str, int]) -> list[Finding]:
+    """Each game's DAIDE port answers a bot's initial message (0xDA10) with the server's
+    representation message: the port a bot is told to connect to is served."""
+    from .daide import protocol
+
+    host, base = host_port(settings.daide_listen, 16713)
+    if host in ("0.0.0.0", "::", ""):
+        host = "127.0.0.1"
+    if not ports:
+        return [
+            Finding("ok", f"DAIDE server {host}:{base}: no game is open to bots, no port to try")
+        ]
+    found = []
+    for name, port in sorted(ports.items(), key=lambda x: x[1]):
+        try:
+            with socket.create_connection((host, port), timeout=5) as connection:
+                connection.settimeout(5)
+                connection.sendall(protocol.initial_message())
+                header = _read_exactly(connection, 4)
+                connection.sendall(protocol.final())
+        except OSError as exc:
+            found.append(
+                Finding(
+                    "FAIL",
+                    f"DAIDE port {host}:{port} of game '{name}': {exc}",
+                    "start `judge serve` with `daide_listen` set (the DAIDE server runs in "
+                    "it), or correct `daide_listen`",
+                )
+            )
+            continue
+        if header[0] == protocol.Kind.RM:
+            found.append(Finding("ok", f"DAIDE port {host}:{port} of game '{name}' answers"))
+        else:
+            found.append(
+                Finding(
+                    "FAIL",
+                    f"DAIDE port {host}:{port} of game '{name}' answers the initial message "
+                    f"with message type {header[0]}, not a representation message",
+                    "another program has the port: stop it, or correct `daide_listen`",
+                )
+            )
+    return found
+
+
+def _read_exactly(connection: socket.socket, size: int) -> bytes:
+    data = b""
+    while len(data) < size:
+        chunk = connection.recv(size - len(data))
+        if not chunk:
+            raise ConnectionResetError("closed before answering")
+        data += chunk
+    return data
 
 
 def _relay(settings: Settings) -> list[Finding]:

@@ -25,6 +25,7 @@ class Client:
         self.observer = False
         self.accepted = False  # YES (MAP) or IAM: it plays from here on
         self.started = False  # HLO sent
+        self.greet = False  # YES (MAP) said: HLO, SCO and NOW owed once the game runs
         self.timers: set[int] = set()  # TME (seconds) asked for
         self.told: set[tuple[str, int]] = set()
         self.last_from: str | None = None  # who sent the last FRM (HUH's answer goes back)

@@ -9,11 +9,12 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from ..store.db import StoreBusy
 from . import play
 from . import press as daide_press
 from .connection import Client
 from .messages import BracketError, Message, bracket, huh, message, parse
-from .orders import unit_message
+from .orders import KIND_ORDERS, unit_message
 from .room import Room, phase_of
 from .tokens import CLOSE, OPEN, T, number, to_text
 
@@ -23,6 +24,7 @@ log = logging.getLogger("judge.daide")
 # until the window has passed: a passcode is one of 8191 numbers.
 IAM_FAILURES = 5
 IAM_WINDOW = 600.0
+BUSY_PAUSES = (0.1, 1.0, 5.0)  # seconds before each new try of a SUB the database refused
 
 
 async def handle(room: Room, client: Client, tokens: list[int]) -> None:
@@ -35,11 +37,26 @@ async def handle(room: Room, client: Client, tokens: list[int]) -> None:
         client.send([T("PRN"), OPEN, *tokens, CLOSE])
         return
     head = msg.head()
+    if client.power and _bare_order(room, msg):
+        # The AiClient's replacement for an order THX refused (base_bot.cpp,
+        # process_thx_message) comes without its SUB: taken as one, or the unit goes
+        # without an order and the phase waits for the deadline.
+        msg = message(T("SUB"), bracket(*msg.items))
+        tokens, head = msg.flat(), T("SUB")
     handler = HANDLERS.get(head) if head is not None else None
     if handler is None:
         client.send(huh(tokens, 0))
         return
     await handler(room, client, msg, tokens)
+
+
+def _bare_order(room: Room, msg: Message) -> bool:
+    """An order sent as a message of its own: `(unit) HLD` and the like, or `POW WVE`."""
+    first = msg.items[0] if msg.items else None
+    if len(msg) == 2 and msg[1] == T("WVE"):
+        return isinstance(first, int) and first in room.board.power_of_token
+    verbs = set().union(*KIND_ORDERS.values())
+    return isinstance(first, Message) and len(first) == 3 and len(msg) >= 2 and msg[1] in verbs
 
 
 async def nme(room: Room, client: Client, msg: Message, tokens: list[int]) -> None:
@@ -120,9 +137,8 @@ async def yes(room: Room, client: Client, msg: Message, tokens: list[int]) -> No
     inner = msg[1] if len(msg) > 1 and isinstance(msg[1], Message) else None
     if inner is not None and inner.head() == T("MAP"):
         client.accepted = True
-        v = await room.refresh()
-        if v.status == "active":
-            room.start_client(client, v)
+        client.greet = True  # HLO, SCO and NOW: the room's look sends them, now or at the start
+        await room.poll()
     # YES to press comes as SND (YES ...); anything else needs no answer
 
 
@@ -205,8 +221,8 @@ async def _submit(room: Room) -> None:
     while room.pending:
         batch, room.pending = room.pending, []
         try:
-            notes = await room.server.db(
-                play.submit_many, room.server.settings, room.server.now(), room.game_id,
+            notes = await _again_if_busy(
+                room, play.submit_many, room.server.settings, room.server.now(), room.game_id,
                 [(power, orders) for power, orders, _ in batch],
             )  # fmt: skip
         except Exception as problem:
@@ -216,6 +232,19 @@ async def _submit(room: Room) -> None:
         room.server.wake()
         for (_power, _orders, answer), mine in zip(batch, notes, strict=True):
             answer.set_result(mine)
+
+
+async def _again_if_busy(room: Room, fn: Callable[..., Any], *args: Any) -> Any:
+    """A write that found the database busy (StoreBusy: another writer held it for the whole
+    write_lock_timeout), tried again: orders lost to it would leave the bot, which sent
+    them once, silent for the rest of the phase."""
+    for pause in BUSY_PAUSES:
+        try:
+            return await room.server.db(fn, *args)
+        except StoreBusy:
+            log.warning("DAIDE: game %s: the database was busy; trying again", room.game_id)
+            await asyncio.sleep(pause)
+    return await room.server.db(fn, *args)
 
 
 async def not_(room: Room, client: Client, msg: Message, tokens: list[int]) -> None:

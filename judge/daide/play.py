@@ -1,8 +1,9 @@
 """The DAIDE server's work on the judge's database: each a transaction of its own, called
 from the server's one database thread. What a bot does here is what a player by mail does:
 its orders go into the same order book and count as in (the phase is processed as soon as
-everyone's are, by the game's timetable), its draw vote is SET DRAW's, GOF is SET NO WAIT;
-its press reaches people by mail with its English reading (press/robot_mail.py)."""
+everyone's are, by the game's timetable), its DRW is the vote the judge's own robots cast
+(a draw of every survivor), GOF is SET NO WAIT; its press reaches people by mail with its
+English reading (press/robot_mail.py)."""
 
 from __future__ import annotations
 
@@ -356,13 +357,18 @@ def go_flag(
 def draw_vote(
     store: Store, settings: Settings, now: datetime, game_id: int, power: str, on: bool
 ) -> bool:
-    """DRW: SET DRAW (a draw of all survivors); NOT (DRW): SET NO DRAW."""
+    """DRW: the vote the judge's own robots cast for a draw of every survivor
+    (votes.robot_vote: SET DRAW in a DIAS game, the survivors' letters in a NoDIAS one);
+    False for a power with no units, who has no vote. NOT (DRW): SET NO DRAW."""
     with store.transaction() as session:
         found = _game(session, game_id, power)
         if found is None:
             return False
         game, me = found
-        me.draw = "all" if on else None
+        vote = votes.robot_vote(game, power) if on else None
+        if on and vote is None:
+            return False
+        me.draw = vote
         if on:
             notices = Notices(session, settings, now)
             votes.count_votes(notices, game)

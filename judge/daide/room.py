@@ -109,12 +109,15 @@ class Room:
         try:
             while True:
                 tokens = await link.receive()
-                await self.dispatch(self, client, tokens)
+                try:
+                    await self.dispatch(self, client, tokens)
+                except (Closed, ConnectionError):
+                    raise
+                except Exception:  # the bot keeps its seat: a dropped bot never orders again
+                    log.exception("DAIDE: game %s: a message could not be handled", self.game_id)
                 await link.writer.drain()
         except (Closed, ProtocolError, ConnectionError, asyncio.CancelledError):
             pass
-        except Exception:
-            log.exception("DAIDE: game %s: a message could not be handled", self.game_id)
         finally:
             if client in self.clients:
                 self.clients.remove(client)
@@ -241,6 +244,10 @@ class Room:
     # -- what others changed ----------------------------------------------------------------
 
     async def poll(self) -> None:
+        """One look at once (`looking`): what each client is told of a change, and its HLO,
+        SCO and NOW when it joins (YES (MAP): `greet`), go out in the order things happened,
+        from one reading of the game; never a NOW before its HLO, nor an older NOW after a
+        newer one."""
         async with self.looking:
             await self._poll()
 
@@ -248,29 +255,29 @@ class Room:
         v = await self.refresh()
         if v is None:
             return
-        if v.turn != self.turn or v.status != self.status:
+        changed = v.turn != self.turn or v.status != self.status
+        if changed:
             played = await self.server.db(play.phases_after, self.game_id, self.turn)
             for _turn, phase, result in played:
                 if _turn < self.turn:
                     continue
                 for c in self.clients:
-                    if (c.accepted and c.started) or (c.observer and c.accepted):
+                    if c.accepted and (c.started or c.observer) and not c.greet:
                         for m in self.ord(phase, result, c.power):
                             c.send(m)
-            began = self.status == "forming" and v.status == "active"
             self.turn, self.status = v.turn, v.status
             self._out(v)
-            if v.status == "active":
-                for c in self.clients:
-                    if not c.accepted:
-                        continue
-                    if began or (not c.started and c.power):
-                        self.start_client(c, v)
-                    else:
-                        c.send(self.sco(v, c.power))
-                        c.send(self.now(v, c.power))
-                        self.tme(c, v)
         if v.status == "active":
+            for c in self.clients:
+                if not c.accepted:
+                    continue
+                if c.greet or (changed and c.power and not c.started):
+                    c.greet = False
+                    self.start_client(c, v)
+                elif changed:
+                    c.send(self.sco(v, c.power))
+                    c.send(self.now(v, c.power))
+                    self.tme(c, v)
             self._timers(v)
         heard = await self.server.db(daide_press.press_to_bots, self.game_id, self.press_after)
         for h in heard:
