@@ -5,6 +5,8 @@ order, an order without SUB, a SUB the database refuses for a while."""
 
 from __future__ import annotations
 
+import gc
+import socket
 import time
 from collections.abc import Iterator
 
@@ -199,6 +201,24 @@ def test_doctor_finds_each_games_daide_port_answering(table):
     failed = [f for f in examine(elsewhere) if f.what.startswith(f"DAIDE port 127.0.0.2:{port}")]
     assert [f.level for f in failed] == ["FAIL"], failed
     assert "of game 'doctor'" in failed[0].what and "daide_listen" in failed[0].fix
+
+
+def test_a_connection_that_hangs_up_before_its_initial_message_is_closed_at_once(table):
+    """A port probe (judge doctor, a monitor, a bot that gave up) connects and hangs up
+    without the initial message: the server closes its side at once. It used to leave that
+    to the garbage collector, which closed it from another thread and took the descriptor's
+    number out of the server's loop after a newer bot's connection had it: that bot was
+    never read again and its game stood at S1901M."""
+    create(table, "probe")
+    port, _codes = port_and_codes(master_says(table, "probe", "SET DAIDE Italy"))
+    wait_for_port(port)
+    gc.disable()  # here nothing is closed by the collector: only by the server itself
+    try:
+        with socket.create_connection(("127.0.0.1", port), timeout=5) as probe:
+            probe.shutdown(socket.SHUT_WR)  # its side hung up; it still hears the server's
+            assert probe.recv(16) == b"", "the server kept the connection open"
+    finally:
+        gc.enable()
 
 
 def _one_bot_game(table: Table, game: str) -> tuple[int, dict[str, int]]:
