@@ -16,12 +16,14 @@ $(STAMP): pyproject.toml
 
 # The tests start the judge some 350 times (`judge show`, `tick`, `process`, `serve`): its
 # code is byte-compiled once first, or with PYTHONDONTWRITEBYTECODE set each of them would
-# compile it all again (a quarter of a second each).
+# compile it all again (a quarter of a second each). Pytest keeps its rewritten test modules
+# (their asserts explained) only where bytecode may be written: without them every worker
+# rewrites every test module again at collection, 5 s of CPU each.
 test: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/python -m compileall -q -j0 judge parser adjudicator robots variants tests
-	$(BIN)/python -m pytest
+	env -u PYTHONDONTWRITEBYTECODE $(BIN)/python -m pytest
 
 lint: $(STAMP)
 	$(BIN)/ruff check .
