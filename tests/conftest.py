@@ -17,12 +17,14 @@ POSTGRES = os.environ.get("JUDGE_TEST_POSTGRES", "postgresql://127.0.0.1:5432/te
 
 
 def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
-    """Two workers a core: each test starts its own judge on its own port and files, and
-    half of a test's time is spent waiting (for a judge process, a socket, a DAIDE bot),
-    which the other worker on that core fills. On two cores one worker a core took 6m13,
-    two 4m40."""
+    """Half as many workers again as there are cores: each test starts its own judge on its
+    own port and files, and much of a test's time is spent waiting (for a judge process, a
+    socket, a DAIDE bot), which another worker fills. On two cores `make test`'s pytest
+    took 6m13 with two workers, 4m18 with three, 4m40 to 5m06 with four (each collects
+    every module again, and they contend) and 5m21 with six."""
     cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
-    return 2 * (cores or 1)
+    cores = cores or 1
+    return cores + max(1, cores // 2)
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
