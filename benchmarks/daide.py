@@ -30,11 +30,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from judge.daide.client import play as play_ours
 from tests.daidekit import bots, bots_dir, free_ports, port_and_codes, wait_for_port
-from tests.gametable import MASTER, Table, form
+from tests.gametable import MASTER, TIMING, Table, form
 from tests.judgekit import InProcessJudge
 
 POWERS = ["Austria", "England", "France", "Germany", "Italy", "Russia", "Turkey"]
-TIMING = "SET MOVE MIN 0 DELAY 0\nSET RETREAT DELAY 0\nSET ADJUST DELAY 0\n"
 # line-up: (the lone bot, the six others); "orig"/"hold"/"rand" are the AiClient programs.
 LINEUPS = {
     "orig-among-ours": ("orig", "ours"),

@@ -13,7 +13,6 @@ from tests.daidekit import free_ports
 from tests.gametable import MASTER, Table, address, form
 from tests.judgekit import InProcessJudge
 
-TIMING = "SET MOVE MIN 0 DELAY 0\nSET RETREAT DELAY 0\nSET ADJUST DELAY 0\n"
 FRANCE = address("France")
 
 
@@ -26,17 +25,6 @@ def daide_table(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Table]:
         for who in (MASTER, FRANCE):
             table.send(who, form(who))
         yield table
-
-
-def master_says(table: Table, game: str, body: str) -> str:
-    return table.send(MASTER, f"SIGN ON M{game} pwMaster\n{body}").get_content()
-
-
-def create(table: Table, game: str, options: str = "") -> None:
-    reply = table.send(
-        MASTER, f"CREATE ?{game} pwMaster {options}\nBECOME MASTER\n{TIMING}"
-    ).get_content()
-    assert f"You've been selected to play Master in game '{game}'." in reply
 
 
 def until(table: Table, game: str, year: int, timeout: float = 90) -> tuple[str, str]:

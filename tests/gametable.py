@@ -150,6 +150,22 @@ def start(table: Table) -> None:
 
 
 MASTER = "master@example.org"
+# Phases processed as soon as every order is in: no MIN, no DELAY.
+TIMING = "SET MOVE MIN 0 DELAY 0\nSET RETREAT DELAY 0\nSET ADJUST DELAY 0\n"
+
+
+def create(table: Table, game: str, options: str = "", settings: str = "") -> None:
+    """The master creates `game` (`options`: the variant and its options on the CREATE
+    line) and becomes its master, each phase processed once every order is in;
+    `settings`: SET lines to follow."""
+    line = f"CREATE ?{game} pwMaster {options}".rstrip()
+    reply = table.send(MASTER, f"{line}\nBECOME MASTER\n{TIMING}{settings}").get_content()
+    assert f"You've been selected to play Master in game '{game}'." in reply, reply
+
+
+def master_says(table: Table, game: str, body: str) -> str:
+    """The master's mail to `game`, signed on; the reply's text."""
+    return table.send(MASTER, f"SIGN ON M{game} pwMaster\n{body}").get_content()
 
 
 def start_moderated(table: Table, settings: str = "") -> None:
@@ -158,8 +174,7 @@ def start_moderated(table: Table, settings: str = "") -> None:
     table.send(MASTER, form(MASTER))
     first = table.send(
         MASTER,
-        "CREATE ?war pwMaster\nBECOME MASTER\n"
-        "SET MOVE MIN 0 DELAY 0\nSET RETREAT DELAY 0\nSET ADJUST DELAY 0\n" + settings,
+        f"CREATE ?war pwMaster\nBECOME MASTER\n{TIMING}{settings}",
     ).get_content()
     assert "You've been selected to play Master in game 'war'." in first
     assert "You'll be notified when 7 more players sign on." in first
@@ -169,7 +184,7 @@ def start_moderated(table: Table, settings: str = "") -> None:
 
 
 def master(table: Table, body: str) -> str:
-    return table.send(MASTER, f"SIGN ON Mwar pwMaster\n{body}").get_content()
+    return master_says(table, "war", body)
 
 
 def play(table: Table, orders: dict[str, str], phase: str) -> str:

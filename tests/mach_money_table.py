@@ -15,7 +15,6 @@ from tests.judgekit import InProcessJudge
 VENICE = "doge@players.example"
 POPE = "pope@players.example"
 WATCHER = "watcher@example.org"
-TIMING = "SET MOVE MIN 0 DELAY 0\nSET RETREAT DELAY 0\nSET ADJUST DELAY 0\n"
 POPE_HOLDS = "A bol H\nA per H\nA rome H\nF anc H\n"
 
 

@@ -179,8 +179,7 @@ def test_a_newcomers_machiavelli_game_plays_what_the_help_file_shows(judge):
     whose other powers are robots, and plays the file's worked example by mail: a loan, a
     bribe that buys Ferrara's garrison (ordered at once) and a siege of Mantua over two
     campaigns. Every reply and result line the file promises is in the judge's mail."""
-    from tests.gametable import MASTER, Table, form
-    from tests.mach_money_table import TIMING
+    from tests.gametable import MASTER, TIMING, Table, form
 
     table, newcomer = Table(judge), "doge@newcomers.example"
     for who in (MASTER, newcomer):

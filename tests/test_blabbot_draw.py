@@ -18,10 +18,9 @@ import pytest
 from sqlalchemy import select
 
 from judge.store.models import Game, PressRecord
-from tests.gametable import MASTER, Table, address, form
+from tests.gametable import MASTER, TIMING, Table, address, form
 from tests.judgekit import InProcessJudge
 
-TIMING = "SET MOVE MIN 0 DELAY 0\nSET RETREAT DELAY 0\nSET ADJUST DELAY 0\n"
 PEOPLE = {"England": "E", "France": "F"}
 ROBOTS = {"Austria": "AUS", "Germany": "GER", "Italy": "ITA", "Russia": "RUS", "Turkey": "TUR"}
 TOKEN = {"England": "ENG", "France": "FRA"}

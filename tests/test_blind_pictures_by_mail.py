@@ -16,9 +16,9 @@ import pytest
 
 import variants
 from tests.blindfacts import Fact, svg_facts, unnamed
-from tests.gametable import MASTER, POWERS, Table, address, form
+from tests.gametable import MASTER, POWERS, TIMING, Table, address, form
 from tests.judgekit import InProcessJudge
-from tests.mach_money_table import POPE, POPE_HOLDS, TIMING, VENICE, registered
+from tests.mach_money_table import POPE, POPE_HOLDS, VENICE, registered
 from tests.test_blind_games import WATCHER, start_blind
 from tests.test_pictures_by_mail import files_of, text_of
 

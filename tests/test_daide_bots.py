@@ -15,14 +15,12 @@ import robots
 from tests.daidekit import Watcher, bots, bots_dir, port_and_codes, wait_for_port
 from tests.daidetable import (
     FRANCE,
-    create,
     daide_table,
-    master_says,
     results,
     stalled,
     until,
 )
-from tests.gametable import Table, form
+from tests.gametable import Table, create, form, master_says
 
 
 @pytest.fixture(scope="module")

@@ -15,11 +15,9 @@ import pytest
 from tests.daidekit import Watcher, bots_dir, free_ports, port_and_codes, wait_for_port
 from tests.daidetable import (
     FRANCE,
-    create,
     daide_table,
-    master_says,
 )
-from tests.gametable import MASTER, Table, form
+from tests.gametable import MASTER, Table, create, form, master_says
 from tests.judgekit import InProcessJudge
 
 

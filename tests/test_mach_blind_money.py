@@ -21,11 +21,10 @@ from adjudicator import adjudicate
 from judge.engine.game.machiavelli import start_position
 from judge.reports.blind import blind_report, sight
 from judge.reports.play.machiavelli import movement_results
-from tests.gametable import MASTER, Table
+from tests.gametable import MASTER, TIMING, Table
 from tests.mach_money_table import (
     POPE,
     POPE_HOLDS,
-    TIMING,
     VENICE,
     WATCHER,
     pope,

@@ -14,7 +14,7 @@ from sqlalchemy import select
 
 import variants
 from judge.store.models import Game
-from tests.gametable import MASTER, Table, form
+from tests.gametable import MASTER, TIMING, Table, form, master_says
 from tests.judgekit import InProcessJudge
 
 VENICE = "venice@players.example"
@@ -35,7 +35,6 @@ SPRING = {
     "mach2_ttr": "SET PLAGUE\n",
 }
 FAMINE_AWAY_FROM_VENICE = 4611686018427387005
-TIMING = "SET MOVE MIN 0 DELAY 0\nSET RETREAT DELAY 0\nSET ADJUST DELAY 0\n"
 
 
 @pytest.fixture(scope="module")
@@ -46,10 +45,6 @@ def table(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Table]:
         for who in (MASTER, VENICE, WATCHER):
             table.send(who, form(who))
         yield table
-
-
-def _master(table: Table, game: str, body: str) -> str:
-    return table.send(MASTER, f"SIGN ON M{game} pwMaster\n{body}").get_content()
 
 
 def _results(table: Table, who: str, game: str) -> dict[str, str]:
@@ -98,7 +93,7 @@ def test_every_scenario_starts_and_plays_by_mail(table: Table, name: str) -> Non
     seasons = "SF" if "NO SUMMER" in settings else "SUF"
     for season in seasons if name in YEAR else "S":
         phase = f"{season}{year:04d}M"
-        said = _master(table, game, "PROCESS")
+        said = master_says(table, game, "PROCESS")
         assert f"Game '{game}': {phase} will be processed now." in said, said
         table.judge.mailbox.wait(lambda p=phase: p in _results(table, MASTER, game))
     results = _results(table, MASTER, game)
@@ -123,7 +118,7 @@ def test_every_scenario_starts_and_plays_by_mail(table: Table, name: str) -> Non
         # telling every power's.
         assert ("Cities Controlled:" in fall) == ("NO MONEY" in settings)
         assert ("Income phase for Winter of" in fall) == ("NO MONEY" not in settings)
-    listing = _master(table, game, "LIST")
+    listing = master_says(table, game, "LIST")
     edition = "Mach2:" if "mach2" in variant.rules or "MACH2" in settings else "Mach:"
     assert f"   {edition}  " in listing
     assert "Cities Controlled:" in listing and "Provinces Controlled:" in listing
@@ -146,7 +141,7 @@ def test_venice_besieges_builds_and_dislodges_by_mail(table: Table) -> None:
     table.seed("ven", FAMINE_AWAY_FROM_VENICE)
     joined = table.send(VENICE, "SIGN ON ?ven pwVenice machiavelli\nSET PREFERENCE V\n")
     assert "You've been selected to play a power in game 'ven'." in joined.get_content()
-    assert "begins with 7 dummy players" in _master(table, "ven", "FORCE BEGIN")
+    assert "begins with 7 dummy players" in master_says(table, "ven", "FORCE BEGIN")
     notice = table.wait_for(VENICE, "S1454M Game Starting")[0].get_content()
     assert "You have been selected as Venice in game 'ven' of Diplomacy." in notice
     assert "Autonomous: Garrison Ferrara." in notice
@@ -169,7 +164,7 @@ def test_venice_besieges_builds_and_dislodges_by_mail(table: Table) -> None:
     assert "Autonomous: Garrison Ferrara.  (*siege in progress*)" in summer
     # The Fall, held back for the master's PREDICT: the second siege takes both cities.
     _orders(table, "SET WAIT\nA fer B\nA man B\nG ven H\nF dal H")
-    predicted = _master(table, "ven", "PREDICT")
+    predicted = master_says(table, "ven", "PREDICT")
     assert "Prediction for F1454M, from the orders given so far:" in predicted
     _orders(table, "SET NOWAIT")
     fall = table.wait_for(VENICE, "F1454M Results")[0].get_content()
@@ -182,9 +177,9 @@ def test_venice_besieges_builds_and_dislodges_by_mail(table: Table) -> None:
     # The master rolls the Fall back and plays it again: the same famine, the same report.
     # The turn named (manual: ROLLBACK [turn number]), so that the rollback goes to the Fall
     # whatever else the clock has done with the game meanwhile.
-    rolled = _master(table, "ven", "ROLLBACK 004")
+    rolled = master_says(table, "ven", "ROLLBACK 004")
     assert "Game 'ven' has been rolled back to F1454M (turn 004)." in rolled
-    assert _master(table, "ven", "PROCESS").count("F1454M will be processed now")
+    assert master_says(table, "ven", "PROCESS").count("F1454M will be processed now")
     table.wait_for(VENICE, "F1454M Results", count=2)
     again = table.inbox(VENICE, "F1454M Results")[1].get_content()
     assert _report(again) == report
@@ -216,7 +211,7 @@ def test_venice_besieges_builds_and_dislodges_by_mail(table: Table) -> None:
     )
     mails = [m.get_content() for m in table.judge.mailbox.all()]
     assert not [text for text in mails if seed in text]
-    refused = _master(table, "ven", "SET PLAGUE")
+    refused = master_says(table, "ven", "SET PLAGUE")
     assert "SET PLAGUE: game 'ven' has started; this is set before the start." in refused
 
 
@@ -228,7 +223,7 @@ def _report(results: str) -> str:
 
 def test_the_machiavelli_settings_and_their_refusals(table: Table) -> None:
     table.send(MASTER, "CREATE ?opts pwMaster machiavelli\nBECOME MASTER\n")
-    said = _master(
+    said = master_says(
         table,
         "opts",
         "SET NO DICE\nSET FAMINE\nSET MACH2\nSET FORTRESSES\nSET NO SUMMER\nSET NO SPECIAL\n"
@@ -250,5 +245,5 @@ def test_the_machiavelli_settings_and_their_refusals(table: Table) -> None:
     player = table.send(WATCHER, "SIGN ON ?opts pwWatch machiavelli\nSET PLAGUE\n").get_content()
     assert "SET PLAGUE: only the master of game 'opts' may change its settings." in player
     table.send(MASTER, "CREATE ?plain pwMaster standard\nBECOME MASTER\n")
-    plain = _master(table, "plain", "SET FAMINE")
+    plain = master_says(table, "plain", "SET FAMINE")
     assert "SET FAMINE: game 'plain' is not a Machiavelli game" in plain

@@ -15,11 +15,10 @@ from collections.abc import Iterator
 
 import pytest
 
-from tests.gametable import MASTER, Table
+from tests.gametable import MASTER, TIMING, Table
 from tests.mach_money_table import (
     POPE,
     POPE_HOLDS,
-    TIMING,
     VENICE,
     WATCHER,
     pope,

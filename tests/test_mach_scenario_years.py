@@ -18,12 +18,11 @@ from typing import NamedTuple
 import pytest
 
 import variants
-from tests.gametable import MASTER, Table, form
+from tests.gametable import MASTER, TIMING, Table, form
 from tests.judgekit import InProcessJudge
 from tests.mach_famine_seeds import famine_seed
 
 PERSON = "prince@players.example"
-TIMING = "SET MOVE MIN 0 DELAY 0\nSET RETREAT DELAY 0\nSET ADJUST DELAY 0\n"
 
 
 class Scripted(NamedTuple):

@@ -14,6 +14,7 @@ from tests.gametable import (
     HOLDS,
     MASTER,
     POWERS,
+    TIMING,
     Table,
     address,
     form,
@@ -22,7 +23,6 @@ from tests.gametable import (
 )
 from tests.judgekit import InProcessJudge
 
-TIMING = "SET MOVE MIN 0 DELAY 0\nSET RETREAT DELAY 0\nSET ADJUST DELAY 0\n"
 ENGLAND = address("England")
 WATCHER = "watcher@example.org"
 

@@ -24,10 +24,9 @@ from judge.engine.robots.knowing import Knowing, known_board
 from judge.engine.tick import tick
 from judge.reports.blind import sight
 from judge.store.models import Game, OrderRecord
-from tests.gametable import MASTER, Table, address, form
+from tests.gametable import MASTER, TIMING, Table, address, create, form, master_says
 from tests.judgekit import InProcessJudge, run_judge
 
-TIMING = "SET MOVE MIN 0 DELAY 0\nSET RETREAT DELAY 0\nSET ADJUST DELAY 0\n"
 ROBOT_POWERS = {
     "Austria": "dumbbot",
     "England": "loeb",
@@ -48,31 +47,20 @@ def table(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Table]:
         yield table
 
 
-def _master(table: Table, game: str, body: str) -> str:
-    return table.send(MASTER, f"SIGN ON M{game} pwMaster\n{body}").get_content()
-
-
-def _create(table: Table, game: str, settings: str = "") -> None:
-    first = table.send(
-        MASTER, f"CREATE ?{game} pwMaster\nBECOME MASTER\n{TIMING}{settings}"
-    ).get_content()
-    assert f"You've been selected to play Master in game '{game}'." in first
-
-
 def test_six_robots_and_a_person_play_five_years_at_the_persons_pace(table):
-    _create(table, "war")
+    create(table, "war")
     refused = {
         "SET ROBOT Atlantis random": "SET ROBOT: game 'war' has no power 'Atlantis'",
         "SET ROBOT Austria cleverbot": "there is no robot strategy 'cleverbot'; choose one of",
         "SET ROBOT Austria": "SET ROBOT: name a strategy, one of HOLD, RANDOM",
     }
-    reply = _master(table, "war", "\n".join(refused))
+    reply = master_says(table, "war", "\n".join(refused))
     for why in refused.values():
         assert why in reply
     reply = table.send(FRANCE, "SIGN ON ?war pwFrance\nSET ROBOT Austria random\n")
     assert "SET ROBOT: only a master of game 'war' may do that." in reply.get_content()
     lines = "\n".join(f"SET ROBOT {p} {s}" for p, s in ROBOT_POWERS.items())
-    reply = _master(table, "war", lines)
+    reply = master_says(table, "war", lines)
     assert "Game 'war' set: Austria is played by Robot (dumbbot)." in reply
     assert "Game 'war' set: Germany is played by Robot (hold)." in reply
     # The person's preference asked for nothing: the robots keep their powers, he gets France.
@@ -123,11 +111,11 @@ def test_humans_only_refuses_a_program_and_programs_keep_the_projects_rules(tabl
     }
     for who, program in bots.items():
         table.send(who, form(who).replace("END\n", f"Program: {program}\nEND\n"))
-    _create(table, "lab", "SET HUMANS ONLY\n")
+    create(table, "lab", settings="SET HUMANS ONLY\n")
     first, second, again = bots
     reply = table.send(first, "SIGN ON ?lab pwBot\n").get_content()
     assert "Game 'lab' is for humans only (SET HUMANS ONLY)" in reply
-    assert "Game 'lab' set: OPEN TO ALL: programs may sign on." in _master(
+    assert "Game 'lab' set: OPEN TO ALL: programs may sign on." in master_says(
         table, "lab", "SET OPEN TO ALL"
     )
     reply = table.send(first, "SIGN ON ?lab pwBot\n").get_content()
@@ -137,7 +125,7 @@ def test_humans_only_refuses_a_program_and_programs_keep_the_projects_rules(tabl
     reply = table.send(again, "SIGN ON ?lab pwBot\n").get_content()
     assert "The program 'Snikkel 2' already plays a power of game 'lab'" in reply
     # Nor may the master deal several powers to each player once a program has signed on.
-    reply = _master(table, "lab", "SET PLAYERS 3")
+    reply = master_says(table, "lab", "SET PLAYERS 3")
     assert (
         "SET PLAYERS: the program snikkel@cs.example.edu has signed on, and a program plays "
         "one power only: 3 players for 7 powers would deal it several."
@@ -145,17 +133,17 @@ def test_humans_only_refuses_a_program_and_programs_keep_the_projects_rules(tabl
     assert "Game 'lab' set" not in reply
     assert "Duplex 3/7" not in table.send("watcher@example.org", "LIST lab\n").get_content()
     # A game that deals several powers to each player takes no program.
-    _create(table, "duo", "SET PLAYERS 3\n")
+    create(table, "duo", settings="SET PLAYERS 3\n")
     reply = table.send(first, "SIGN ON ?duo pwBot\n").get_content()
     assert "Game 'duo' deals its powers among 3 players, several each" in reply, reply
     # A game a program plays in is not made for humans only; a person is no program.
-    reply = " ".join(_master(table, "lab", "SET HUMANS ONLY").split())
+    reply = " ".join(master_says(table, "lab", "SET HUMANS ONLY").split())
     assert (
         "SET HUMANS ONLY: programs play in game 'lab' (no power yet: snikkel@cs.example.edu), "
         "so it cannot be for humans only. SET NO ROBOT each robot's power, or EJECT the "
         "program, first."
     ) in reply, reply
-    _create(table, "folk", "SET HUMANS ONLY\n")
+    create(table, "folk", settings="SET HUMANS ONLY\n")
     reply = table.send(FRANCE, "SIGN ON ?folk pwFrance\n").get_content()
     assert "You've been selected to play a power in game 'folk'." in reply
 
@@ -164,8 +152,8 @@ def test_a_game_for_humans_only_seats_no_robot_nor_is_one_with_robots_made_so(ta
     """Issue 32: SET HUMANS ONLY kept programs from signing on, but a master could still
     seat the judge's own robots in the game, and make a game with robots in it HUMANS
     ONLY. Each is refused now, saying why, and changes nothing."""
-    _create(table, "kin", "SET HUMANS ONLY\n")
-    reply = " ".join(_master(table, "kin", "SET ROBOT Austria random\nSET ROBOTS hold").split())
+    create(table, "kin", settings="SET HUMANS ONLY\n")
+    reply = " ".join(master_says(table, "kin", "SET ROBOT Austria random\nSET ROBOTS hold").split())
     for what in ("SET ROBOT", "SET ROBOTS"):
         assert (
             f"{what}: game 'kin' is for humans only (SET HUMANS ONLY): no robot may play in "
@@ -174,29 +162,29 @@ def test_a_game_for_humans_only_seats_no_robot_nor_is_one_with_robots_made_so(ta
     assert "played by Robot" not in reply
     assert "robots_default" not in table.show("kin")["settings"]
     assert "Robot" not in table.send("watcher@example.org", "WHOGAME kin\n").get_content()
-    _master(table, "kin", "SET OPEN TO ALL\nSET ROBOT Austria dumbbot\nSET ROBOT Turkey random")
-    reply = " ".join(_master(table, "kin", "SET HUMANS ONLY").split())
+    master_says(table, "kin", "SET OPEN TO ALL\nSET ROBOT Austria dumbbot\nSET ROBOT Turkey random")
+    reply = " ".join(master_says(table, "kin", "SET HUMANS ONLY").split())
     assert (
         "SET HUMANS ONLY: programs play in game 'kin' (Austria: Robot (dumbbot); Turkey: "
         "Robot (random)), so it cannot be for humans only."
     ) in reply, reply
     assert table.show("kin")["settings"]["humans_only"] is False
-    _master(table, "kin", "SET NO ROBOT Austria\nSET NO ROBOT Turkey\nSET ROBOTS random")
-    reply = " ".join(_master(table, "kin", "SET HUMANS ONLY").split())
+    master_says(table, "kin", "SET NO ROBOT Austria\nSET NO ROBOT Turkey\nSET ROBOTS random")
+    reply = " ".join(master_says(table, "kin", "SET HUMANS ONLY").split())
     assert (
         "SET HUMANS ONLY: game 'kin' gives every power abandoned to Robot (random) (SET "
         "ROBOTS), so it cannot be for humans only. SET NO ROBOTS first."
     ) in reply, reply
-    reply = _master(table, "kin", "SET NO ROBOTS\nSET HUMANS ONLY")
+    reply = master_says(table, "kin", "SET NO ROBOTS\nSET HUMANS ONLY")
     assert "Game 'kin' set: HUMANS ONLY: no program may sign on." in reply
 
 
 def test_set_robots_plays_an_abandoned_power_until_a_person_takes_it_over(table):
-    _create(table, "cd", "SET ROBOTS random\n")
+    create(table, "cd", settings="SET ROBOTS random\n")
     england = address("England")
     table.send(FRANCE, "SIGN ON ?cd pwFrance\nSET PREFERENCE F\n")
     table.send(england, "SIGN ON ?cd pwEngland\nSET PREFERENCE E\n")
-    assert "begins with 5 dummy players" in _master(table, "cd", "FORCE BEGIN")
+    assert "begins with 5 dummy players" in master_says(table, "cd", "FORCE BEGIN")
     starting = table.wait_for(england, "Game Starting")[0].get_content()
     assert "You have been selected as England in game 'cd'" in starting
     # The start notice names the robots that took the empty powers, no dummy.
@@ -241,13 +229,13 @@ def test_a_gunboat_game_reveals_no_robot(table):
     table.send(MASTER, "CREATE ?ghost pwMaster standard gunboat\nBECOME MASTER\n")
     table.send(FRANCE, "SIGN ON ?ghost pwFrance gunboat\n")
     before = len(table.inbox(FRANCE, ""))
-    reply = _master(table, "ghost", "SET ROBOT Austria random")
+    reply = master_says(table, "ghost", "SET ROBOT Austria random")
     assert "Game 'ghost' set: Austria is played by Robot (random)." in reply
     table.send(FRANCE, "SIGN ON ?ghost pwFrance gunboat\nSET ROBOTS hold\n")
     told = [m.get_content() for m in table.inbox(FRANCE, "")[before:]]
     assert "SET ROBOTS: only a master of game 'ghost' may do that." in told[-1]
     assert not [text for text in told if "Robot" in text]
-    reply = _master(table, "ghost", "SET NO ROBOT Austria\nSET NO ROBOT Austria")
+    reply = master_says(table, "ghost", "SET NO ROBOT Austria\nSET NO ROBOT Austria")
     assert "Game 'ghost' set: Austria is no longer played by a robot." in reply
     assert "SET NO ROBOT: Austria is not played by a robot in game 'ghost'." in reply
 
@@ -282,14 +270,14 @@ def test_a_rolled_back_phase_is_played_again_by_the_robots_exactly(table):
     """A robot's randomness is the game's seed with the phase and the power (robots.rng_for):
     the master rolls the first phase back and the robots give the very orders they gave, so
     the same person's orders bring the same results."""
-    _create(table, "again")
+    create(table, "again")
     lines = "\n".join(f"SET ROBOT {p} {s}" for p, s in ROBOT_POWERS.items())
-    _master(table, "again", lines)
+    master_says(table, "again", lines)
     table.send(FRANCE, "SIGN ON ?again pwFrance\n")
     table.wait_for(FRANCE, "Game Starting")
     table.send(FRANCE, "SIGN ON Fagain pwFrance\nA par-bur\nA mar H\nF bre-mao\n")
     first = table.wait_for(FRANCE, "again - S1901M Results")[0].get_content()
-    assert "rolled back to S1901M" in _master(table, "again", "ROLLBACK 1")
+    assert "rolled back to S1901M" in master_says(table, "again", "ROLLBACK 1")
     table.send(FRANCE, "SIGN ON Fagain pwFrance\nA par-bur\nA mar H\nF bre-mao\n")
     second = table.wait_for(FRANCE, "again - S1901M Results", count=2)[1].get_content()
     body = first.split("\n\n", 2)[2]  # the results, after the header lines
@@ -300,11 +288,11 @@ def test_a_rolled_back_phase_is_played_again_by_the_robots_exactly(table):
 def test_at_the_end_of_grace_a_robot_plays_the_abandoned_power(table):
     """SET ROBOTS: a power whose player lets the grace period run out is abandoned and its
     robot orders at once, so the phase is processed then, not left waiting."""
-    _create(table, "grace", "SET ROBOTS random\n")
+    create(table, "grace", settings="SET ROBOTS random\n")
     england = address("England")
     table.send(FRANCE, "SIGN ON ?grace pwFrance\nSET PREFERENCE F\n")
     table.send(england, "SIGN ON ?grace pwEngland\nSET PREFERENCE E\n")
-    _master(table, "grace", "FORCE BEGIN")
+    master_says(table, "grace", "FORCE BEGIN")
     table.wait_for(england, "Game Starting")
     table.send(england, "SIGN ON Egrace pwEngland\nF lon H\nF edi H\nA lvp H\n")
     state = table.show("grace")
@@ -338,7 +326,7 @@ def test_the_robots_help_says_when_a_phase_goes_on_and_its_fast_game_lines_work(
         table.send(MASTER, f"CREATE ?{game} pwMaster\nBECOME MASTER\n{lines}SET ROBOTS hold\n")
         table.send(FRANCE, f"SIGN ON ?{game} pwFrance\nSET PREFERENCE F\n")
         started = datetime.now(UTC).replace(tzinfo=None)
-        _master(table, game, "FORCE BEGIN")
+        master_says(table, game, "FORCE BEGIN")
         table.wait_for(FRANCE, f"{game} - S1901M Game Starting")
         return started
 
@@ -399,7 +387,7 @@ def test_a_blind_games_robots_order_from_what_their_players_see(table):
     board), and the game goes on through a year, every robot order legal."""
     table.send(MASTER, f"CREATE ?fog pwMaster standard blind\nBECOME MASTER\n{TIMING}")
     table.seed("fog", 5, of="robot_seed")
-    _master(table, "fog", "\n".join(f"SET ROBOT {p} {s}" for p, s in FOG_ROBOTS.items()))
+    master_says(table, "fog", "\n".join(f"SET ROBOT {p} {s}" for p, s in FOG_ROBOTS.items()))
     table.send(FRANCE, "SIGN ON ?fog pwFrance blind\n")
     table.wait_for(FRANCE, "Game Starting")
     blind = 0
@@ -426,8 +414,8 @@ def test_a_robot_knows_only_the_agreements_its_power_saw_made(table):
     made (sent or received the YES), as its player would: England and France agree in
     private that France and Germany keep the peace, and Germany's robot knows nothing of
     it; France knows, and so does England."""
-    _create(table, "pact")
-    _master(
+    create(table, "pact")
+    master_says(
         table, "pact", "\n".join(f"SET ROBOT {p} blabbot" for p in FOG_ROBOTS if p != "England")
     )
     england = address("England")

@@ -7,9 +7,9 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from tests.gametable import MASTER
+from tests.gametable import MASTER, TIMING
 from tests.judgekit import free_port
-from tests.mach_money_table import POPE, POPE_HOLDS, TIMING, VENICE, WATCHER, registered
+from tests.mach_money_table import POPE, POPE_HOLDS, VENICE, WATCHER, registered
 from tests.test_web import get, pre
 
 VENICE_HOLDS = "A pad H\nA ver H\nG ven H\nF dal H\n"
