@@ -54,6 +54,13 @@ def orders(table: Table, power: str, body: str, game: str = "war") -> str:
     return reply.get_content()
 
 
+def hold_all_but(table: Table, late: str, game: str = "war") -> None:
+    """Every person's holds for the phase but `late`'s: the power about to miss it."""
+    for power in PEOPLE:
+        if power != late:
+            orders(table, power, HOLDS[power], game)
+
+
 def master(table: Table, body: str, game: str = "war") -> str:
     return table.send(MASTER, f"SIGN ON M{game} pwMaster\n{body}").get_content()
 

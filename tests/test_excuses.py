@@ -11,11 +11,11 @@ from datetime import timedelta
 from tests.clockkit import (
     HOLDS,
     MASTER,
-    PEOPLE,
     address,
     begin,
     clocked,
     deadline_of,
+    hold_all_but,
     master,
     moment,
     orders,
@@ -33,9 +33,7 @@ def test_a_power_with_an_excuse_left_is_not_late_and_the_phase_waits(tmp_path):
         listed = orders(table, "Austria", "LIST war")
         assert "On time:  Excuses: 1 for each power." in listed
         assert "Excuses left:  Austria 1, England 1, France 1, Germany 1, Italy 1, " in listed
-        for power in PEOPLE:
-            if power != "Germany":
-                orders(table, power, HOLDS[power])
+        hold_all_but(table, "Germany")
         deadline = deadline_of(table)
 
         moment(table, clock, deadline + timedelta(minutes=1))
@@ -86,9 +84,7 @@ def test_the_judges_default_and_the_masters_setting(tmp_path):
         listed = orders(table, "Austria", "LIST war")
         assert "Excuses" not in listed
         # With none, a power that misses the deadline is late at once.
-        for power in PEOPLE:
-            if power != "Italy":
-                orders(table, power, HOLDS[power])
+        hold_all_but(table, "Italy")
         moment(table, clock, deadline_of(table) + timedelta(minutes=1))
         table.wait_for(address("Austria"), "Late Notice: I")
         assert not table.inbox(address("Austria"), "Excuse")
@@ -101,9 +97,7 @@ def test_a_quiet_game_does_not_tell_the_players_who_used_an_excuse(tmp_path):
     neither on time nor late on the player's record."""
     with clocked(tmp_path / "judge") as (table, clock):
         begin(table, "SET EXCUSES 2\nSET QUIET\n")
-        for power in PEOPLE:
-            if power != "Russia":
-                orders(table, power, HOLDS[power])
+        hold_all_but(table, "Russia")
         moment(table, clock, deadline_of(table) + timedelta(minutes=1))
         own = table.wait_for(address("Russia"), "Excuse: R")[0].get_content()
         assert "Russia has missed the deadline of game 'war' and uses an excuse:" in own
@@ -132,9 +126,7 @@ def test_a_quiet_game_does_not_tell_the_players_who_used_an_excuse(tmp_path):
 def test_a_rollback_gives_back_the_excuses_of_the_turns_played_again(tmp_path):
     with clocked(tmp_path / "judge") as (table, clock):
         begin(table, "SET EXCUSES 1\n")
-        for power in PEOPLE:
-            if power != "Germany":
-                orders(table, power, HOLDS[power])
+        hold_all_but(table, "Germany")
         moment(table, clock, deadline_of(table) + timedelta(minutes=1))
         table.wait_for(address("France"), "Excuse: G")
         orders(table, "Germany", HOLDS["Germany"])

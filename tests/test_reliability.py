@@ -14,6 +14,7 @@ from tests.clockkit import (
     begin,
     clocked,
     deadline_of,
+    hold_all_but,
     master,
     moment,
     orders,
@@ -28,9 +29,7 @@ def reliability(table, power: str) -> str:
 
 def germany_late(table, clock, game: str = "war") -> None:
     """S1901M: everyone orders but Germany, who is late at the deadline, then orders."""
-    for power in PEOPLE:
-        if power != "Germany":
-            orders(table, power, HOLDS[power], game)
+    hold_all_but(table, "Germany", game)
     moment(table, clock, deadline_of(table, game) + timedelta(minutes=1))
     table.wait_for(address("France"), f"{game} - S1901M Late Notice: G")
     orders(table, "Germany", HOLDS["Germany"], game)
